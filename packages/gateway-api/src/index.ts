@@ -1,0 +1,6 @@
+export * from './schemas/primitives';
+export * from './schemas/common';
+export * from './schemas/chains';
+export * from './schemas/safes';
+export * from './errors';
+export * from './client';

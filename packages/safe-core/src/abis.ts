@@ -1,0 +1,48 @@
+import { parseAbi } from 'viem';
+
+export const safeAbi = parseAbi([
+  'function setup(address[] _owners, uint256 _threshold, address to, bytes data, address fallbackHandler, address paymentToken, uint256 payment, address paymentReceiver)',
+  'function execTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures) payable returns (bool success)',
+  'function execTransactionFromModule(address to, uint256 value, bytes data, uint8 operation) returns (bool success)',
+  'function getTransactionHash(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, uint256 _nonce) view returns (bytes32)',
+  'function approveHash(bytes32 hashToApprove)',
+  'function approvedHashes(address owner, bytes32 hash) view returns (uint256)',
+  'function checkSignatures(bytes32 dataHash, bytes data, bytes signatures) view',
+  'function domainSeparator() view returns (bytes32)',
+  'function getOwners() view returns (address[])',
+  'function isOwner(address owner) view returns (bool)',
+  'function getThreshold() view returns (uint256)',
+  'function nonce() view returns (uint256)',
+  'function VERSION() view returns (string)',
+  'function getStorageAt(uint256 offset, uint256 length) view returns (bytes)',
+  'function getModulesPaginated(address start, uint256 pageSize) view returns (address[] array, address next)',
+  'function isModuleEnabled(address module) view returns (bool)',
+  'function addOwnerWithThreshold(address owner, uint256 _threshold)',
+  'function removeOwner(address prevOwner, address owner, uint256 _threshold)',
+  'function swapOwner(address prevOwner, address oldOwner, address newOwner)',
+  'function changeThreshold(uint256 _threshold)',
+  'function enableModule(address module)',
+  'function disableModule(address prevModule, address module)',
+  'function setGuard(address guard)',
+  'function setFallbackHandler(address handler)',
+  'event SafeSetup(address indexed initiator, address[] owners, uint256 threshold, address initializer, address fallbackHandler)',
+  'event ExecutionSuccess(bytes32 indexed txHash, uint256 payment)',
+  'event ExecutionFailure(bytes32 indexed txHash, uint256 payment)',
+  'event SafeReceived(address indexed sender, uint256 value)',
+  'event ExecutionFromModuleSuccess(address indexed module)',
+  'event ExecutionFromModuleFailure(address indexed module)',
+]);
+
+export const safeProxyFactoryAbi = parseAbi([
+  'function createProxyWithNonce(address _singleton, bytes initializer, uint256 saltNonce) returns (address proxy)',
+  'function proxyCreationCode() pure returns (bytes)',
+  'event ProxyCreation(address indexed proxy, address singleton)',
+]);
+
+export const multiSendAbi = parseAbi(['function multiSend(bytes transactions) payable']);
+
+export const compatibilityFallbackHandlerAbi = parseAbi([
+  'function isValidSignature(bytes32 _dataHash, bytes _signature) view returns (bytes4)',
+  'function isValidSignature(bytes _data, bytes _signature) view returns (bytes4)',
+  'function getMessageHash(bytes message) view returns (bytes32)',
+]);

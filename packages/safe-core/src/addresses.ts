@@ -1,0 +1,28 @@
+import type { Address } from 'viem';
+
+/** The Safe 1.4.1 deployment at its canonical (CREATE2 via the singleton factory) addresses. */
+export const safe141 = {
+  version: '1.4.1',
+  safeL2: '0x29fcB43b46531BcA003ddC8FCB67FFE91900C762',
+  safe: '0x41675C099F32341bf84BFc5382aF534df5C7461a',
+  safeProxyFactory: '0x4e1DCf7AD4e460CfD30791CCC4F9c8a4f820ec67',
+  compatibilityFallbackHandler: '0xfd0732Dc9E303f09fCEf3a7388Ad10A83459Ec99',
+  multiSend: '0x38869bf66a61cF6bDB996A6aE40D5853Fd43B526',
+  multiSendCallOnly: '0x9641d764fc13c8B624c04430C7356C1C7C8102e2',
+  signMessageLib: '0xd53cd0aB83D845Ac265BE939c57F53AD838012c9',
+  createCall: '0x9b35Af71d77eaf8d7e40252370304687390A1A52',
+  simulateTxAccessor: '0x3d4BA2E0884aa488718476ca2FB8Efc291A46199',
+} as const satisfies Record<string, string>;
+
+export type Safe141ContractName = Exclude<keyof typeof safe141, 'version'>;
+
+/** Where the singleton factory lives on every chain it was deployed to. */
+export const singletonFactoryAddress: Address = '0x914d7Fec6aaC8cd542e72Bca78B30650d45643d7';
+
+/** The canonical Multicall3 address; viem batches reads through whatever sits here. */
+export const multicall3Address: Address = '0xcA11bde05977b3631167028862bE2a173976CA11';
+
+/** Head (and tail) of the Safe's owner and module linked lists. */
+export const sentinelAddress: Address = '0x0000000000000000000000000000000000000001';
+
+export const zeroAddress: Address = '0x0000000000000000000000000000000000000000';

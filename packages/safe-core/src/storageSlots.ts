@@ -1,0 +1,10 @@
+import { keccak256, toBytes } from 'viem';
+
+/** Storage slot of the Safe's singleton (master copy): the proxy keeps it in slot 0. */
+export const singletonStorageSlot = 0n;
+
+/** keccak256("fallback_manager.handler.address"), as FallbackManager stores it. */
+export const fallbackHandlerStorageSlot = BigInt(keccak256(toBytes('fallback_manager.handler.address')));
+
+/** keccak256("guard_manager.guard.address"), as GuardManager stores it. */
+export const guardStorageSlot = BigInt(keccak256(toBytes('guard_manager.guard.address')));

@@ -1,0 +1,128 @@
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { getAddress } from 'viem';
+import { multicall3Address, safe141, singletonFactoryAddress } from '@countersign/safe-core';
+import { devAccounts } from './accounts';
+import { startAnvil, type Anvil } from './anvil';
+import { devnetClients } from './clients';
+import { loadArtifacts } from './contracts/compile';
+import { deploySafeContracts, deployTokens, installMulticall3 } from './deploy';
+import { readManifest, writeManifest, type DevnetManifest } from './manifest';
+import { seedDemoScenario } from './scenario';
+
+export const devnetChainId = 1337;
+
+export type DevnetOptions = {
+  host?: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /**
+   * Where the chain state and the manifest live. With it, a restart reuses the saved chain instead of
+   * redeploying; without it, the chain is ephemeral (tests).
+   */
+  stateDir?: string;
+};
+
+export type Devnet = {
+  manifest: DevnetManifest;
+  rpcUrl: string;
+  anvil: Anvil;
+  /** True when the chain was loaded from stateDir rather than deployed and seeded now. */
+  reused: boolean;
+  manifestPath: string | undefined;
+  stop(): Promise<void>;
+};
+
+function manifestPathOf(stateDir: string) {
+  return join(stateDir, 'manifest.json');
+}
+
+/** Starts anvil and makes sure the Safe contracts and the demo scenario are on it. */
+export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
+  const stateDir = options.stateDir;
+  const stateFile = stateDir ? join(stateDir, 'anvil-state.json') : undefined;
+  const manifestPath = stateDir ? manifestPathOf(stateDir) : undefined;
+  let saved: DevnetManifest | undefined;
+  if (stateDir && stateFile && manifestPath) {
+    mkdirSync(stateDir, { recursive: true });
+    if (existsSync(stateFile) && existsSync(manifestPath)) {
+      try {
+        saved = readManifest(manifestPath);
+      } catch {
+        saved = undefined;
+      }
+    }
+    // A state file without a manifest is a chain whose seeding never finished: start over.
+    if (!saved) rmSync(stateFile, { force: true });
+  }
+
+  const anvil = await startAnvil({
+    host: options.host,
+    port: options.port ?? 0,
+    chainId: devnetChainId,
+    stateFile,
+    stateIntervalSeconds: stateFile ? 5 : undefined,
+    // A fresh chain starts in the past so the demo history can be spread over several days.
+    genesisTimestamp: saved ? undefined : Math.floor(Date.now() / 1000) - 4 * 86_400,
+  });
+  try {
+    const clients = devnetClients(devnetChainId, anvil.rpcUrl);
+    if (saved && (await isIntact(clients, saved))) {
+      const manifest = { ...saved, rpcUrl: anvil.rpcUrl };
+      if (manifestPath) writeManifest(manifestPath, manifest);
+      return { manifest, rpcUrl: anvil.rpcUrl, anvil, reused: true, manifestPath, stop: () => anvil.stop() };
+    }
+    if (saved) throw new Error(`The saved devnet in ${stateDir} is damaged; delete that folder to start afresh`);
+
+    const accounts = devAccounts();
+    const deployer = accounts[0]?.account.address;
+    if (!deployer) throw new Error('No deployer account');
+    const artifacts = loadArtifacts();
+    await deploySafeContracts(clients, deployer);
+    await installMulticall3(clients, artifacts);
+    const tokens = await deployTokens(clients, artifacts, deployer);
+    const scenario = await seedDemoScenario(clients, accounts, tokens);
+    const manifest: DevnetManifest = {
+      version: 1,
+      chainId: devnetChainId,
+      rpcUrl: anvil.rpcUrl,
+      seededAt: new Date().toISOString(),
+      contracts: {
+        singletonFactory: singletonFactoryAddress,
+        multicall3: multicall3Address,
+        safeL2: safe141.safeL2,
+        safe: safe141.safe,
+        safeProxyFactory: safe141.safeProxyFactory,
+        compatibilityFallbackHandler: safe141.compatibilityFallbackHandler,
+        multiSend: safe141.multiSend,
+        multiSendCallOnly: safe141.multiSendCallOnly,
+        signMessageLib: safe141.signMessageLib,
+        createCall: safe141.createCall,
+        simulateTxAccessor: safe141.simulateTxAccessor,
+      },
+      tokens: [
+        ...tokens.erc20.map((t) => ({ type: 'ERC20' as const, ...t })),
+        { type: 'ERC721' as const, ...tokens.erc721, decimals: 0 },
+      ],
+      accounts: accounts.map((a) => ({
+        index: a.index,
+        role: a.role,
+        address: getAddress(a.account.address),
+        privateKey: a.privateKey,
+      })),
+      ...scenario,
+    };
+    if (manifestPath) writeManifest(manifestPath, manifest);
+    return { manifest, rpcUrl: anvil.rpcUrl, anvil, reused: false, manifestPath, stop: () => anvil.stop() };
+  } catch (error) {
+    await anvil.stop();
+    throw error;
+  }
+}
+
+/** A loaded state is usable only if the contracts and the demo Safes are really there. */
+async function isIntact(clients: ReturnType<typeof devnetClients>, manifest: DevnetManifest): Promise<boolean> {
+  const addresses = [safe141.safeL2, multicall3Address, ...manifest.safes.map((s) => s.address as `0x${string}`)];
+  const codes = await Promise.all(addresses.map((address) => clients.public.getCode({ address })));
+  return codes.every((code) => code !== undefined && code !== '0x');
+}

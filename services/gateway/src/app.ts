@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import type { ChainConfig } from './chains/chainConfig';
+import { ChainRegistry } from './chains/registry';
+import { errorResponse, notFound } from './http/errors';
+import { chainRoutes } from './routes/chains';
+import { safeRoutes } from './routes/safes';
+
+export type GatewayAppOptions = {
+  chains: readonly ChainConfig[];
+  /** Origins allowed to call with credentials (the web app); '*' reflects any origin. */
+  corsOrigins: readonly string[];
+};
+
+/** The gateway as a Hono app: everything it needs is passed in, so a test builds one in a line. */
+export function createGatewayApp(options: GatewayAppOptions) {
+  const chains = new ChainRegistry(options.chains);
+  const allowAny = options.corsOrigins.includes('*');
+  // strict: false makes `/path/` and `/path` the same route, as on the real gateway (ignoreTrailingSlash).
+  const app = new Hono({ strict: false });
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => (allowAny || options.corsOrigins.includes(origin) ? origin : null),
+      credentials: true,
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Content-Type', 'Authorization'],
+      maxAge: 600,
+    }),
+  );
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-cache');
+  });
+  app.get('/health', (c) => c.json({ status: 'ok' }));
+  app.route('/', chainRoutes(chains));
+  app.route('/', safeRoutes(chains));
+  app.notFound((c) => errorResponse(notFound('Not found'), c));
+  app.onError(errorResponse);
+  return app;
+}

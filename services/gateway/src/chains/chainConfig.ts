@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { addressSchema } from '@countersign/gateway-api';
+
+/** What the gateway needs to know about a chain it serves; the ChainInfo answer is built from it. */
+export const chainConfigSchema = z.object({
+  chainId: z.string().regex(/^\d+$/),
+  chainName: z.string().min(1),
+  shortName: z.string().regex(/^[a-z0-9-]+$/),
+  description: z.string().default(''),
+  rpcUrl: z.string().url(),
+  /** The RPC URL handed to browsers and Safe Apps; defaults to rpcUrl. */
+  publicRpcUrl: z.string().url().optional(),
+  l2: z.boolean().default(false),
+  isTestnet: z.boolean().default(true),
+  nativeCurrency: z
+    .object({ name: z.string(), symbol: z.string(), decimals: z.number().int(), logoUri: z.string().nullable() })
+    .default({ name: 'Ether', symbol: 'ETH', decimals: 18, logoUri: null }),
+  /** Explorer templates with {{address}}, {{txHash}}, {{module}}, {{action}}, {{apiKey}} placeholders. */
+  blockExplorerUriTemplate: z.object({ address: z.string(), txHash: z.string(), api: z.string() }),
+  ensRegistryAddress: addressSchema.nullable().default(null),
+  features: z.array(z.string()),
+  recommendedMasterCopyVersion: z.string().nullable(),
+  /** The singletons this gateway recognises as Safe implementations (the master copies). */
+  masterCopies: z.array(z.object({ address: addressSchema, version: z.string() })),
+  theme: z
+    .object({ textColor: z.string(), backgroundColor: z.string() })
+    .default({ textColor: '#ffffff', backgroundColor: '#1d4ed8' }),
+});
+export type ChainConfig = z.infer<typeof chainConfigSchema>;

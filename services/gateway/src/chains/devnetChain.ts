@@ -1,0 +1,42 @@
+import type { DevnetManifest } from '@countersign/devnet/manifest';
+import { safe141 } from '@countersign/safe-core';
+import type { ChainConfig } from './chainConfig';
+
+/** The features Countersign supports on its own devnet. */
+export const devnetFeatures = [
+  'CONTRACT_INTERACTION',
+  'EIP1271',
+  'EIP1559',
+  'ERC721',
+  'SAFE_APPS',
+  'SAFE_TX_GAS_OPTIONAL',
+  'TX_SIMULATION',
+];
+
+/** The chain configuration for the local devnet described by its manifest. */
+export function devnetChainConfig(manifest: DevnetManifest, options: { explorerUrl: string }): ChainConfig {
+  const explorer = options.explorerUrl.replace(/\/+$/, '');
+  return {
+    chainId: String(manifest.chainId),
+    chainName: 'Countersign Devnet',
+    shortName: 'local',
+    description: 'A local anvil chain with the canonical Safe 1.4.1 contracts',
+    rpcUrl: manifest.rpcUrl,
+    l2: true,
+    isTestnet: true,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18, logoUri: null },
+    blockExplorerUriTemplate: {
+      address: `${explorer}/address/{{address}}`,
+      txHash: `${explorer}/tx/{{txHash}}`,
+      api: `${explorer}/api?module={{module}}&action={{action}}&address={{address}}&apiKey={{apiKey}}`,
+    },
+    ensRegistryAddress: null,
+    features: devnetFeatures,
+    recommendedMasterCopyVersion: safe141.version,
+    masterCopies: [
+      { address: manifest.contracts.safeL2, version: safe141.version },
+      { address: manifest.contracts.safe, version: safe141.version },
+    ],
+    theme: { textColor: '#ffffff', backgroundColor: '#1d4ed8' },
+  };
+}

@@ -1,0 +1,36 @@
+import { createPublicClient, defineChain, http, type PublicClient } from 'viem';
+import { multicall3Address } from '@countersign/safe-core';
+import type { ChainConfig } from './chainConfig';
+
+export type ServedChain = { config: ChainConfig; client: PublicClient };
+
+/** The chains this gateway serves, each with one long-lived RPC client. */
+export class ChainRegistry {
+  readonly #chains = new Map<string, ServedChain>();
+
+  constructor(configs: readonly ChainConfig[]) {
+    for (const config of configs) {
+      const chain = defineChain({
+        id: Number(config.chainId),
+        name: config.chainName,
+        nativeCurrency: config.nativeCurrency,
+        rpcUrls: { default: { http: [config.rpcUrl] } },
+        contracts: { multicall3: { address: multicall3Address } },
+      });
+      const client = createPublicClient({
+        chain,
+        transport: http(config.rpcUrl, { retryCount: 1, timeout: 10_000 }),
+        pollingInterval: 1_000,
+      }) as PublicClient;
+      this.#chains.set(config.chainId, { config, client });
+    }
+  }
+
+  get(chainId: string): ServedChain | undefined {
+    return this.#chains.get(chainId);
+  }
+
+  all(): ServedChain[] {
+    return [...this.#chains.values()];
+  }
+}

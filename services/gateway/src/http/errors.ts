@@ -1,0 +1,29 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/**
+ * An answer that is an error, in the Safe Client Gateway's shapes: `{code, message}` for a missing
+ * resource or an unreachable upstream, `{statusCode, code, message, path}` for request validation.
+ * Every body carries `code` so clients following the specification show "{code}: {message}".
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly body: Record<string, unknown> & { message: string },
+  ) {
+    super(body.message);
+  }
+}
+
+export const notFound = (message: string) => new HttpError(404, { code: 404, message });
+
+export const invalidParam = (path: string, message: string) =>
+  new HttpError(422, { statusCode: 422, code: 'custom', message, path: [path] });
+
+export const serviceUnavailable = () => new HttpError(503, { code: 503, message: 'Service unavailable' });
+
+export function errorResponse(error: unknown, c: Context): Response {
+  if (error instanceof HttpError) return c.json(error.body, error.status);
+  console.error('gateway: unhandled error', error);
+  return c.json({ code: 500, message: 'Internal server error' }, 500);
+}

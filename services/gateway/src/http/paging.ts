@@ -1,0 +1,44 @@
+import type { Page } from '@countersign/gateway-api';
+
+export type PageWindow = { limit: number; offset: number };
+
+const defaultWindow: PageWindow = { limit: 20, offset: 0 };
+const maxLimit = 100;
+
+/**
+ * Reads `cursor`, itself a query string `limit=<n>&offset=<m>`. A missing or malformed cursor means
+ * the first page of 20, as on the real gateway.
+ */
+export function parseCursor(cursor: string | undefined): PageWindow {
+  if (!cursor) return defaultWindow;
+  const params = new URLSearchParams(cursor);
+  const limit = Number(params.get('limit'));
+  const offset = Number(params.get('offset') ?? 0);
+  if (!Number.isInteger(limit) || limit <= 0 || !Number.isInteger(offset) || offset < 0) return defaultWindow;
+  return { limit: Math.min(limit, maxLimit), offset };
+}
+
+/**
+ * The absolute URL of another window: the request's own URL with only `cursor` replaced. Protocol
+ * comes from X-Forwarded-Proto when a proxy set it, host from the Host header.
+ */
+export function pageUrl(request: Request, window: PageWindow): string {
+  const url = new URL(request.url);
+  const forwardedProto = request.headers.get('x-forwarded-proto');
+  if (forwardedProto) url.protocol = `${forwardedProto.split(',')[0]?.trim()}:`;
+  const host = request.headers.get('host');
+  if (host) url.host = host;
+  url.searchParams.set('cursor', `limit=${window.limit}&offset=${window.offset}`);
+  return url.toString();
+}
+
+/** A page of `items` out of `total`, with next/previous links built from the request. */
+export function toPage<T>(request: Request, window: PageWindow, items: T[], total: number): Page<T> {
+  const { limit, offset } = window;
+  return {
+    count: total,
+    next: offset + limit < total ? pageUrl(request, { limit, offset: offset + limit }) : null,
+    previous: offset > 0 ? pageUrl(request, { limit, offset: Math.max(0, offset - limit) }) : null,
+    results: items,
+  };
+}

@@ -1,0 +1,5 @@
+export { createGatewayApp, type GatewayAppOptions } from './app';
+export { startGateway, type Gateway } from './server';
+export { gatewayConfigFromEnv, defaultGatewayPort, defaultWebPort, type GatewayConfig } from './config';
+export { chainConfigSchema, type ChainConfig } from './chains/chainConfig';
+export { devnetChainConfig } from './chains/devnetChain';

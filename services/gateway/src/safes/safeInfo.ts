@@ -1,0 +1,61 @@
+import type { AddressInfo, ImplementationVersionState, SafeInfo } from '@countersign/gateway-api';
+import { knownContractName } from '@countersign/safe-core';
+import type { Address } from 'viem';
+import type { ChainConfig } from '../chains/chainConfig';
+import type { SafeState } from './readSafe';
+
+export function addressInfo(value: Address): AddressInfo {
+  return { value, name: knownContractName(value), logoUri: null };
+}
+
+const semver = /^(\d+)\.(\d+)\.(\d+)(?:[-+].*)?$/;
+
+function compareVersions(a: string, b: string): number {
+  const [, ...pa] = semver.exec(a) ?? [];
+  const [, ...pb] = semver.exec(b) ?? [];
+  for (let i = 0; i < 3; i++) {
+    const diff = Number(pa[i]) - Number(pb[i]);
+    if (diff !== 0) return Math.sign(diff);
+  }
+  return 0;
+}
+
+/**
+ * UNKNOWN unless the version and the chain's recommended version are both semver and the singleton is
+ * one of the chain's master copies; then OUTDATED below the recommended version, else UP_TO_DATE.
+ */
+export function implementationVersionState(
+  version: string | null,
+  singleton: Address,
+  chain: Pick<ChainConfig, 'recommendedMasterCopyVersion' | 'masterCopies'>,
+): ImplementationVersionState {
+  const recommended = chain.recommendedMasterCopyVersion;
+  if (!version || !semver.test(version) || !recommended || !semver.test(recommended)) return 'UNKNOWN';
+  const known = chain.masterCopies.some((copy) => copy.address.toLowerCase() === singleton.toLowerCase());
+  if (!known) return 'UNKNOWN';
+  return compareVersions(version, recommended) < 0 ? 'OUTDATED' : 'UP_TO_DATE';
+}
+
+/**
+ * The SafeInfo answer. The four tags stay null until the indexer (issue 3) knows when history,
+ * queue, collectibles and messages last changed.
+ */
+export function toSafeInfo(state: SafeState, chain: ChainConfig): SafeInfo {
+  return {
+    address: { value: state.address, name: null, logoUri: null },
+    chainId: chain.chainId,
+    nonce: state.nonce,
+    threshold: state.threshold,
+    owners: state.owners.map((value) => ({ value, name: null, logoUri: null })),
+    implementation: addressInfo(state.singleton),
+    implementationVersionState: implementationVersionState(state.version, state.singleton, chain),
+    modules: state.modules.length > 0 ? state.modules.map(addressInfo) : null,
+    fallbackHandler: state.fallbackHandler ? addressInfo(state.fallbackHandler) : null,
+    guard: state.guard ? addressInfo(state.guard) : null,
+    version: state.version,
+    collectiblesTag: null,
+    txQueuedTag: null,
+    txHistoryTag: null,
+    messagesTag: null,
+  };
+}
