@@ -1,4 +1,3 @@
-#!/usr/bin/env -S npx tsx
 import { resolve } from 'node:path';
 import { startDevnet } from './devnet';
 

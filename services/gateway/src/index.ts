@@ -2,4 +2,4 @@ export { createGatewayApp, type GatewayAppOptions } from './app';
 export { startGateway, type Gateway } from './server';
 export { gatewayConfigFromEnv, defaultGatewayPort, defaultWebPort, type GatewayConfig } from './config';
 export { chainConfigSchema, type ChainConfig } from './chains/chainConfig';
-export { devnetChainConfig } from './chains/devnetChain';
+export { devnetChainConfig, devnetShortName } from './chains/devnetChain';

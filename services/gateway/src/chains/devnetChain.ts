@@ -2,6 +2,9 @@ import type { DevnetManifest } from '@countersign/devnet/manifest';
 import { safe141 } from '@countersign/safe-core';
 import type { ChainConfig } from './chainConfig';
 
+/** The devnet's chain prefix in Safe links, as in `local:0x…`. */
+export const devnetShortName = 'local';
+
 /** The features Countersign supports on its own devnet. */
 export const devnetFeatures = [
   'CONTRACT_INTERACTION',
@@ -19,7 +22,7 @@ export function devnetChainConfig(manifest: DevnetManifest, options: { explorerU
   return {
     chainId: String(manifest.chainId),
     chainName: 'Countersign Devnet',
-    shortName: 'local',
+    shortName: devnetShortName,
     description: 'A local anvil chain with the canonical Safe 1.4.1 contracts',
     rpcUrl: manifest.rpcUrl,
     l2: true,

@@ -1,0 +1,34 @@
+import { createRequire } from 'node:module';
+import { getAddress } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { fallbackHandlerStorageSlot, guardStorageSlot, safe141, type Safe141ContractName } from '../src';
+
+const require = createRequire(import.meta.url);
+
+const deploymentFiles: Record<Safe141ContractName, string> = {
+  safeL2: 'safe_l2',
+  safe: 'safe',
+  safeProxyFactory: 'safe_proxy_factory',
+  compatibilityFallbackHandler: 'compatibility_fallback_handler',
+  multiSend: 'multi_send',
+  multiSendCallOnly: 'multi_send_call_only',
+  signMessageLib: 'sign_message_lib',
+  createCall: 'create_call',
+  simulateTxAccessor: 'simulate_tx_accessor',
+};
+
+describe('Safe 1.4.1 canonical addresses', () => {
+  it.each(Object.entries(deploymentFiles))('%s matches @safe-global/safe-deployments', (name, file) => {
+    const deployment = require(`@safe-global/safe-deployments/dist/assets/v1.4.1/${file}.json`) as {
+      deployments: { canonical: { address: string } };
+      networkAddresses: Record<string, string | string[]>;
+    };
+    expect(getAddress(safe141[name as Safe141ContractName])).toBe(getAddress(deployment.deployments.canonical.address));
+    expect(deployment.networkAddresses['1337']).toEqual('canonical');
+  });
+
+  it('derives the Safe storage slots from their documented preimages', () => {
+    expect(fallbackHandlerStorageSlot.toString(16)).toBe('6c9a6c4a39284e37ed1cf53d337577d14212a4870fb976a4366c693b939918d5');
+    expect(guardStorageSlot.toString(16)).toBe('4a204f620c8c5ccdca3fd54d003badd85ba500436a431f0cbda4f558c93c34c8');
+  });
+});

@@ -1,0 +1,49 @@
+import { hexToNumber, recoverAddress, recoverMessageAddress, size, slice } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { describe, expect, it } from 'vitest';
+import { approvedHashSignature, buildSafeTx, encodeSignatures, hashSafeTx, safeTxTypedData, toEthSignSignature } from '../src';
+
+// anvil's first two dev keys: public test keys, never funded on a real chain.
+const alice = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
+const bob = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
+const safe = '0xe690d772bCc82DA64dbE2d0Dc83BBfcB3B2c1590';
+const tx = buildSafeTx({ to: bob.address, value: 1n, nonce: 3n });
+
+describe('Safe signatures', () => {
+  it('recovers the owner from an EIP-712 SafeTx signature', async () => {
+    const signature = await alice.signTypedData(safeTxTypedData({ chainId: 1337, safe, tx }));
+    const hash = hashSafeTx({ chainId: 1337, safe, tx });
+    expect(await recoverAddress({ hash, signature })).toBe(alice.address);
+  });
+
+  it('marks eth_sign signatures with v + 4 and keeps r and s', async () => {
+    const hash = hashSafeTx({ chainId: 1337, safe, tx });
+    const raw = await alice.signMessage({ message: { raw: hash } });
+    const marked = toEthSignSignature(raw);
+    expect(hexToNumber(slice(marked, 64, 65))).toBe(hexToNumber(slice(raw, 64, 65)) + 4);
+    expect(slice(marked, 0, 64)).toBe(slice(raw, 0, 64));
+    expect(await recoverMessageAddress({ message: { raw: hash }, signature: raw })).toBe(alice.address);
+  });
+
+  it('sorts signatures by owner address, ascending', async () => {
+    const hash = hashSafeTx({ chainId: 1337, safe, tx });
+    const a = { signer: alice.address, data: await alice.sign({ hash }) };
+    const b = { signer: bob.address, data: await bob.sign({ hash }) };
+    const [low, high] = BigInt(alice.address) < BigInt(bob.address) ? [a, b] : [b, a];
+    const encoded = encodeSignatures([high, low]);
+    expect(size(encoded)).toBe(130);
+    expect(slice(encoded, 0, 65)).toBe(low.data);
+    expect(slice(encoded, 65, 130)).toBe(high.data);
+  });
+
+  it('encodes an approved hash as the owner, a zero word and v = 1', () => {
+    const signature = approvedHashSignature(alice.address);
+    expect(size(signature)).toBe(65);
+    expect(slice(signature, 12, 32).toLowerCase()).toBe(alice.address.toLowerCase());
+    expect(hexToNumber(slice(signature, 64, 65))).toBe(1);
+  });
+
+  it('refuses a signature that is not 65 bytes', () => {
+    expect(() => encodeSignatures([{ signer: alice.address, data: '0x1234' }])).toThrow('is not 65 bytes long');
+  });
+});

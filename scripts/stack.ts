@@ -1,0 +1,75 @@
+import { join } from 'node:path';
+import { startDevnet, type Devnet, type DevnetManifest } from '@countersign/devnet';
+import { devnetChainConfig, startGateway, type Gateway } from '@countersign/gateway';
+import { startWebServer } from '../apps/web/serve/server';
+import { portOrFree } from './ports';
+import { repoRoot } from './webBuild';
+
+export type StackOptions = {
+  host: string;
+  rpcPort: number;
+  gatewayPort: number;
+  webPort: number;
+  /** Where the devnet keeps its chain and manifest between runs. */
+  stateDir: string;
+  /** A gateway to use instead of the local devnet and gateway (e.g. Safe's production gateway). */
+  gatewayUrl?: string;
+  /** Extra origins allowed to call the local gateway. */
+  corsOrigins?: string[];
+};
+
+export type Stack = {
+  webUrl: string;
+  gatewayUrl: string;
+  rpcUrl: string | undefined;
+  manifest: DevnetManifest | undefined;
+  manifestPath: string | undefined;
+  devnetReused: boolean;
+  stop(): Promise<void>;
+};
+
+export const defaultStateDir = join(repoRoot, '.countersign/devnet');
+
+/**
+ * Starts devnet → gateway → web in this process (the chain itself is anvil, a child process that the
+ * kernel stops if we die). Each part is stopped again if a later one fails to start.
+ */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const started: { stop(): Promise<void> }[] = [];
+  const stop = async () => {
+    for (const part of started.reverse()) await part.stop().catch(() => undefined);
+  };
+  try {
+    const webPort = await portOrFree(options.webPort, options.host);
+    const webOrigin = `http://${options.host}:${webPort}`;
+    let devnet: Devnet | undefined;
+    let gateway: Gateway | undefined;
+    let gatewayUrl = options.gatewayUrl;
+    if (!gatewayUrl) {
+      devnet = await startDevnet({ host: options.host, port: options.rpcPort, stateDir: options.stateDir });
+      started.push(devnet);
+      gateway = await startGateway({
+        host: options.host,
+        port: options.gatewayPort,
+        chains: [devnetChainConfig(devnet.manifest, { explorerUrl: `${webOrigin}/explorer` })],
+        corsOrigins: [webOrigin, `http://localhost:${webPort}`, ...(options.corsOrigins ?? [])],
+      });
+      started.push({ stop: () => gateway!.close() });
+      gatewayUrl = gateway.url;
+    }
+    const web = await startWebServer({ host: options.host, port: webPort, gatewayUrl });
+    started.push({ stop: () => web.close() });
+    return {
+      webUrl: web.url,
+      gatewayUrl,
+      rpcUrl: devnet?.rpcUrl,
+      manifest: devnet?.manifest,
+      manifestPath: devnet?.manifestPath,
+      devnetReused: devnet?.reused ?? false,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

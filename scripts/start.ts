@@ -1,0 +1,70 @@
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { devnetShortName } from '@countersign/gateway';
+import { defaultStateDir, startStack } from './stack';
+import { ensureWebBuild } from './webBuild';
+
+/**
+ * `npm start`: builds what is missing, starts devnet → gateway → web, prints where each listens,
+ * and stops everything on Ctrl-C or SIGTERM. See the README for the environment variables.
+ */
+const startedAt = performance.now();
+const port = z.coerce.number().int().min(0).max(65535);
+const env = z
+  .object({
+    HOST: z.string().default('127.0.0.1'),
+    RPC_PORT: port.default(8545),
+    GATEWAY_PORT: port.default(8787),
+    WEB_PORT: port.default(5173),
+    DEVNET_STATE_DIR: z.string().default(defaultStateDir),
+    GATEWAY_URL: z.string().url().optional(),
+    GATEWAY_CORS_ORIGINS: z.string().optional(),
+    COUNTERSIGN_READY_FILE: z.string().optional(),
+  })
+  .parse(process.env);
+
+ensureWebBuild();
+const stack = await startStack({
+  host: env.HOST,
+  rpcPort: env.RPC_PORT,
+  gatewayPort: env.GATEWAY_PORT,
+  webPort: env.WEB_PORT,
+  stateDir: resolve(env.DEVNET_STATE_DIR),
+  gatewayUrl: env.GATEWAY_URL,
+  corsOrigins: env.GATEWAY_CORS_ORIGINS?.split(',').map((o) => o.trim()),
+});
+
+let stopping = false;
+const shutdown = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping…`);
+  await stack.stop();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGHUP', () => void shutdown('SIGHUP'));
+
+console.log(`web: ${stack.webUrl}`);
+console.log(`gateway: ${stack.gatewayUrl}`);
+if (stack.rpcUrl) console.log(`rpc: ${stack.rpcUrl}`);
+if (stack.manifest) {
+  console.log(`\nDemo Safes (devnet ${stack.devnetReused ? 'reused' : 'deployed and seeded'}):`);
+  for (const safe of stack.manifest.safes) {
+    console.log(`  ${safe.name}: ${stack.webUrl}/${devnetShortName}:${safe.address}/home`);
+  }
+  console.log('\nDev accounts (anvil\'s default mnemonic; never use them on a real chain):');
+  for (const account of stack.manifest.accounts) {
+    console.log(`  #${account.index} ${account.address} ${account.privateKey} ${account.role}`);
+  }
+}
+const readyMs = Math.round(performance.now() - startedAt);
+console.log(`\nReady in ${readyMs} ms. Press Ctrl-C to stop.`);
+if (env.COUNTERSIGN_READY_FILE) {
+  writeFileSync(
+    env.COUNTERSIGN_READY_FILE,
+    JSON.stringify({ webUrl: stack.webUrl, gatewayUrl: stack.gatewayUrl, rpcUrl: stack.rpcUrl, manifestPath: stack.manifestPath, readyMs, pid: process.pid }),
+  );
+}

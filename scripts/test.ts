@@ -1,0 +1,103 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildWeb, repoRoot } from './webBuild';
+
+/**
+ * `npm test`: typecheck, lint, unit and integration tests (Vitest), end-to-end tests (Playwright),
+ * then one line `N passed, N failed, N skipped` over all of them. Exits non-zero on any failure.
+ */
+type Tally = { passed: number; failed: number; skipped: number };
+const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+const resultsDir = join(repoRoot, '.countersign/test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.once('error', () => resolve(1));
+  });
+}
+
+function banner(title: string) {
+  console.log(`\n━━ ${title} ━━`);
+}
+
+/** A check that is not a test runner counts as one test: it passed or it failed. */
+async function check(title: string, command: string, args: string[]) {
+  banner(title);
+  const code = await run(command, args);
+  if (code === 0) total.passed += 1;
+  else {
+    total.failed += 1;
+    console.log(`✗ ${title} failed (exit ${code})`);
+  }
+}
+
+/** Adds a runner's own counts; a runner that crashed before reporting counts as one failure. */
+function tally(title: string, code: number, counts: Tally | undefined) {
+  if (!counts) {
+    total.failed += 1;
+    console.log(`✗ ${title} produced no report (exit ${code})`);
+    return;
+  }
+  total.passed += counts.passed;
+  total.failed += counts.failed;
+  total.skipped += counts.skipped;
+  if (code !== 0 && counts.failed === 0) {
+    total.failed += 1;
+    console.log(`✗ ${title} exited ${code} without a failing test`);
+  }
+}
+
+function readJson<T>(path: string): T | undefined {
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as T) : undefined;
+}
+
+await check('typecheck (node side)', 'npx', ['tsc', '-p', 'tsconfig.json']);
+await check('typecheck (web)', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json']);
+await check('lint', 'npx', ['eslint', '.']);
+await check('format', 'npx', ['prettier', '--check', '.']);
+
+banner('unit and integration tests (vitest)');
+const vitestReport = join(resultsDir, 'vitest.json');
+const vitestCode = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+const vitest = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(vitestReport);
+tally(
+  'vitest',
+  vitestCode,
+  vitest && { passed: vitest.numPassedTests, failed: vitest.numFailedTests, skipped: vitest.numPendingTests + vitest.numTodoTests },
+);
+
+banner('web build (for the end-to-end tests)');
+let built = true;
+try {
+  buildWeb();
+  total.passed += 1;
+} catch {
+  built = false;
+  total.failed += 1;
+}
+
+if (built) {
+  banner('end-to-end tests (playwright, chromium)');
+  const playwrightReport = join(resultsDir, 'playwright.json');
+  const playwrightCode = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  });
+  const playwright = readJson<{ stats: { expected: number; unexpected: number; skipped: number; flaky: number } }>(playwrightReport);
+  tally(
+    'playwright',
+    playwrightCode,
+    playwright && {
+      passed: playwright.stats.expected + playwright.stats.flaky,
+      failed: playwright.stats.unexpected,
+      skipped: playwright.stats.skipped,
+    },
+  );
+}
+
+console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(total.failed > 0 ? 1 : 0);

@@ -1,0 +1,43 @@
+import { chainInfoSchema, createGatewayClient, pageSchema } from '@countersign/gateway-api';
+import { startDevnet, type Devnet } from '@countersign/devnet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devnetChainConfig, startGateway, type Gateway } from '../src';
+
+let devnet: Devnet;
+let gateway: Gateway;
+
+/** 45 chain entries (all backed by the one devnet) to page through. */
+beforeAll(async () => {
+  devnet = await startDevnet({ port: 0 });
+  const base = devnetChainConfig(devnet.manifest, { explorerUrl: 'http://127.0.0.1:5173/explorer' });
+  const chains = Array.from({ length: 45 }, (_, i) => ({ ...base, chainId: String(1337 + i), shortName: `local${i}` }));
+  gateway = await startGateway({ port: 0, chains, corsOrigins: [] });
+});
+afterAll(async () => {
+  await gateway?.close();
+  await devnet?.stop();
+});
+
+describe('GET /v1/chains paging', () => {
+  it('pages by cursor with absolute next/previous URLs', async () => {
+    const first = pageSchema(chainInfoSchema).parse(await (await fetch(`${gateway.url}/v1/chains`)).json());
+    expect(first.count).toBe(45);
+    expect(first.results).toHaveLength(20);
+    expect(first.previous).toBeNull();
+    expect(first.next).toBe(`${gateway.url}/v1/chains?cursor=limit%3D20%26offset%3D20`);
+  });
+
+  it('lets the client follow next to the end and back', async () => {
+    const client = createGatewayClient({ baseUrl: gateway.url });
+    let page = await client.getChains();
+    const ids = page.results.map((c) => c.chainId);
+    while (page.next) {
+      page = await client.getPage(page.next, chainInfoSchema);
+      ids.push(...page.results.map((c) => c.chainId));
+    }
+    expect(ids).toEqual(Array.from({ length: 45 }, (_, i) => String(1337 + i)));
+    expect(page.results).toHaveLength(5);
+    const back = await client.getPage(page.previous!, chainInfoSchema);
+    expect(back.results[0]?.chainId).toBe(String(1337 + 20));
+  });
+});
