@@ -10,14 +10,18 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/test/**/*.test.ts', 'services/*/test/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/*/test/**/*.test.ts',
+            'services/*/test/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+          ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
       },
       {
         test: {
           name: 'integration',
-          include: ['services/*/test/**/*.int.test.ts'],
+          include: ['services/*/test/**/*.int.test.ts', 'scripts/test/**/*.int.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

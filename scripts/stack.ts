@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { startDevnet, type Devnet, type DevnetManifest } from '@countersign/devnet';
-import { devnetChainConfig, startGateway, type Gateway } from '@countersign/gateway';
-import { startWebServer } from '../apps/web/serve/server';
+import { devnetChainConfig, startGateway } from '@countersign/gateway';
+import { startWebServer } from '@countersign/web/server';
 import { portOrFree } from './ports';
 import { repoRoot } from './webBuild';
 
@@ -43,19 +43,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const webPort = await portOrFree(options.webPort, options.host);
     const webOrigin = `http://${options.host}:${webPort}`;
     let devnet: Devnet | undefined;
-    let gateway: Gateway | undefined;
     let gatewayUrl = options.gatewayUrl;
     if (!gatewayUrl) {
       devnet = await startDevnet({ host: options.host, port: options.rpcPort, stateDir: options.stateDir });
       started.push(devnet);
-      gateway = await startGateway({
+      const localGateway = await startGateway({
         host: options.host,
         port: options.gatewayPort,
         chains: [devnetChainConfig(devnet.manifest, { explorerUrl: `${webOrigin}/explorer` })],
         corsOrigins: [webOrigin, `http://localhost:${webPort}`, ...(options.corsOrigins ?? [])],
       });
-      started.push({ stop: () => gateway!.close() });
-      gatewayUrl = gateway.url;
+      started.push({ stop: () => localGateway.close() });
+      gatewayUrl = localGateway.url;
     }
     const web = await startWebServer({ host: options.host, port: webPort, gatewayUrl });
     started.push({ stop: () => web.close() });

@@ -55,7 +55,7 @@ if (stack.manifest) {
   for (const safe of stack.manifest.safes) {
     console.log(`  ${safe.name}: ${stack.webUrl}/${devnetShortName}:${safe.address}/home`);
   }
-  console.log('\nDev accounts (anvil\'s default mnemonic; never use them on a real chain):');
+  console.log("\nDev accounts (anvil's default mnemonic; never use them on a real chain):");
   for (const account of stack.manifest.accounts) {
     console.log(`  #${account.index} ${account.address} ${account.privateKey} ${account.role}`);
   }
@@ -65,6 +65,13 @@ console.log(`\nReady in ${readyMs} ms. Press Ctrl-C to stop.`);
 if (env.COUNTERSIGN_READY_FILE) {
   writeFileSync(
     env.COUNTERSIGN_READY_FILE,
-    JSON.stringify({ webUrl: stack.webUrl, gatewayUrl: stack.gatewayUrl, rpcUrl: stack.rpcUrl, manifestPath: stack.manifestPath, readyMs, pid: process.pid }),
+    JSON.stringify({
+      webUrl: stack.webUrl,
+      gatewayUrl: stack.gatewayUrl,
+      rpcUrl: stack.rpcUrl,
+      manifestPath: stack.manifestPath,
+      readyMs,
+      pid: process.pid,
+    }),
   );
 }

@@ -61,17 +61,7 @@ await check('typecheck (web)', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json']);
 await check('lint', 'npx', ['eslint', '.']);
 await check('format', 'npx', ['prettier', '--check', '.']);
 
-banner('unit and integration tests (vitest)');
-const vitestReport = join(resultsDir, 'vitest.json');
-const vitestCode = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
-const vitest = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(vitestReport);
-tally(
-  'vitest',
-  vitestCode,
-  vitest && { passed: vitest.numPassedTests, failed: vitest.numFailedTests, skipped: vitest.numPendingTests + vitest.numTodoTests },
-);
-
-banner('web build (for the end-to-end tests)');
+banner('web build (served by the start and end-to-end tests)');
 let built = true;
 try {
   buildWeb();
@@ -81,13 +71,44 @@ try {
   total.failed += 1;
 }
 
+banner('unit and integration tests (vitest)');
+const vitestReport = join(resultsDir, 'vitest.json');
+const vitestCode = await run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+const vitest = readJson<{
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+}>(vitestReport);
+tally(
+  'vitest',
+  vitestCode,
+  vitest && {
+    passed: vitest.numPassedTests,
+    failed: vitest.numFailedTests,
+    skipped: vitest.numPendingTests + vitest.numTodoTests,
+  },
+);
+
 if (built) {
   banner('end-to-end tests (playwright, chromium)');
   const playwrightReport = join(resultsDir, 'playwright.json');
-  const playwrightCode = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-  });
-  const playwright = readJson<{ stats: { expected: number; unexpected: number; skipped: number; flaky: number } }>(playwrightReport);
+  const playwrightCode = await run(
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    },
+  );
+  const playwright = readJson<{
+    stats: { expected: number; unexpected: number; skipped: number; flaky: number };
+  }>(playwrightReport);
   tally(
     'playwright',
     playwrightCode,

@@ -6,13 +6,22 @@ export const repoRoot = resolve(import.meta.dirname, '..');
 export const webDist = join(repoRoot, 'apps/web/dist');
 
 /** Everything the web bundle is built from. */
-const webInputs = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/gateway-api/src'];
+const webInputs = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/public',
+  'packages/gateway-api/src',
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), stat.mtimeMs);
+  return readdirSync(path).reduce(
+    (newest, entry) => Math.max(newest, newestMtime(join(path, entry))),
+    stat.mtimeMs,
+  );
 }
 
 /** True when there is no web build, or a source is newer than it. */

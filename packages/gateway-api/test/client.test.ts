@@ -13,15 +13,25 @@ const answers: Record<string, { status: number; statusText?: string; body: strin
     status: 404,
     body: JSON.stringify({ code: 404, message: 'No Safe found' }),
   },
-  '/v1/chains/1/about/master-copies': { status: 400, statusText: 'Bad Request', body: JSON.stringify({ statusCode: 400, message: 'Nope' }) },
+  '/v1/chains/1/about/master-copies': {
+    status: 400,
+    statusText: 'Bad Request',
+    body: JSON.stringify({ statusCode: 400, message: 'Nope' }),
+  },
   '/v1/chains/2/about/master-copies': { status: 200, statusText: 'OK', body: '<html>proxy page</html>' },
-  '/v1/chains/3/about/master-copies': { status: 200, body: JSON.stringify([{ address: 'not-an-address', version: '1.4.1' }]) },
+  '/v1/chains/3/about/master-copies': {
+    status: 200,
+    body: JSON.stringify([{ address: 'not-an-address', version: '1.4.1' }]),
+  },
   '/v1/chains/4/about/master-copies': {
     status: 200,
     body: JSON.stringify([{ address: '0x29fcB43b46531BcA003ddC8FCB67FFE91900C762', version: '1.4.1' }]),
   },
   '/v1/chains/5/about/master-copies': { status: 502, statusText: 'Bad Gateway', body: '' },
-  '/custom/page': { status: 200, body: JSON.stringify({ count: 1, next: null, previous: null, results: [7] }) },
+  '/custom/page': {
+    status: 200,
+    body: JSON.stringify({ count: 1, next: null, previous: null, results: [7] }),
+  },
 };
 
 let server: Server;
@@ -42,16 +52,23 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('buildUrl', () => {
   it('leaves out null and undefined query values and keeps the rest', () => {
-    expect(buildUrl('https://gw.example.com/', '/v1/chains', { cursor: null, trusted: false, a: undefined, limit: 5 })).toBe(
-      'https://gw.example.com/v1/chains?trusted=false&limit=5',
-    );
+    expect(
+      buildUrl('https://gw.example.com/', '/v1/chains', {
+        cursor: null,
+        trusted: false,
+        a: undefined,
+        limit: 5,
+      }),
+    ).toBe('https://gw.example.com/v1/chains?trusted=false&limit=5');
   });
 });
 
 describe('gateway client errors', () => {
   it('throws "{code}: {message}" when the error body has both', async () => {
     const client = createGatewayClient({ baseUrl });
-    const error = await client.getSafeInfo('1', '0x0000000000000000000000000000000000000001').catch((e: unknown) => e);
+    const error = await client
+      .getSafeInfo('1', '0x0000000000000000000000000000000000000001')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GatewayError);
     expect((error as GatewayError).message).toBe('404: No Safe found');
     expect((error as GatewayError).status).toBe(404);
@@ -81,7 +98,9 @@ describe('gateway client errors', () => {
 
   it('returns the parsed answer when it fits', async () => {
     const client = createGatewayClient({ baseUrl });
-    expect(await client.getMasterCopies('4')).toEqual([{ address: '0x29fcB43b46531BcA003ddC8FCB67FFE91900C762', version: '1.4.1' }]);
+    expect(await client.getMasterCopies('4')).toEqual([
+      { address: '0x29fcB43b46531BcA003ddC8FCB67FFE91900C762', version: '1.4.1' },
+    ]);
   });
 });
 

@@ -14,7 +14,10 @@ const displayNames: Record<Safe141ContractName, string> = {
 };
 
 const byAddress = new Map<Address, string>(
-  (Object.keys(displayNames) as Safe141ContractName[]).map((key) => [getAddress(safe141[key]), displayNames[key]]),
+  (Object.keys(displayNames) as Safe141ContractName[]).map((key) => [
+    getAddress(safe141[key]),
+    displayNames[key],
+  ]),
 );
 
 /** The human name of a canonical Safe contract, or null for any other address. */

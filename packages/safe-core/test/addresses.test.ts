@@ -23,12 +23,18 @@ describe('Safe 1.4.1 canonical addresses', () => {
       deployments: { canonical: { address: string } };
       networkAddresses: Record<string, string | string[]>;
     };
-    expect(getAddress(safe141[name as Safe141ContractName])).toBe(getAddress(deployment.deployments.canonical.address));
+    expect(getAddress(safe141[name as Safe141ContractName])).toBe(
+      getAddress(deployment.deployments.canonical.address),
+    );
     expect(deployment.networkAddresses['1337']).toEqual('canonical');
   });
 
   it('derives the Safe storage slots from their documented preimages', () => {
-    expect(fallbackHandlerStorageSlot.toString(16)).toBe('6c9a6c4a39284e37ed1cf53d337577d14212a4870fb976a4366c693b939918d5');
-    expect(guardStorageSlot.toString(16)).toBe('4a204f620c8c5ccdca3fd54d003badd85ba500436a431f0cbda4f558c93c34c8');
+    expect(fallbackHandlerStorageSlot.toString(16)).toBe(
+      '6c9a6c4a39284e37ed1cf53d337577d14212a4870fb976a4366c693b939918d5',
+    );
+    expect(guardStorageSlot.toString(16)).toBe(
+      '4a204f620c8c5ccdca3fd54d003badd85ba500436a431f0cbda4f558c93c34c8',
+    );
   });
 });

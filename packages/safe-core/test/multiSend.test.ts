@@ -1,6 +1,12 @@
 import { encodeFunctionData, erc20Abi, parseEther, size } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { decodeMultiSend, encodeMultiSend, encodeMultiSendTransactions, Operation, type MetaTransaction } from '../src';
+import {
+  decodeMultiSend,
+  encodeMultiSend,
+  encodeMultiSendTransactions,
+  Operation,
+  type MetaTransaction,
+} from '../src';
 
 const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const token = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
@@ -31,9 +37,22 @@ describe('MultiSend encoding', () => {
     const calldata = encodeMultiSend([{ operation: 0, to: recipient, value: 0n, data: '0xdeadbeef' }]);
     // Cut the last byte of the inner data but keep the ABI length word consistent by re-encoding.
     const truncated = encodeFunctionData({
-      abi: [{ type: 'function', name: 'multiSend', stateMutability: 'payable', inputs: [{ name: 'transactions', type: 'bytes' }], outputs: [] }],
+      abi: [
+        {
+          type: 'function',
+          name: 'multiSend',
+          stateMutability: 'payable',
+          inputs: [{ name: 'transactions', type: 'bytes' }],
+          outputs: [],
+        },
+      ],
       functionName: 'multiSend',
-      args: [encodeMultiSendTransactions([{ operation: 0, to: recipient, value: 0n, data: '0xdeadbeef' }]).slice(0, -2) as `0x${string}`],
+      args: [
+        encodeMultiSendTransactions([{ operation: 0, to: recipient, value: 0n, data: '0xdeadbeef' }]).slice(
+          0,
+          -2,
+        ) as `0x${string}`,
+      ],
     });
     expect(calldata).not.toBe(truncated);
     expect(() => decodeMultiSend(truncated)).toThrow('MultiSend data runs past the end of the batch');

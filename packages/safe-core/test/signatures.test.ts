@@ -1,7 +1,14 @@
 import { hexToNumber, recoverAddress, recoverMessageAddress, size, slice } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { approvedHashSignature, buildSafeTx, encodeSignatures, hashSafeTx, safeTxTypedData, toEthSignSignature } from '../src';
+import {
+  approvedHashSignature,
+  buildSafeTx,
+  encodeSignatures,
+  hashSafeTx,
+  safeTxTypedData,
+  toEthSignSignature,
+} from '../src';
 
 // anvil's first two dev keys: public test keys, never funded on a real chain.
 const alice = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
@@ -44,6 +51,8 @@ describe('Safe signatures', () => {
   });
 
   it('refuses a signature that is not 65 bytes', () => {
-    expect(() => encodeSignatures([{ signer: alice.address, data: '0x1234' }])).toThrow('is not 65 bytes long');
+    expect(() => encodeSignatures([{ signer: alice.address, data: '0x1234' }])).toThrow(
+      'is not 65 bytes long',
+    );
   });
 });

@@ -96,7 +96,9 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
     child.stdout?.on('data', onData);
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('error', fail);
-    child.once('exit', (code, signal) => fail(new Error(`anvil exited (${code ?? signal}) before listening:\n${output}`)));
+    child.once('exit', (code, signal) =>
+      fail(new Error(`anvil exited (${code ?? signal}) before listening:\n${output}`)),
+    );
   });
 
   let stopping: Promise<void> | undefined;

@@ -19,7 +19,9 @@ export function anvilBinaryPath(): string {
   try {
     manifest = require.resolve(`${pkg}/package.json`);
   } catch {
-    throw new Error(`anvil is not installed for ${process.platform}/${process.arch} (missing ${pkg}); run npm ci`);
+    throw new Error(
+      `anvil is not installed for ${process.platform}/${process.arch} (missing ${pkg}); run npm ci`,
+    );
   }
   const binary = join(dirname(manifest), 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
   if (!existsSync(binary)) throw new Error(`anvil binary missing at ${binary}; run npm ci`);

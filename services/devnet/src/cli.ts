@@ -7,7 +7,9 @@ const port = Number(process.env.RPC_PORT ?? 8545);
 const started = performance.now();
 const devnet = await startDevnet({ port, stateDir, host: process.env.RPC_HOST ?? '127.0.0.1' });
 console.log(`rpc: ${devnet.rpcUrl}`);
-console.log(`devnet ${devnet.reused ? 'reused from' : 'deployed and seeded into'} ${stateDir} in ${Math.round(performance.now() - started)} ms`);
+console.log(
+  `devnet ${devnet.reused ? 'reused from' : 'deployed and seeded into'} ${stateDir} in ${Math.round(performance.now() - started)} ms`,
+);
 for (const safe of devnet.manifest.safes) console.log(`  ${safe.name}: ${safe.address}`);
 const stop = async () => {
   await devnet.stop();

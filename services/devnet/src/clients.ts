@@ -1,4 +1,11 @@
-import { createPublicClient, createTestClient, createWalletClient, defineChain, http, publicActions } from 'viem';
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  defineChain,
+  http,
+  publicActions,
+} from 'viem';
 import { multicall3Address } from '@countersign/safe-core';
 
 export function devnetChain(chainId: number, rpcUrl: string) {

@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { concat, getAddress, keccak256, pad, parseEther, type Address, type Hex } from 'viem';
-import { multicall3Address, safe141, singletonFactoryAddress, type Safe141ContractName } from '@countersign/safe-core';
+import {
+  multicall3Address,
+  safe141,
+  singletonFactoryAddress,
+  type Safe141ContractName,
+} from '@countersign/safe-core';
 import type { DevnetClients } from './clients';
 import type { Artifacts } from './contracts/compile';
 
@@ -11,16 +16,28 @@ const require = createRequire(import.meta.url);
 const safeContracts: Record<Safe141ContractName, { artifact: string; deployment: string }> = {
   safeL2: { artifact: 'SafeL2.sol/SafeL2.json', deployment: 'safe_l2.json' },
   safe: { artifact: 'Safe.sol/Safe.json', deployment: 'safe.json' },
-  safeProxyFactory: { artifact: 'proxies/SafeProxyFactory.sol/SafeProxyFactory.json', deployment: 'safe_proxy_factory.json' },
+  safeProxyFactory: {
+    artifact: 'proxies/SafeProxyFactory.sol/SafeProxyFactory.json',
+    deployment: 'safe_proxy_factory.json',
+  },
   compatibilityFallbackHandler: {
     artifact: 'handler/CompatibilityFallbackHandler.sol/CompatibilityFallbackHandler.json',
     deployment: 'compatibility_fallback_handler.json',
   },
   multiSend: { artifact: 'libraries/MultiSend.sol/MultiSend.json', deployment: 'multi_send.json' },
-  multiSendCallOnly: { artifact: 'libraries/MultiSendCallOnly.sol/MultiSendCallOnly.json', deployment: 'multi_send_call_only.json' },
-  signMessageLib: { artifact: 'libraries/SignMessageLib.sol/SignMessageLib.json', deployment: 'sign_message_lib.json' },
+  multiSendCallOnly: {
+    artifact: 'libraries/MultiSendCallOnly.sol/MultiSendCallOnly.json',
+    deployment: 'multi_send_call_only.json',
+  },
+  signMessageLib: {
+    artifact: 'libraries/SignMessageLib.sol/SignMessageLib.json',
+    deployment: 'sign_message_lib.json',
+  },
   createCall: { artifact: 'libraries/CreateCall.sol/CreateCall.json', deployment: 'create_call.json' },
-  simulateTxAccessor: { artifact: 'accessors/SimulateTxAccessor.sol/SimulateTxAccessor.json', deployment: 'simulate_tx_accessor.json' },
+  simulateTxAccessor: {
+    artifact: 'accessors/SimulateTxAccessor.sol/SimulateTxAccessor.json',
+    deployment: 'simulate_tx_accessor.json',
+  },
 };
 
 function readJson<T>(specifier: string): T {
@@ -52,9 +69,17 @@ export async function deploySafeContracts(clients: DevnetClients, funder: Addres
     const cost = BigInt(factory.gasPrice) * BigInt(factory.gasLimit);
     await sendAndConfirm(
       clients,
-      await clients.wallet.sendTransaction({ account: funder, to: factory.signerAddress, value: cost, chain: clients.chain }),
+      await clients.wallet.sendTransaction({
+        account: funder,
+        to: factory.signerAddress,
+        value: cost,
+        chain: clients.chain,
+      }),
     );
-    await sendAndConfirm(clients, await clients.public.sendRawTransaction({ serializedTransaction: factory.transaction }));
+    await sendAndConfirm(
+      clients,
+      await clients.public.sendRawTransaction({ serializedTransaction: factory.transaction }),
+    );
   }
 
   for (const name of Object.keys(safeContracts) as Safe141ContractName[]) {
@@ -87,7 +112,10 @@ export async function deploySafeContracts(clients: DevnetClients, funder: Addres
 
 /** Puts Countersign's Multicall3-compatible BatchReader at Multicall3's canonical address. */
 export async function installMulticall3(clients: DevnetClients, artifacts: Artifacts): Promise<void> {
-  await clients.test.setCode({ address: multicall3Address, bytecode: artifacts.BatchReader.deployedBytecode });
+  await clients.test.setCode({
+    address: multicall3Address,
+    bytecode: artifacts.BatchReader.deployedBytecode,
+  });
 }
 
 export type DeployedTokens = {
@@ -96,7 +124,11 @@ export type DeployedTokens = {
 };
 
 /** Deploys the devnet's two ERC20s (18 and 6 decimals) and its ERC721, all owned by `deployer`. */
-export async function deployTokens(clients: DevnetClients, artifacts: Artifacts, deployer: Address): Promise<DeployedTokens> {
+export async function deployTokens(
+  clients: DevnetClients,
+  artifacts: Artifacts,
+  deployer: Address,
+): Promise<DeployedTokens> {
   const erc20Specs = [
     { name: 'Countersign Dev Token', symbol: 'DEV', decimals: 18, supply: parseEther('1000000') },
     { name: 'Dev Dollar', symbol: 'DUSD', decimals: 6, supply: 1_000_000_000_000n },
@@ -112,7 +144,12 @@ export async function deployTokens(clients: DevnetClients, artifacts: Artifacts,
     });
     const receipt = await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
     if (!receipt.contractAddress) throw new Error(`${spec.symbol} was not deployed`);
-    erc20.push({ address: getAddress(receipt.contractAddress), name: spec.name, symbol: spec.symbol, decimals: spec.decimals });
+    erc20.push({
+      address: getAddress(receipt.contractAddress),
+      name: spec.name,
+      symbol: spec.symbol,
+      decimals: spec.decimals,
+    });
   }
   const nft = { name: 'Countersign Collectibles', symbol: 'CSC' };
   const hash = await clients.wallet.deployContract({

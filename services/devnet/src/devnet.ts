@@ -72,7 +72,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       if (manifestPath) writeManifest(manifestPath, manifest);
       return { manifest, rpcUrl: anvil.rpcUrl, anvil, reused: true, manifestPath, stop: () => anvil.stop() };
     }
-    if (saved) throw new Error(`The saved devnet in ${stateDir} is damaged; delete that folder to start afresh`);
+    if (saved)
+      throw new Error(`The saved devnet in ${stateDir} is damaged; delete that folder to start afresh`);
 
     const accounts = devAccounts();
     const deployer = accounts[0]?.account.address;
@@ -121,8 +122,15 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
 }
 
 /** A loaded state is usable only if the contracts and the demo Safes are really there. */
-async function isIntact(clients: ReturnType<typeof devnetClients>, manifest: DevnetManifest): Promise<boolean> {
-  const addresses = [safe141.safeL2, multicall3Address, ...manifest.safes.map((s) => s.address as `0x${string}`)];
+async function isIntact(
+  clients: ReturnType<typeof devnetClients>,
+  manifest: DevnetManifest,
+): Promise<boolean> {
+  const addresses = [
+    safe141.safeL2,
+    multicall3Address,
+    ...manifest.safes.map((s) => s.address as `0x${string}`),
+  ];
   const codes = await Promise.all(addresses.map((address) => clients.public.getCode({ address })));
   return codes.every((code) => code !== undefined && code !== '0x');
 }

@@ -17,7 +17,8 @@ import {
 import type { DevnetClients } from './clients';
 
 /** How an owner approves: EIP-712 typed data, eth_sign (personal_sign, v+4), or as the executing sender. */
-export type Approval = { owner: HDAccount; method: 'eip712' | 'eth_sign' } | { owner: Address; method: 'sender' };
+export type Approval =
+  { owner: HDAccount; method: 'eip712' | 'eth_sign' } | { owner: Address; method: 'sender' };
 
 export async function createSafe(
   clients: DevnetClients,
@@ -106,7 +107,10 @@ export async function executeSafeTx(
       encodeSignatures(signatures),
     ],
   });
-  const receipt = await clients.public.waitForTransactionReceipt({ hash: transactionHash, pollingInterval: 20 });
+  const receipt = await clients.public.waitForTransactionReceipt({
+    hash: transactionHash,
+    pollingInterval: 20,
+  });
   if (receipt.status !== 'success') throw new Error(`execTransaction ${transactionHash} reverted`);
   let success: boolean | undefined;
   for (const log of receipt.logs) {

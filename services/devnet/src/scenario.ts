@@ -70,11 +70,32 @@ export async function seedDemoScenario(
   });
   for (const safe of [team, solo]) {
     await sendEth(deployer.address, safe, parseEther('10'));
-    await send({ account: deployer.address, chain, address: dev.address, abi: erc20Abi, functionName: 'transfer', args: [safe, parseUnits('5000', dev.decimals)] });
-    await send({ account: deployer.address, chain, address: dusd.address, abi: erc20Abi, functionName: 'transfer', args: [safe, parseUnits('2500', dusd.decimals)] });
+    await send({
+      account: deployer.address,
+      chain,
+      address: dev.address,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [safe, parseUnits('5000', dev.decimals)],
+    });
+    await send({
+      account: deployer.address,
+      chain,
+      address: dusd.address,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [safe, parseUnits('2500', dusd.decimals)],
+    });
   }
   const mint = (to: Address, id: bigint) =>
-    send({ account: deployer.address, chain, address: nft, abi: mintAbi, functionName: 'mint', args: [to, id] });
+    send({
+      account: deployer.address,
+      chain,
+      address: nft,
+      abi: mintAbi,
+      functionName: 'mint',
+      args: [to, id],
+    });
   await mint(team, 1n);
   await mint(team, 2n);
   await mint(solo, 3n);
@@ -111,16 +132,41 @@ export async function seedDemoScenario(
     ],
     tx: {
       to: dev.address,
-      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient.address, parseUnits('250', dev.decimals)] }),
+      data: encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [recipient.address, parseUnits('250', dev.decimals)],
+      }),
     },
   });
 
   // Incoming transfers from someone who is not an owner: native, ERC20 and ERC721.
   await at(1800);
-  await send({ account: deployer.address, chain, address: dusd.address, abi: erc20Abi, functionName: 'transfer', args: [outsider.address, parseUnits('1000', dusd.decimals)] });
+  await send({
+    account: deployer.address,
+    chain,
+    address: dusd.address,
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [outsider.address, parseUnits('1000', dusd.decimals)],
+  });
   await sendEth(outsider.address, team, parseEther('1.25'));
-  await send({ account: outsider.address, chain, address: dusd.address, abi: erc20Abi, functionName: 'transfer', args: [team, parseUnits('100', dusd.decimals)] });
-  await send({ account: outsider.address, chain, address: nft, abi: erc721Abi, functionName: 'safeTransferFrom', args: [outsider.address, team, 5n] });
+  await send({
+    account: outsider.address,
+    chain,
+    address: dusd.address,
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [team, parseUnits('100', dusd.decimals)],
+  });
+  await send({
+    account: outsider.address,
+    chain,
+    address: nft,
+    abi: erc721Abi,
+    functionName: 'safeTransferFrom',
+    args: [outsider.address, team, 5n],
+  });
 
   // Day 3: an owner is added, then removed again; a batch; a failed execution; a module.
   await at(day);
@@ -132,10 +178,21 @@ export async function seedDemoScenario(
     safe: team,
     executor: ownerA.address,
     approvals: twoSigs,
-    tx: { to: team, data: encodeFunctionData({ abi: safeAbi, functionName: 'addOwnerWithThreshold', args: [tempOwner.address, 2n] }) },
+    tx: {
+      to: team,
+      data: encodeFunctionData({
+        abi: safeAbi,
+        functionName: 'addOwnerWithThreshold',
+        args: [tempOwner.address, 2n],
+      }),
+    },
   });
   await at(600);
-  const owners = await clients.public.readContract({ address: team, abi: safeAbi, functionName: 'getOwners' });
+  const owners = await clients.public.readContract({
+    address: team,
+    abi: safeAbi,
+    functionName: 'getOwners',
+  });
   const index = owners.findIndex((o) => o.toLowerCase() === tempOwner.address.toLowerCase());
   const prevOwner = index <= 0 ? sentinelAddress : (owners[index - 1] as Address);
   await executeSafeTx(clients, {
@@ -144,7 +201,11 @@ export async function seedDemoScenario(
     approvals: twoSigs,
     tx: {
       to: team,
-      data: encodeFunctionData({ abi: safeAbi, functionName: 'removeOwner', args: [prevOwner, tempOwner.address, 2n] }),
+      data: encodeFunctionData({
+        abi: safeAbi,
+        functionName: 'removeOwner',
+        args: [prevOwner, tempOwner.address, 2n],
+      }),
     },
   });
   await at(600);
@@ -161,7 +222,11 @@ export async function seedDemoScenario(
           operation: Operation.CALL,
           to: dusd.address,
           value: 0n,
-          data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient.address, parseUnits('42', dusd.decimals)] }),
+          data: encodeFunctionData({
+            abi: erc20Abi,
+            functionName: 'transfer',
+            args: [recipient.address, parseUnits('42', dusd.decimals)],
+          }),
         },
       ]),
     },
@@ -175,7 +240,11 @@ export async function seedDemoScenario(
     tx: {
       to: dev.address,
       safeTxGas: 100_000n,
-      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient.address, parseUnits('1000000', dev.decimals)] }),
+      data: encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [recipient.address, parseUnits('1000000', dev.decimals)],
+      }),
     },
   });
   if (failed.success) throw new Error('The failing demo transaction succeeded');
@@ -184,7 +253,10 @@ export async function seedDemoScenario(
     safe: team,
     executor: ownerA.address,
     approvals: twoSigs,
-    tx: { to: team, data: encodeFunctionData({ abi: safeAbi, functionName: 'enableModule', args: [moduleAccount.address] }) },
+    tx: {
+      to: team,
+      data: encodeFunctionData({ abi: safeAbi, functionName: 'enableModule', args: [moduleAccount.address] }),
+    },
   });
   await at(600);
   await send({
@@ -206,7 +278,12 @@ export async function seedDemoScenario(
 
   return {
     safes: [
-      { name: 'Demo team Safe (2 of 3)', address: team, owners: [ownerA.address, ownerB.address, ownerC.address], threshold: 2 },
+      {
+        name: 'Demo team Safe (2 of 3)',
+        address: team,
+        owners: [ownerA.address, ownerB.address, ownerC.address],
+        threshold: 2,
+      },
       { name: 'Demo solo Safe (1 of 1)', address: solo, owners: [soloOwner.address], threshold: 1 },
     ],
     modules: [{ safe: team, module: moduleAccount.address }],

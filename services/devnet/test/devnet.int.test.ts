@@ -43,13 +43,16 @@ describe('contracts', () => {
     expect(await clients.public.getChainId()).toBe(1337);
   });
 
-  it.each(Object.entries(deploymentFile))('has %s at its canonical address with the canonical code hash', async (name, file) => {
-    const deployment = require(`@safe-global/safe-deployments/dist/assets/v1.4.1/${file}.json`) as {
-      deployments: { canonical: { codeHash: string } };
-    };
-    const code = await clients.public.getCode({ address: safe141[name as Safe141ContractName] });
-    expect(code && keccak256(code)).toBe(deployment.deployments.canonical.codeHash);
-  });
+  it.each(Object.entries(deploymentFile))(
+    'has %s at its canonical address with the canonical code hash',
+    async (name, file) => {
+      const deployment = require(`@safe-global/safe-deployments/dist/assets/v1.4.1/${file}.json`) as {
+        deployments: { canonical: { codeHash: string } };
+      };
+      const code = await clients.public.getCode({ address: safe141[name as Safe141ContractName] });
+      expect(code && keccak256(code)).toBe(deployment.deployments.canonical.codeHash);
+    },
+  );
 
   it('batches reads through Multicall3 at its canonical address', async () => {
     expect(await clients.public.getCode({ address: multicall3Address })).toMatch(/^0x[0-9a-f]{100,}$/);
@@ -66,9 +69,17 @@ describe('contracts', () => {
 
   it('serves collectible metadata as JSON with an image from tokenURI', async () => {
     const nft = devnet.manifest.tokens.find((t) => t.type === 'ERC721')!;
-    const uri = await clients.public.readContract({ address: nft.address as `0x${string}`, abi: erc721Abi, functionName: 'tokenURI', args: [1n] });
+    const uri = await clients.public.readContract({
+      address: nft.address as `0x${string}`,
+      abi: erc721Abi,
+      functionName: 'tokenURI',
+      args: [1n],
+    });
     expect(uri.startsWith('data:application/json;base64,')).toBe(true);
-    const metadata = JSON.parse(Buffer.from(uri.split(',')[1]!, 'base64').toString('utf8')) as Record<string, string>;
+    const metadata = JSON.parse(Buffer.from(uri.split(',')[1]!, 'base64').toString('utf8')) as Record<
+      string,
+      string
+    >;
     expect(metadata.name).toBe('Countersign Collectibles #1');
     expect(metadata.image).toMatch(/^data:image\/svg\+xml;base64,/);
   });
@@ -88,12 +99,13 @@ describe('demo scenario', () => {
   });
 
   it('leaves the team Safe as 2 of 3 with its module, after eight transactions', async () => {
-    const read = (functionName: 'getThreshold' | 'nonce') => clients.public.readContract({ address: team(), abi: safeAbi, functionName });
+    const read = (functionName: 'getThreshold' | 'nonce') =>
+      clients.public.readContract({ address: team(), abi: safeAbi, functionName });
     expect(await read('getThreshold')).toBe(2n);
     expect(await read('nonce')).toBe(8n);
-    expect(await clients.public.readContract({ address: team(), abi: safeAbi, functionName: 'getOwners' })).toEqual(
-      devnet.manifest.safes[0]!.owners,
-    );
+    expect(
+      await clients.public.readContract({ address: team(), abi: safeAbi, functionName: 'getOwners' }),
+    ).toEqual(devnet.manifest.safes[0]!.owners);
   });
 
   it('has the executed history: successes, one failure, owner added then removed, threshold change, module', async () => {
@@ -112,19 +124,38 @@ describe('demo scenario', () => {
     const received = (await logs('SafeReceived')) as unknown as { args: { sender: string } }[];
     expect(received.some((log) => log.args.sender === outsider)).toBe(true);
     const nft = devnet.manifest.tokens.find((t) => t.type === 'ERC721')!.address as `0x${string}`;
-    expect(await clients.public.readContract({ address: nft, abi: erc721Abi, functionName: 'ownerOf', args: [5n] })).toBe(team());
+    expect(
+      await clients.public.readContract({
+        address: nft,
+        abi: erc721Abi,
+        functionName: 'ownerOf',
+        args: [5n],
+      }),
+    ).toBe(team());
   });
 
   it('holds the balances the scenario implies', async () => {
     const [dev, dusd] = devnet.manifest.tokens as { address: `0x${string}` }[];
     const balanceOf = (token: `0x${string}`, owner: `0x${string}`) =>
-      clients.public.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
+      clients.public.readContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [owner],
+      });
     expect(formatEther(await clients.public.getBalance({ address: team() }))).toBe('10.6');
     expect(formatUnits(await balanceOf(dev!.address, team()), 18)).toBe('4750');
     expect(formatUnits(await balanceOf(dusd!.address, team()), 6)).toBe('2558');
     expect(formatEther(await clients.public.getBalance({ address: solo() }))).toBe('10');
     const nft = devnet.manifest.tokens.find((t) => t.type === 'ERC721')!.address as `0x${string}`;
-    expect(await clients.public.readContract({ address: nft, abi: erc721Abi, functionName: 'balanceOf', args: [solo()] })).toBe(2n);
+    expect(
+      await clients.public.readContract({
+        address: nft,
+        abi: erc721Abi,
+        functionName: 'balanceOf',
+        args: [solo()],
+      }),
+    ).toBe(2n);
   });
 
   it('spreads the history over several days and ends with the chain clock at now', async () => {
@@ -162,11 +193,17 @@ describe('persistence and process hygiene', () => {
   });
 
   it('leaves no anvil behind when its parent is killed with SIGKILL', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures/anvilChild.ts')], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(import.meta.dirname, 'fixtures/anvilChild.ts')],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     const { pid, port } = await new Promise<{ pid: number; port: number }>((resolve, reject) => {
-      child.stdout.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString()) as { pid: number; port: number }));
+      child.stdout.once('data', (chunk: Buffer) =>
+        resolve(JSON.parse(chunk.toString()) as { pid: number; port: number }),
+      );
       child.once('exit', () => reject(new Error('the fixture exited early')));
     });
     expect(isAlive(pid)).toBe(true);

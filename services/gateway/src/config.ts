@@ -26,17 +26,26 @@ export type GatewayConfig = {
 export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const port = portSchema.parse(env.GATEWAY_PORT ?? defaultGatewayPort);
   const webOrigin = `http://127.0.0.1:${env.WEB_PORT ?? defaultWebPort}`;
-  const corsOrigins = (env.GATEWAY_CORS_ORIGINS ?? `${webOrigin},http://localhost:${env.WEB_PORT ?? defaultWebPort}`)
+  const corsOrigins = (
+    env.GATEWAY_CORS_ORIGINS ?? `${webOrigin},http://localhost:${env.WEB_PORT ?? defaultWebPort}`
+  )
     .split(',')
     .map((origin) => origin.trim())
     .filter(Boolean);
   const chains: ChainConfig[] = [];
   if (env.GATEWAY_CHAINS_FILE) {
-    chains.push(...z.array(chainConfigSchema).parse(JSON.parse(readFileSync(env.GATEWAY_CHAINS_FILE, 'utf8'))));
+    chains.push(
+      ...z.array(chainConfigSchema).parse(JSON.parse(readFileSync(env.GATEWAY_CHAINS_FILE, 'utf8'))),
+    );
   }
   if (env.DEVNET_MANIFEST) {
-    chains.push(devnetChainConfig(readManifest(env.DEVNET_MANIFEST), { explorerUrl: env.EXPLORER_URL ?? `${webOrigin}/explorer` }));
+    chains.push(
+      devnetChainConfig(readManifest(env.DEVNET_MANIFEST), {
+        explorerUrl: env.EXPLORER_URL ?? `${webOrigin}/explorer`,
+      }),
+    );
   }
-  if (chains.length === 0) throw new Error('No chains configured: set DEVNET_MANIFEST or GATEWAY_CHAINS_FILE');
+  if (chains.length === 0)
+    throw new Error('No chains configured: set DEVNET_MANIFEST or GATEWAY_CHAINS_FILE');
   return { host: env.GATEWAY_HOST ?? '127.0.0.1', port, corsOrigins, chains };
 }

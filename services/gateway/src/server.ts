@@ -5,7 +5,9 @@ import { createGatewayApp, type GatewayAppOptions } from './app';
 export type Gateway = { url: string; port: number; close(): Promise<void> };
 
 /** Serves the gateway over HTTP on `host` (loopback by default); port 0 picks a free one. */
-export async function startGateway(options: GatewayAppOptions & { host?: string; port?: number }): Promise<Gateway> {
+export async function startGateway(
+  options: GatewayAppOptions & { host?: string; port?: number },
+): Promise<Gateway> {
   const app = createGatewayApp(options);
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ServerType>((resolve, reject) => {

@@ -10,7 +10,11 @@ let gateway: Gateway;
 beforeAll(async () => {
   devnet = await startDevnet({ port: 0 });
   const base = devnetChainConfig(devnet.manifest, { explorerUrl: 'http://127.0.0.1:5173/explorer' });
-  const chains = Array.from({ length: 45 }, (_, i) => ({ ...base, chainId: String(1337 + i), shortName: `local${i}` }));
+  const chains = Array.from({ length: 45 }, (_, i) => ({
+    ...base,
+    chainId: String(1337 + i),
+    shortName: `local${i}`,
+  }));
   gateway = await startGateway({ port: 0, chains, corsOrigins: [] });
 });
 afterAll(async () => {

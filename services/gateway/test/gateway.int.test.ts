@@ -52,7 +52,9 @@ describe('GET /v1/chains', () => {
     expect(chain.blockExplorerUriTemplate.address).toBe(`${webOrigin}/explorer/address/{{address}}`);
     expect(chain.blockExplorerUriTemplate.txHash).toBe(`${webOrigin}/explorer/tx/{{txHash}}`);
     expect(chain.nativeCurrency).toMatchObject({ symbol: 'ETH', decimals: 18 });
-    expect(chain.features).toEqual(expect.arrayContaining(['SAFE_APPS', 'EIP1559', 'EIP1271', 'TX_SIMULATION']));
+    expect(chain.features).toEqual(
+      expect.arrayContaining(['SAFE_APPS', 'EIP1559', 'EIP1271', 'TX_SIMULATION']),
+    );
     expect(chain.recommendedMasterCopyVersion).toBe('1.4.1');
     const raw = body as { gasPrice: { type: string }[] };
     for (const entry of raw.gasPrice) expect(entry.type).toBe(entry.type.toLowerCase());
@@ -131,7 +133,11 @@ describe('CORS', () => {
   it('lets the web origin call with credentials, preflight included', async () => {
     const preflight = await fetch(`${gateway.url}/v1/chains`, {
       method: 'OPTIONS',
-      headers: { Origin: webOrigin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+      headers: {
+        Origin: webOrigin,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(webOrigin);
@@ -156,7 +162,11 @@ describe('the typed client against the real gateway', () => {
     const error = await client.getSafeInfo('1337', '0xnope').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GatewayError);
     expect((error as GatewayError).message).toBe('custom: Invalid address');
-    const missing = await client.getSafeInfo('1337', devnet.manifest.accounts[9]!.address).catch((e: unknown) => e);
-    expect((missing as GatewayError).message).toBe(`404: No Safe found at ${devnet.manifest.accounts[9]!.address} on chain 1337`);
+    const missing = await client
+      .getSafeInfo('1337', devnet.manifest.accounts[9]!.address)
+      .catch((e: unknown) => e);
+    expect((missing as GatewayError).message).toBe(
+      `404: No Safe found at ${devnet.manifest.accounts[9]!.address} on chain 1337`,
+    );
   });
 });

@@ -19,7 +19,10 @@ const cacheFile = join(cacheDir, 'artifacts.json');
 
 type SolcOutput = {
   errors?: { severity: string; formattedMessage: string }[];
-  contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>;
+  contracts: Record<
+    string,
+    Record<string, { abi: Abi; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>
+  >;
 };
 
 function sourceFingerprint(): string {
@@ -32,7 +35,12 @@ function sourceFingerprint(): string {
 
 function compile(): Artifacts {
   // solc-js is loaded only when the cache is cold: it is a large wasm module.
-  const solc = require('solc') as { compile(input: string, options: { import(path: string): { contents: string } | { error: string } }): string };
+  const solc = require('solc') as {
+    compile(
+      input: string,
+      options: { import(path: string): { contents: string } | { error: string } },
+    ): string;
+  };
   const sources = Object.fromEntries(
     contractSources.map((name) => [name, { content: readFileSync(join(here, name), 'utf8') }]),
   );
@@ -78,7 +86,10 @@ function compile(): Artifacts {
 export function loadArtifacts(): Artifacts {
   const fingerprint = sourceFingerprint();
   if (existsSync(cacheFile)) {
-    const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as { fingerprint: string; artifacts: Artifacts };
+    const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as {
+      fingerprint: string;
+      artifacts: Artifacts;
+    };
     if (cached.fingerprint === fingerprint) return cached.artifacts;
   }
   const artifacts = compile();

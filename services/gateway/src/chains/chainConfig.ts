@@ -13,7 +13,12 @@ export const chainConfigSchema = z.object({
   l2: z.boolean().default(false),
   isTestnet: z.boolean().default(true),
   nativeCurrency: z
-    .object({ name: z.string(), symbol: z.string(), decimals: z.number().int(), logoUri: z.string().nullable() })
+    .object({
+      name: z.string(),
+      symbol: z.string(),
+      decimals: z.number().int(),
+      logoUri: z.string().nullable(),
+    })
     .default({ name: 'Ether', symbol: 'ETH', decimals: 18, logoUri: null }),
   /** Explorer templates with {{address}}, {{txHash}}, {{module}}, {{action}}, {{apiKey}} placeholders. */
   blockExplorerUriTemplate: z.object({ address: z.string(), txHash: z.string(), api: z.string() }),

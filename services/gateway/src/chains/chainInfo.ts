@@ -3,7 +3,10 @@ import type { ChainConfig } from './chainConfig';
 
 /** A chain's ChainInfo answer. `gatewayUrl` is this gateway: it also plays the transaction service. */
 export function toChainInfo(chain: ChainConfig, gatewayUrl: string): ChainInfo {
-  const publicRpc = { authentication: 'NO_AUTHENTICATION' as const, value: chain.publicRpcUrl ?? chain.rpcUrl };
+  const publicRpc = {
+    authentication: 'NO_AUTHENTICATION' as const,
+    value: chain.publicRpcUrl ?? chain.rpcUrl,
+  };
   return {
     chainId: chain.chainId,
     chainName: chain.chainName,

@@ -23,11 +23,12 @@ export function parseCursor(cursor: string | undefined): PageWindow {
  * comes from X-Forwarded-Proto when a proxy set it, host from the Host header.
  */
 export function pageUrl(request: Request, window: PageWindow): string {
-  const url = new URL(request.url);
-  const forwardedProto = request.headers.get('x-forwarded-proto');
-  if (forwardedProto) url.protocol = `${forwardedProto.split(',')[0]?.trim()}:`;
-  const host = request.headers.get('host');
-  if (host) url.host = host;
+  const requested = new URL(request.url);
+  const proto =
+    request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() || requested.protocol.replace(/:$/, '');
+  const host = request.headers.get('host') ?? requested.host;
+  // Rebuilt from scratch: assigning URL.host without a port would keep the old one.
+  const url = new URL(`${requested.pathname}${requested.search}`, `${proto}://${host}`);
   url.searchParams.set('cursor', `limit=${window.limit}&offset=${window.offset}`);
   return url.toString();
 }

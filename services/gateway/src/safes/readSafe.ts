@@ -1,5 +1,11 @@
 import { getAddress, hexToBigInt, isHex, sliceHex, type Address, type Hex, type PublicClient } from 'viem';
-import { fallbackHandlerStorageSlot, guardStorageSlot, safeAbi, sentinelAddress, singletonStorageSlot } from '@countersign/safe-core';
+import {
+  fallbackHandlerStorageSlot,
+  guardStorageSlot,
+  safeAbi,
+  sentinelAddress,
+  singletonStorageSlot,
+} from '@countersign/safe-core';
 
 /** A Safe's on-chain settings, read in one batched call. */
 export type SafeState = {
@@ -28,21 +34,28 @@ function slotAddress(word: Hex): Address | null {
  */
 export async function readSafe(client: PublicClient, address: Address): Promise<SafeState | null> {
   const contract = { address, abi: safeAbi } as const;
-  const [owners, threshold, nonce, version, singletonWord, handlerWord, guardWord, modulePage] = await client.multicall({
-    allowFailure: true,
-    contracts: [
-      { ...contract, functionName: 'getOwners' },
-      { ...contract, functionName: 'getThreshold' },
-      { ...contract, functionName: 'nonce' },
-      { ...contract, functionName: 'VERSION' },
-      { ...contract, functionName: 'getStorageAt', args: [singletonStorageSlot, 1n] },
-      { ...contract, functionName: 'getStorageAt', args: [fallbackHandlerStorageSlot, 1n] },
-      { ...contract, functionName: 'getStorageAt', args: [guardStorageSlot, 1n] },
-      { ...contract, functionName: 'getModulesPaginated', args: [sentinelAddress, modulePageSize] },
-    ],
-  });
-  if (owners.status !== 'success' || threshold.status !== 'success' || nonce.status !== 'success') return null;
-  if (singletonWord.status !== 'success' || !isHex(singletonWord.result) || singletonWord.result.length !== 66) return null;
+  const [owners, threshold, nonce, version, singletonWord, handlerWord, guardWord, modulePage] =
+    await client.multicall({
+      allowFailure: true,
+      contracts: [
+        { ...contract, functionName: 'getOwners' },
+        { ...contract, functionName: 'getThreshold' },
+        { ...contract, functionName: 'nonce' },
+        { ...contract, functionName: 'VERSION' },
+        { ...contract, functionName: 'getStorageAt', args: [singletonStorageSlot, 1n] },
+        { ...contract, functionName: 'getStorageAt', args: [fallbackHandlerStorageSlot, 1n] },
+        { ...contract, functionName: 'getStorageAt', args: [guardStorageSlot, 1n] },
+        { ...contract, functionName: 'getModulesPaginated', args: [sentinelAddress, modulePageSize] },
+      ],
+    });
+  if (owners.status !== 'success' || threshold.status !== 'success' || nonce.status !== 'success')
+    return null;
+  if (
+    singletonWord.status !== 'success' ||
+    !isHex(singletonWord.result) ||
+    singletonWord.result.length !== 66
+  )
+    return null;
   if (owners.result.length === 0 || threshold.result === zero) return null;
   const singleton = slotAddress(singletonWord.result);
   if (!singleton) return null;

@@ -1,0 +1,37 @@
+/**
+ * Serves the built web app: `WEB_PORT` (default 5173), `WEB_HOST` (default 127.0.0.1),
+ * `GATEWAY_URL` (default http://127.0.0.1:8787). Stops on SIGINT/SIGTERM.
+ */
+import { startWebServer } from './server';
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`WEB_PORT must be a port number (0-65535), got "${value}"`);
+  }
+  return port;
+}
+
+try {
+  const server = await startWebServer({
+    host: process.env.WEB_HOST || undefined,
+    port: parsePort(process.env.WEB_PORT ?? '5173'),
+    gatewayUrl: process.env.GATEWAY_URL || 'http://127.0.0.1:8787',
+  });
+  console.log(`web: ${server.url}`);
+
+  const stop = () => {
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} catch (error) {
+  console.error(`web: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

@@ -1,0 +1,149 @@
+/**
+ * Serves the built web app (apps/web/dist): the runtime configuration at /config.js, hashed assets
+ * with a long cache life, and index.html for every other GET so client-side routes work on reload.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Hono } from 'hono';
+import { createAdaptorServer } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+
+export type WebServerOptions = {
+  /** Interface to bind; default 127.0.0.1 (loopback only). */
+  host?: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** The `vite build` output; default apps/web/dist. */
+  distDir?: string;
+  /** The gateway the app talks to, written into /config.js. */
+  gatewayUrl: string;
+};
+
+export type WebServer = {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+};
+
+/** The runtime configuration the app reads from `window.__COUNTERSIGN_CONFIG__`. */
+export type RuntimeConfig = { gatewayUrl: string };
+
+export const defaultDistDir = fileURLToPath(new URL('../dist', import.meta.url));
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The body of /config.js. JSON is valid JavaScript, so the value cannot break out of the assignment. */
+export function configScript(config: RuntimeConfig): string {
+  return `window.__COUNTERSIGN_CONFIG__ = ${JSON.stringify(config)};\n`;
+}
+
+function assertHttpUrl(value: string): void {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`gatewayUrl must be an http(s) URL, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`gatewayUrl must be an http(s) URL, got "${value}"`);
+  }
+}
+
+/** The Hono app alone (no socket), for tests that call `app.request(...)`. */
+export function createWebApp(opts: { distDir: string; gatewayUrl: string }): Hono {
+  const { distDir, gatewayUrl } = opts;
+  const indexPath = join(distDir, 'index.html');
+  const script = configScript({ gatewayUrl });
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'no-referrer');
+  });
+
+  app.get('/config.js', (c) => {
+    c.header('Content-Type', 'text/javascript; charset=utf-8');
+    c.header('Cache-Control', 'no-store');
+    return c.body(script);
+  });
+
+  // Hashed file names: cache for a year. A missing asset is a 404, never index.html served as JS.
+  app.get(
+    '/assets/*',
+    serveStatic({
+      root: distDir,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', IMMUTABLE);
+      },
+    }),
+    (c) => c.text('Not found', 404),
+  );
+
+  // Other files from dist (favicon.svg, …): revalidate each time.
+  app.get(
+    '*',
+    serveStatic({
+      root: distDir,
+      onFound: (path, c) => {
+        c.header('Cache-Control', 'no-cache');
+        if (path === indexPath) c.header('Content-Type', 'text/html; charset=utf-8');
+      },
+    }),
+  );
+
+  // Client-side routes (e.g. /eth:0xabc…/home): the app's index.html. Read on each request so a
+  // rebuild while the server runs is picked up.
+  app.get('*', async (c) => {
+    const html = await readFile(indexPath, 'utf8');
+    c.header('Cache-Control', 'no-cache');
+    return c.html(html);
+  });
+
+  return app;
+}
+
+export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
+  const host = opts.host ?? '127.0.0.1';
+  const distDir = opts.distDir ?? defaultDistDir;
+  assertHttpUrl(opts.gatewayUrl);
+  if (!existsSync(join(distDir, 'index.html'))) {
+    throw new Error(
+      `The web app is not built: ${join(distDir, 'index.html')} is missing. Run \`npx vite build\` in apps/web.`,
+    );
+  }
+
+  const app = createWebApp({ distDir, gatewayUrl: opts.gatewayUrl });
+  // No serverOptions/createServer given, so this is a plain node:http Server.
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    server.once('error', onError);
+    server.listen(opts.port, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  let closing: Promise<void> | undefined;
+
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    close() {
+      closing ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Keep-alive sockets would otherwise hold the server open until they time out.
+        server.closeAllConnections?.();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { parseRuntimeConfig } from './config';
+
+describe('parseRuntimeConfig', () => {
+  it('accepts an http or https gateway URL and drops trailing slashes', () => {
+    expect(parseRuntimeConfig({ gatewayUrl: 'http://127.0.0.1:8787' })).toEqual({
+      ok: true,
+      config: { gatewayUrl: 'http://127.0.0.1:8787' },
+    });
+    expect(parseRuntimeConfig({ gatewayUrl: ' https://safe-client.safe.global/ ' })).toEqual({
+      ok: true,
+      config: { gatewayUrl: 'https://safe-client.safe.global' },
+    });
+  });
+
+  it('explains a missing configuration', () => {
+    const result = parseRuntimeConfig(undefined);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toContain('window.__COUNTERSIGN_CONFIG__');
+  });
+
+  it('rejects a configuration that is not an object', () => {
+    const result = parseRuntimeConfig('http://127.0.0.1:8787');
+    expect(result).toEqual({
+      ok: false,
+      message:
+        'The runtime configuration in /config.js is invalid: window.__COUNTERSIGN_CONFIG__ must be an object.',
+    });
+  });
+
+  it('rejects a missing gatewayUrl', () => {
+    const result = parseRuntimeConfig({});
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toContain('gatewayUrl is missing');
+  });
+
+  it.each(['javascript:alert(1)', 'ftp://example.com', 'not a url', '', '/relative/path'])(
+    'rejects %j as a gateway URL',
+    (gatewayUrl) => {
+      const result = parseRuntimeConfig({ gatewayUrl });
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.message).toContain('gatewayUrl must be an http(s) URL');
+    },
+  );
+});

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * The runtime configuration: /config.js sets `window.__COUNTERSIGN_CONFIG__` before the app starts,
+ * so one prebuilt bundle can point at any gateway (production: https://safe-client.safe.global).
+ */
+declare global {
+  interface Window {
+    __COUNTERSIGN_CONFIG__?: unknown;
+  }
+}
+
+export type RuntimeConfig = {
+  /** Base URL of the Safe Client Gateway, without a trailing slash. */
+  gatewayUrl: string;
+};
+
+export type ConfigResult = { ok: true; config: RuntimeConfig } | { ok: false; message: string };
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const runtimeConfigSchema = z.object({
+  gatewayUrl: z
+    .string({ error: 'gatewayUrl is missing' })
+    .trim()
+    .refine(isHttpUrl, {
+      error: (issue) => `gatewayUrl must be an http(s) URL, got ${JSON.stringify(issue.input)}`,
+    })
+    .transform((value) => value.replace(/\/+$/, '')),
+});
+
+export function parseRuntimeConfig(raw: unknown): ConfigResult {
+  if (raw === undefined || raw === null) {
+    return {
+      ok: false,
+      message:
+        'The runtime configuration is missing: /config.js did not set window.__COUNTERSIGN_CONFIG__ = { gatewayUrl: "https://…" }.',
+    };
+  }
+  const parsed = runtimeConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    const reasons = parsed.error.issues.map((issue) =>
+      issue.code === 'invalid_type' && issue.path.length === 0
+        ? 'window.__COUNTERSIGN_CONFIG__ must be an object'
+        : issue.message,
+    );
+    return {
+      ok: false,
+      message: `The runtime configuration in /config.js is invalid: ${reasons.join('; ')}.`,
+    };
+  }
+  return { ok: true, config: parsed.data };
+}
+
+export function readRuntimeConfig(): ConfigResult {
+  return parseRuntimeConfig(typeof window === 'undefined' ? undefined : window.__COUNTERSIGN_CONFIG__);
+}

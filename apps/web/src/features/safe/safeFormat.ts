@@ -1,0 +1,39 @@
+import { getAddress } from 'viem';
+import type { ImplementationVersionState, SafeInfo } from '@countersign/gateway-api';
+
+/** The gateway sends checksummed addresses; this keeps the display checksummed whatever arrives. */
+export function checksummed(address: string): string {
+  try {
+    return getAddress(address);
+  } catch {
+    return address;
+  }
+}
+
+const versionStateLabels: Record<ImplementationVersionState, string> = {
+  UP_TO_DATE: 'Up to date',
+  OUTDATED: 'Outdated',
+  UNKNOWN: 'Unknown',
+};
+
+export function versionStateLabel(state: ImplementationVersionState): string {
+  return versionStateLabels[state];
+}
+
+/** "2 of 3": confirmations needed out of the number of owners. */
+export function thresholdLabel(safe: Pick<SafeInfo, 'threshold' | 'owners'>): string {
+  return `${safe.threshold} of ${safe.owners.length}`;
+}
+
+/** The SafeInfo tags are Unix seconds as strings; null (or anything unreadable) means none. */
+export function tagDate(tag: string | null): Date | null {
+  if (tag === null || !/^\d+$/.test(tag)) return null;
+  const date = new Date(Number(tag) * 1000);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+export function formatDateTime(date: Date): string {
+  return dateTimeFormat.format(date);
+}

@@ -1,0 +1,74 @@
+import { getAddress, isAddress, type Address } from 'viem';
+import type { ChainInfo } from '@countersign/gateway-api';
+import { findChainByShortName, unknownShortNameMessage } from '../chains/selectedChain';
+import { safeHomePath, splitSafeId } from './safePath';
+
+export type SafeIdResult =
+  { ok: true; shortName: string | undefined; address: Address } | { ok: false; error: string };
+
+/** Chain short names as the chain registry writes them: eth, gno, arb1, base-sep, zksync… */
+const SHORT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const MAX_ECHO = 64;
+
+/** The input as it is quoted back in a message: trimmed and never longer than a line. */
+function echo(input: string): string {
+  return input.length > MAX_ECHO ? `${input.slice(0, MAX_ECHO - 1)}…` : input;
+}
+
+export function invalidAddressMessage(input: string): string {
+  return `"${echo(input)}" is not a valid address. Enter a 0x address of 40 hex characters, optionally prefixed with a chain short name like eth:0x….`;
+}
+
+/**
+ * Reads what the user typed or what the URL holds: `0x…` (40 hex digits, any letter case) or
+ * `shortName:0x…`. The address comes back checksummed.
+ */
+export function parseSafeId(input: string): SafeIdResult {
+  const value = input.trim();
+  if (value === '') {
+    return { ok: false, error: 'Enter a Safe address, e.g. 0x… or eth:0x….' };
+  }
+  const { shortName, addressPart } = splitSafeId(value);
+  if (shortName !== undefined && !SHORT_NAME.test(shortName)) {
+    return {
+      ok: false,
+      error:
+        shortName === ''
+          ? `"${echo(value)}" has an empty chain short name. Write it like eth:0x…, or leave the prefix out.`
+          : invalidAddressMessage(value),
+    };
+  }
+  if (!isAddress(addressPart, { strict: false })) {
+    return { ok: false, error: invalidAddressMessage(value) };
+  }
+  return { ok: true, shortName, address: getAddress(addressPart) };
+}
+
+export type OpenSafeTarget = { ok: true; path: string } | { ok: false; error: string };
+
+/**
+ * Where the "Open a Safe" form goes: a bare address opens on the selected chain; a short name must be
+ * one the gateway lists (checked only once the list is loaded; the Safe page checks it again).
+ */
+export function openSafeTarget(
+  input: string,
+  chains: readonly ChainInfo[] | undefined,
+  selected: ChainInfo | undefined,
+): OpenSafeTarget {
+  const parsed = parseSafeId(input);
+  if (!parsed.ok) return parsed;
+  if (parsed.shortName === undefined) {
+    if (selected === undefined) {
+      return {
+        ok: false,
+        error:
+          'No chain is selected yet. Choose a chain, or prefix the address with a short name like eth:0x….',
+      };
+    }
+    return { ok: true, path: safeHomePath(selected.shortName, parsed.address) };
+  }
+  if (chains === undefined) return { ok: true, path: safeHomePath(parsed.shortName, parsed.address) };
+  const chain = findChainByShortName(chains, parsed.shortName);
+  if (chain === undefined) return { ok: false, error: unknownShortNameMessage(parsed.shortName, chains) };
+  return { ok: true, path: safeHomePath(chain.shortName, parsed.address) };
+}

@@ -1,0 +1,38 @@
+import { GatewayContractError, GatewayError } from '@countersign/gateway-api';
+
+export type ErrorDescription = {
+  message: string;
+  /** Worth offering a Retry button: the gateway did not answer or failed on its side. */
+  retryable: boolean;
+};
+
+/** fetch() rejects with a TypeError when no answer arrives (refused, DNS, CORS, offline). */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof TypeError;
+}
+
+export function isGatewayStatus(error: unknown, status: number): error is GatewayError {
+  return error instanceof GatewayError && error.status === status;
+}
+
+export function gatewayUnreachableMessage(gatewayUrl: string): string {
+  return `The gateway at ${gatewayUrl} does not answer. Check that it is running and reachable.`;
+}
+
+/** A message a user can act on, for any error a gateway call can throw. */
+export function describeGatewayError(error: unknown, gatewayUrl: string): ErrorDescription {
+  if (isNetworkError(error)) {
+    return { message: gatewayUnreachableMessage(gatewayUrl), retryable: true };
+  }
+  if (error instanceof GatewayError) {
+    const message = error.message.trim() || `The gateway answered with HTTP status ${error.status}.`;
+    return { message, retryable: error.status >= 500 };
+  }
+  if (error instanceof GatewayContractError) {
+    return { message: error.message, retryable: false };
+  }
+  if (error instanceof Error && error.message.trim() !== '') {
+    return { message: error.message, retryable: false };
+  }
+  return { message: 'Something went wrong while talking to the gateway.', retryable: true };
+}

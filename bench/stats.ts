@@ -1,0 +1,16 @@
+/** Percentile of an ascending-sorted sample (nearest rank). */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] ?? Number.NaN;
+}
+
+export function median(values: readonly number[]): number {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+}
+
+export const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
+export const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;

@@ -1,0 +1,16 @@
+/**
+ * Debian's chromium, never a downloaded browser. The flags keep a headless run quiet on a machine
+ * with no network beyond loopback.
+ */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const repoRoot = resolve(import.meta.dirname, '..');
+
+/** What `npm start` reports once every service listens (COUNTERSIGN_READY_FILE). */
+export type ReadyInfo = {
+  webUrl: string;
+  gatewayUrl: string;
+  rpcUrl?: string;
+  manifestPath?: string;
+  readyMs: number;
+  pid: number;
+};
+
+export type StartedProcess = {
+  ready: ReadyInfo;
+  child: ChildProcess;
+  /** Everything it printed so far. */
+  output(): string;
+  /** Sends `signal` and resolves with the exit code once the process is gone. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+};
+
+/**
+ * Runs `scripts/start.ts` (what `npm start` runs) as its own process, with free ports by default,
+ * and waits until it reports ready. Used by the end-to-end tests, the start/stop test and the bench.
+ */
+export async function spawnStart(
+  options: { env?: NodeJS.ProcessEnv; stateDir?: string; timeoutMs?: number } = {},
+): Promise<StartedProcess> {
+  const workDir = mkdtempSync(join(tmpdir(), 'countersign-start-'));
+  const readyFile = join(workDir, 'ready.json');
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts/start.ts')], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      RPC_PORT: '0',
+      GATEWAY_PORT: '0',
+      WEB_PORT: '0',
+      DEVNET_STATE_DIR: options.stateDir ?? join(workDir, 'devnet'),
+      COUNTERSIGN_READY_FILE: readyFile,
+      ...options.env,
+    },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+
+  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  while (!existsSync(readyFile)) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `npm start exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output}`,
+      );
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`npm start was not ready in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const ready = JSON.parse(readFileSync(readyFile, 'utf8')) as ReadyInfo;
+  return {
+    ready,
+    child,
+    output: () => output,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const code = await exited;
+      rmSync(workDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
