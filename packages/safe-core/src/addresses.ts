@@ -16,6 +16,19 @@ export const safe141 = {
 
 export type Safe141ContractName = Exclude<keyof typeof safe141, 'version'>;
 
+/** What @safe-global/safe-deployments calls each contract (its `assets/v1.4.1/<name>.json` files). */
+export const safe141DeploymentNames: Record<Safe141ContractName, string> = {
+  safeL2: 'safe_l2',
+  safe: 'safe',
+  safeProxyFactory: 'safe_proxy_factory',
+  compatibilityFallbackHandler: 'compatibility_fallback_handler',
+  multiSend: 'multi_send',
+  multiSendCallOnly: 'multi_send_call_only',
+  signMessageLib: 'sign_message_lib',
+  createCall: 'create_call',
+  simulateTxAccessor: 'simulate_tx_accessor',
+};
+
 /** Where the singleton factory lives on every chain it was deployed to. */
 export const singletonFactoryAddress: Address = '0x914d7Fec6aaC8cd542e72Bca78B30650d45643d7';
 

@@ -1,33 +1,30 @@
 import { createRequire } from 'node:module';
 import { getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { fallbackHandlerStorageSlot, guardStorageSlot, safe141, type Safe141ContractName } from '../src';
+import {
+  fallbackHandlerStorageSlot,
+  guardStorageSlot,
+  safe141,
+  safe141DeploymentNames,
+  type Safe141ContractName,
+} from '../src';
 
 const require = createRequire(import.meta.url);
 
-const deploymentFiles: Record<Safe141ContractName, string> = {
-  safeL2: 'safe_l2',
-  safe: 'safe',
-  safeProxyFactory: 'safe_proxy_factory',
-  compatibilityFallbackHandler: 'compatibility_fallback_handler',
-  multiSend: 'multi_send',
-  multiSendCallOnly: 'multi_send_call_only',
-  signMessageLib: 'sign_message_lib',
-  createCall: 'create_call',
-  simulateTxAccessor: 'simulate_tx_accessor',
-};
-
 describe('Safe 1.4.1 canonical addresses', () => {
-  it.each(Object.entries(deploymentFiles))('%s matches @safe-global/safe-deployments', (name, file) => {
-    const deployment = require(`@safe-global/safe-deployments/dist/assets/v1.4.1/${file}.json`) as {
-      deployments: { canonical: { address: string } };
-      networkAddresses: Record<string, string | string[]>;
-    };
-    expect(getAddress(safe141[name as Safe141ContractName])).toBe(
-      getAddress(deployment.deployments.canonical.address),
-    );
-    expect(deployment.networkAddresses['1337']).toEqual('canonical');
-  });
+  it.each(Object.entries(safe141DeploymentNames))(
+    '%s matches @safe-global/safe-deployments',
+    (name, file) => {
+      const deployment = require(`@safe-global/safe-deployments/dist/assets/v1.4.1/${file}.json`) as {
+        deployments: { canonical: { address: string } };
+        networkAddresses: Record<string, string | string[]>;
+      };
+      expect(getAddress(safe141[name as Safe141ContractName])).toBe(
+        getAddress(deployment.deployments.canonical.address),
+      );
+      expect(deployment.networkAddresses['1337']).toEqual('canonical');
+    },
+  );
 
   it('derives the Safe storage slots from their documented preimages', () => {
     expect(fallbackHandlerStorageSlot.toString(16)).toBe(

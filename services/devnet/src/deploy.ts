@@ -4,6 +4,7 @@ import { concat, getAddress, keccak256, pad, parseEther, type Address, type Hex 
 import {
   multicall3Address,
   safe141,
+  safe141DeploymentNames,
   singletonFactoryAddress,
   type Safe141ContractName,
 } from '@countersign/safe-core';
@@ -12,41 +13,27 @@ import type { Artifacts } from './contracts/compile';
 
 const require = createRequire(import.meta.url);
 
-/** Where each Safe 1.4.1 contract's artifacts live in the npm packages that ship them. */
-const safeContracts: Record<Safe141ContractName, { artifact: string; deployment: string }> = {
-  safeL2: { artifact: 'SafeL2.sol/SafeL2.json', deployment: 'safe_l2.json' },
-  safe: { artifact: 'Safe.sol/Safe.json', deployment: 'safe.json' },
-  safeProxyFactory: {
-    artifact: 'proxies/SafeProxyFactory.sol/SafeProxyFactory.json',
-    deployment: 'safe_proxy_factory.json',
-  },
-  compatibilityFallbackHandler: {
-    artifact: 'handler/CompatibilityFallbackHandler.sol/CompatibilityFallbackHandler.json',
-    deployment: 'compatibility_fallback_handler.json',
-  },
-  multiSend: { artifact: 'libraries/MultiSend.sol/MultiSend.json', deployment: 'multi_send.json' },
-  multiSendCallOnly: {
-    artifact: 'libraries/MultiSendCallOnly.sol/MultiSendCallOnly.json',
-    deployment: 'multi_send_call_only.json',
-  },
-  signMessageLib: {
-    artifact: 'libraries/SignMessageLib.sol/SignMessageLib.json',
-    deployment: 'sign_message_lib.json',
-  },
-  createCall: { artifact: 'libraries/CreateCall.sol/CreateCall.json', deployment: 'create_call.json' },
-  simulateTxAccessor: {
-    artifact: 'accessors/SimulateTxAccessor.sol/SimulateTxAccessor.json',
-    deployment: 'simulate_tx_accessor.json',
-  },
+/** Where each Safe 1.4.1 contract's build artifact lives in @safe-global/safe-contracts. */
+const safeContractArtifacts: Record<Safe141ContractName, string> = {
+  safeL2: 'SafeL2.sol/SafeL2.json',
+  safe: 'Safe.sol/Safe.json',
+  safeProxyFactory: 'proxies/SafeProxyFactory.sol/SafeProxyFactory.json',
+  compatibilityFallbackHandler: 'handler/CompatibilityFallbackHandler.sol/CompatibilityFallbackHandler.json',
+  multiSend: 'libraries/MultiSend.sol/MultiSend.json',
+  multiSendCallOnly: 'libraries/MultiSendCallOnly.sol/MultiSendCallOnly.json',
+  signMessageLib: 'libraries/SignMessageLib.sol/SignMessageLib.json',
+  createCall: 'libraries/CreateCall.sol/CreateCall.json',
+  simulateTxAccessor: 'accessors/SimulateTxAccessor.sol/SimulateTxAccessor.json',
 };
 
 function readJson<T>(specifier: string): T {
   return JSON.parse(readFileSync(require.resolve(specifier), 'utf8')) as T;
 }
 
-function canonicalDeployment(name: Safe141ContractName): { address: Address; codeHash: Hex } {
+/** The canonical address and code hash that @safe-global/safe-deployments records for a contract. */
+export function canonicalDeployment(name: Safe141ContractName): { address: Address; codeHash: Hex } {
   const file = readJson<{ deployments: { canonical: { address: Address; codeHash: Hex } } }>(
-    `@safe-global/safe-deployments/dist/assets/v1.4.1/${safeContracts[name].deployment}`,
+    `@safe-global/safe-deployments/dist/assets/v1.4.1/${safe141DeploymentNames[name]}.json`,
   );
   return file.deployments.canonical;
 }
@@ -82,7 +69,7 @@ export async function deploySafeContracts(clients: DevnetClients, funder: Addres
     );
   }
 
-  for (const name of Object.keys(safeContracts) as Safe141ContractName[]) {
+  for (const name of Object.keys(safeContractArtifacts) as Safe141ContractName[]) {
     const canonical = canonicalDeployment(name);
     const expected = getAddress(safe141[name]);
     if (getAddress(canonical.address) !== expected) {
@@ -91,7 +78,7 @@ export async function deploySafeContracts(clients: DevnetClients, funder: Addres
     let code = await clients.public.getCode({ address: expected });
     if (!code) {
       const { bytecode } = readJson<{ bytecode: Hex }>(
-        `@safe-global/safe-contracts/build/artifacts/contracts/${safeContracts[name].artifact}`,
+        `@safe-global/safe-contracts/build/artifacts/contracts/${safeContractArtifacts[name]}`,
       );
       await sendAndConfirm(
         clients,

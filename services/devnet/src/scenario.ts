@@ -53,6 +53,20 @@ export async function seedDemoScenario(
     await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
   };
   const chain = clients.chain;
+  const transferToken = (
+    from: Address,
+    token: { address: Address; decimals: number },
+    to: Address,
+    amount: string,
+  ) =>
+    send({
+      account: from,
+      chain,
+      address: token.address,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [to, parseUnits(amount, token.decimals)],
+    });
 
   // Day 1: both Safes are created and funded.
   await at(0);
@@ -70,22 +84,8 @@ export async function seedDemoScenario(
   });
   for (const safe of [team, solo]) {
     await sendEth(deployer.address, safe, parseEther('10'));
-    await send({
-      account: deployer.address,
-      chain,
-      address: dev.address,
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [safe, parseUnits('5000', dev.decimals)],
-    });
-    await send({
-      account: deployer.address,
-      chain,
-      address: dusd.address,
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [safe, parseUnits('2500', dusd.decimals)],
-    });
+    await transferToken(deployer.address, dev, safe, '5000');
+    await transferToken(deployer.address, dusd, safe, '2500');
   }
   const mint = (to: Address, id: bigint) =>
     send({
@@ -142,23 +142,9 @@ export async function seedDemoScenario(
 
   // Incoming transfers from someone who is not an owner: native, ERC20 and ERC721.
   await at(1800);
-  await send({
-    account: deployer.address,
-    chain,
-    address: dusd.address,
-    abi: erc20Abi,
-    functionName: 'transfer',
-    args: [outsider.address, parseUnits('1000', dusd.decimals)],
-  });
+  await transferToken(deployer.address, dusd, outsider.address, '1000');
   await sendEth(outsider.address, team, parseEther('1.25'));
-  await send({
-    account: outsider.address,
-    chain,
-    address: dusd.address,
-    abi: erc20Abi,
-    functionName: 'transfer',
-    args: [team, parseUnits('100', dusd.decimals)],
-  });
+  await transferToken(outsider.address, dusd, team, '100');
   await send({
     account: outsider.address,
     chain,

@@ -1,15 +1,20 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { erc20Abi, erc721Abi, formatEther, formatUnits, keccak256, parseAbi } from 'viem';
-import { multicall3Address, safe141, safeAbi, type Safe141ContractName } from '@countersign/safe-core';
+import {
+  multicall3Address,
+  safe141,
+  safe141DeploymentNames,
+  safeAbi,
+  type Safe141ContractName,
+} from '@countersign/safe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devnetClients, startDevnet, type Devnet } from '../src';
+import { canonicalDeployment } from '../src/deploy';
 
-const require = createRequire(import.meta.url);
 let devnet: Devnet;
 let clients: ReturnType<typeof devnetClients>;
 
@@ -18,18 +23,6 @@ beforeAll(async () => {
   clients = devnetClients(1337, devnet.rpcUrl);
 });
 afterAll(() => devnet?.stop());
-
-const deploymentFile: Record<Safe141ContractName, string> = {
-  safeL2: 'safe_l2',
-  safe: 'safe',
-  safeProxyFactory: 'safe_proxy_factory',
-  compatibilityFallbackHandler: 'compatibility_fallback_handler',
-  multiSend: 'multi_send',
-  multiSendCallOnly: 'multi_send_call_only',
-  signMessageLib: 'sign_message_lib',
-  createCall: 'create_call',
-  simulateTxAccessor: 'simulate_tx_accessor',
-};
 
 const settingsEvents = parseAbi([
   'event AddedOwner(address indexed owner)',
@@ -43,14 +36,13 @@ describe('contracts', () => {
     expect(await clients.public.getChainId()).toBe(1337);
   });
 
-  it.each(Object.entries(deploymentFile))(
+  it.each(Object.keys(safe141DeploymentNames))(
     'has %s at its canonical address with the canonical code hash',
-    async (name, file) => {
-      const deployment = require(`@safe-global/safe-deployments/dist/assets/v1.4.1/${file}.json`) as {
-        deployments: { canonical: { codeHash: string } };
-      };
-      const code = await clients.public.getCode({ address: safe141[name as Safe141ContractName] });
-      expect(code && keccak256(code)).toBe(deployment.deployments.canonical.codeHash);
+    async (name) => {
+      const canonical = canonicalDeployment(name as Safe141ContractName);
+      expect(canonical.address).toBe(safe141[name as Safe141ContractName]);
+      const code = await clients.public.getCode({ address: canonical.address });
+      expect(code && keccak256(code)).toBe(canonical.codeHash);
     },
   );
 

@@ -1,26 +1,24 @@
 import { chainInfoSchema, createGatewayClient, pageSchema } from '@countersign/gateway-api';
-import { startDevnet, type Devnet } from '@countersign/devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devnetChainConfig, startGateway, type Gateway } from '../src';
+import type { Gateway } from '../src';
+import { startLocalGateway, type LocalGateway } from './support/localGateway';
 
-let devnet: Devnet;
+let local: LocalGateway;
 let gateway: Gateway;
 
 /** 45 chain entries (all backed by the one devnet) to page through. */
 beforeAll(async () => {
-  devnet = await startDevnet({ port: 0 });
-  const base = devnetChainConfig(devnet.manifest, { explorerUrl: 'http://127.0.0.1:5173/explorer' });
-  const chains = Array.from({ length: 45 }, (_, i) => ({
-    ...base,
-    chainId: String(1337 + i),
-    shortName: `local${i}`,
-  }));
-  gateway = await startGateway({ port: 0, chains, corsOrigins: [] });
+  local = await startLocalGateway({
+    chains: (devnetChain) =>
+      Array.from({ length: 45 }, (_, i) => ({
+        ...devnetChain,
+        chainId: String(1337 + i),
+        shortName: `local${i}`,
+      })),
+  });
+  gateway = local.gateway;
 });
-afterAll(async () => {
-  await gateway?.close();
-  await devnet?.stop();
-});
+afterAll(() => local?.stop());
 
 describe('GET /v1/chains paging', () => {
   it('pages by cursor with absolute next/previous URLs', async () => {

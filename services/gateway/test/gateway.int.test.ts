@@ -1,4 +1,4 @@
-import { startDevnet, type Devnet } from '@countersign/devnet';
+import type { Devnet } from '@countersign/devnet';
 import {
   chainInfoSchema,
   createGatewayClient,
@@ -10,24 +10,19 @@ import {
 } from '@countersign/gateway-api';
 import { safe141 } from '@countersign/safe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devnetChainConfig, startGateway, type Gateway } from '../src';
+import type { Gateway } from '../src';
+import { startLocalGateway, type LocalGateway } from './support/localGateway';
 
 const webOrigin = 'http://127.0.0.1:5173';
+let local: LocalGateway;
 let devnet: Devnet;
 let gateway: Gateway;
 
 beforeAll(async () => {
-  devnet = await startDevnet({ port: 0 });
-  gateway = await startGateway({
-    port: 0,
-    chains: [devnetChainConfig(devnet.manifest, { explorerUrl: `${webOrigin}/explorer` })],
-    corsOrigins: [webOrigin],
-  });
+  local = await startLocalGateway({ corsOrigins: [webOrigin] });
+  ({ devnet, gateway } = local);
 });
-afterAll(async () => {
-  await gateway?.close();
-  await devnet?.stop();
-});
+afterAll(() => local?.stop());
 
 async function getJson(path: string, init?: RequestInit) {
   const response = await fetch(`${gateway.url}${path}`, init);

@@ -1,0 +1,31 @@
+import { startDevnet, type Devnet } from '@countersign/devnet';
+import { devnetChainConfig, startGateway, type ChainConfig, type Gateway } from '../../src';
+
+export type LocalGateway = { devnet: Devnet; gateway: Gateway; stop(): Promise<void> };
+
+/**
+ * A fresh seeded devnet on a free port and a gateway over it, for one test file. `chains` lets a test
+ * serve more (or other) chain entries built from the devnet's configuration.
+ */
+export async function startLocalGateway(
+  options: { corsOrigins?: string[]; chains?: (devnetChain: ChainConfig) => ChainConfig[] } = {},
+): Promise<LocalGateway> {
+  const devnet = await startDevnet({ port: 0 });
+  const devnetChain = devnetChainConfig(devnet.manifest, { explorerUrl: 'http://127.0.0.1:5173/explorer' });
+  const gateway = await startGateway({
+    port: 0,
+    chains: options.chains ? options.chains(devnetChain) : [devnetChain],
+    corsOrigins: options.corsOrigins ?? [],
+  }).catch(async (error: unknown) => {
+    await devnet.stop();
+    throw error;
+  });
+  return {
+    devnet,
+    gateway,
+    stop: async () => {
+      await gateway.close();
+      await devnet.stop();
+    },
+  };
+}
