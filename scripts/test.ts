@@ -72,6 +72,11 @@ try {
 }
 
 banner('unit and integration tests (vitest)');
+if (!process.env.TEST_DATABASE_URL) {
+  console.log(
+    'note: the store tests run on the embedded PGlite only; set TEST_DATABASE_URL to cover PostgreSQL too',
+  );
+}
 const vitestReport = join(resultsDir, 'vitest.json');
 const vitestCode = await run('npx', [
   'vitest',

@@ -1,0 +1,17 @@
+/** A parameterised SQL runner: `$1, $2, …` placeholders, the same on PGlite and PostgreSQL. */
+export type Queryable = {
+  query<Row extends Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** Runs statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+};
+
+/**
+ * The gateway's database: an embedded PGlite by default, a real PostgreSQL with DATABASE_URL. Both
+ * run the same schema and migrations; the code above this interface does not know which it has.
+ */
+export type Database = Queryable & {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction: committed if it resolves, rolled back if it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};

@@ -1,0 +1,3 @@
+export type { Database, Queryable } from './database';
+export { migrate, listMigrations } from './migrate';
+export { openDatabase, type StoreOptions } from './openStore';

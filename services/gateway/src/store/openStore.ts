@@ -1,0 +1,27 @@
+import type { Database } from './database';
+import { migrate } from './migrate';
+import { openPglite } from './pglite';
+import { openPostgres } from './postgres';
+
+export type StoreOptions = {
+  /** A PostgreSQL connection string; without it the embedded database is used. */
+  databaseUrl?: string;
+  /** PostgreSQL schema to keep the tables in (tests isolate themselves this way). */
+  schema?: string;
+  /** Folder of the embedded database; in memory when absent. */
+  dataDir?: string;
+};
+
+/** Opens the configured database and brings its schema up to date. */
+export async function openDatabase(options: StoreOptions = {}): Promise<Database> {
+  const db = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, { schema: options.schema })
+    : await openPglite(options.dataDir);
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}

@@ -1,0 +1,58 @@
+import pg from 'pg';
+import type { Database, Queryable } from './database';
+
+function queryable(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<Row extends Record<string, unknown>>(sql: string, params: readonly unknown[] = []) {
+      // pg returns BIGINT and NUMERIC as strings, which is what the store expects (see pglite.ts).
+      const result = await client.query<Row>(sql, [...params]);
+      return result.rows;
+    },
+    async exec(sql: string) {
+      await client.query(sql);
+    },
+  };
+}
+
+/**
+ * A real PostgreSQL. `schema` (created if missing) isolates one gateway's tables from another's in
+ * the same database, which is how the tests share one server.
+ */
+export async function openPostgres(url: string, options: { schema?: string } = {}): Promise<Database> {
+  const schema = options.schema;
+  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  if (schema) {
+    const setup = new pg.Client({ connectionString: url });
+    await setup.connect();
+    try {
+      await setup.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    } finally {
+      await setup.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  pool.on('error', (error) => console.error('gateway: idle database connection failed', error));
+  return {
+    kind: 'postgres',
+    ...queryable(pool),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work(queryable(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

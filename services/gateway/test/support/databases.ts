@@ -1,0 +1,24 @@
+import { randomBytes } from 'node:crypto';
+import type { StoreOptions } from '../../src/store';
+
+/**
+ * The databases the store tests run on: always the embedded default; PostgreSQL too when
+ * TEST_DATABASE_URL names one (`.ci/run` starts one, so CI covers both). Each call gets a fresh,
+ * isolated place: a new PGlite or a new PostgreSQL schema.
+ */
+export type TestDatabase = { name: 'pglite' | 'postgres'; options: () => StoreOptions };
+
+export function testDatabases(): TestDatabase[] {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url && process.env.CI === 'true') {
+    throw new Error('CI must test PostgreSQL too: TEST_DATABASE_URL is not set (see .ci/run)');
+  }
+  const databases: TestDatabase[] = [{ name: 'pglite', options: () => ({}) }];
+  if (url) {
+    databases.push({
+      name: 'postgres',
+      options: () => ({ databaseUrl: url, schema: `test_${randomBytes(6).toString('hex')}` }),
+    });
+  }
+  return databases;
+}
