@@ -8,3 +8,4 @@ export * from './safeMessage';
 export * from './safeTx';
 export * from './signatures';
 export * from './storageSlots';
+export * from './recoverSignatures';

@@ -6,6 +6,8 @@ import {
   buildSafeTx,
   encodeSignatures,
   hashSafeTx,
+  recoverSafeSignatures,
+  SafeSignatureError,
   safeTxTypedData,
   toEthSignSignature,
 } from '../src';
@@ -54,5 +56,46 @@ describe('Safe signatures', () => {
     expect(() => encodeSignatures([{ signer: alice.address, data: '0x1234' }])).toThrow(
       'is not 65 bytes long',
     );
+  });
+});
+
+describe('recoverSafeSignatures', () => {
+  it('recovers EIP-712, eth_sign and approved-hash owners from one blob', async () => {
+    const hash = hashSafeTx({ chainId: 1337, safe, tx });
+    const carol = privateKeyToAccount('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a');
+    const blob = encodeSignatures([
+      {
+        signer: alice.address,
+        data: await alice.signTypedData(safeTxTypedData({ chainId: 1337, safe, tx })),
+      },
+      { signer: bob.address, data: toEthSignSignature(await bob.signMessage({ message: { raw: hash } })) },
+      { signer: carol.address, data: approvedHashSignature(carol.address) },
+    ]);
+    const parsed = await recoverSafeSignatures(hash, blob, 3);
+    const byOwner = Object.fromEntries(parsed.map((p) => [p.owner, p.type]));
+    expect(byOwner).toEqual({
+      [alice.address]: 'EOA',
+      [bob.address]: 'ETH_SIGN',
+      [carol.address]: 'APPROVED_HASH',
+    });
+  });
+
+  it('reads a contract signature with its dynamic part', async () => {
+    const hash = hashSafeTx({ chainId: 1337, safe, tx });
+    const owner = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+    const staticPart = `0x${owner.slice(2).toLowerCase().padStart(64, '0')}${(65).toString(16).padStart(64, '0')}00`;
+    const blob = `${staticPart}${(2).toString(16).padStart(64, '0')}abcd` as `0x${string}`;
+    const [parsed] = await recoverSafeSignatures(hash, blob, 1);
+    expect(parsed).toMatchObject({ owner, type: 'CONTRACT_SIGNATURE' });
+    expect(parsed?.signature.endsWith('abcd')).toBe(true);
+  });
+
+  it('refuses malformed blobs with a clear error', async () => {
+    const hash = hashSafeTx({ chainId: 1337, safe, tx });
+    await expect(recoverSafeSignatures(hash, '0x1234')).rejects.toBeInstanceOf(SafeSignatureError);
+    const badV = `0x${'11'.repeat(64)}05` as `0x${string}`;
+    await expect(recoverSafeSignatures(hash, badV)).rejects.toThrow('invalid v (5)');
+    const outside = `0x${'00'.repeat(12)}${'22'.repeat(20)}${'ff'.repeat(32)}00` as `0x${string}`;
+    await expect(recoverSafeSignatures(hash, outside)).rejects.toThrow('points outside the data');
   });
 });
