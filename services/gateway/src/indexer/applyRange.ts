@@ -1,0 +1,260 @@
+import type { Address } from 'viem';
+import type { Queryable } from '../store';
+import type { BlockInfo } from './fetchRange';
+import type { PreparedRange } from './prepareRange';
+
+export type TokenMetadata = {
+  address: Address;
+  type: 'ERC20' | 'ERC721';
+  name: string | null;
+  symbol: string | null;
+  decimals: number | null;
+  trusted: boolean;
+};
+
+/** How many recent blocks the indexer remembers to find where a reorganisation forked. */
+export const rememberedBlocks = 256n;
+
+/**
+ * Writes one prepared block range and moves the cursor, all in the caller's transaction, so a crash
+ * leaves either the whole range or none of it.
+ */
+export async function applyRange(
+  tx: Queryable,
+  params: {
+    chainId: string;
+    to: BlockInfo;
+    blocks: BlockInfo[];
+    prepared: PreparedRange;
+    owners: Map<Address, readonly Address[]>;
+    tokens: TokenMetadata[];
+    nowMs: number;
+  },
+): Promise<void> {
+  const { chainId, prepared } = params;
+
+  for (const creation of prepared.creations) {
+    await tx.query(
+      `INSERT INTO safes (chain_id, address, singleton, factory, creator, creation_tx_hash, creation_block, created_at_ms)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (chain_id, address) DO UPDATE SET singleton = EXCLUDED.singleton, factory = EXCLUDED.factory,
+         creator = EXCLUDED.creator, creation_tx_hash = EXCLUDED.creation_tx_hash,
+         creation_block = EXCLUDED.creation_block, created_at_ms = EXCLUDED.created_at_ms`,
+      [
+        chainId,
+        creation.safe,
+        creation.singleton,
+        creation.factory,
+        creation.creator,
+        creation.txHash,
+        creation.blockNumber,
+        creation.timestampMs,
+      ],
+    );
+  }
+
+  for (const m of prepared.multisig) {
+    await tx.query(
+      `INSERT INTO multisig_transactions (chain_id, safe, safe_tx_hash, to_address, value, data, operation, safe_tx_gas,
+         base_gas, gas_price, gas_token, refund_receiver, nonce, submitted_at_ms, modified_at_ms, executed_tx_hash,
+         executed_block, executed_log_index, executed_at_ms, executor, success, payment)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16, $17, $14, $18, $19, $20)
+       ON CONFLICT (chain_id, safe_tx_hash) DO UPDATE SET executed_tx_hash = EXCLUDED.executed_tx_hash,
+         executed_block = EXCLUDED.executed_block, executed_log_index = EXCLUDED.executed_log_index,
+         executed_at_ms = EXCLUDED.executed_at_ms, executor = EXCLUDED.executor, success = EXCLUDED.success,
+         payment = EXCLUDED.payment, modified_at_ms = EXCLUDED.modified_at_ms`,
+      [
+        chainId,
+        m.safe,
+        m.safeTxHash,
+        m.to,
+        m.value.toString(),
+        m.data,
+        m.operation,
+        m.safeTxGas.toString(),
+        m.baseGas.toString(),
+        m.gasPrice.toString(),
+        m.gasToken,
+        m.refundReceiver,
+        m.nonce.toString(),
+        m.timestampMs,
+        m.txHash,
+        m.blockNumber,
+        m.logIndex,
+        m.executor,
+        m.success,
+        m.payment.toString(),
+      ],
+    );
+    for (const c of m.confirmations) {
+      await tx.query(
+        `INSERT INTO confirmations (chain_id, safe_tx_hash, owner, signature, signature_type, source, block_number, submitted_at_ms)
+         VALUES ($1, $2, $3, $4, $5, 'chain', $6, $7) ON CONFLICT (chain_id, safe_tx_hash, owner) DO NOTHING`,
+        [chainId, m.safeTxHash, c.owner, c.signature, c.type, m.blockNumber, m.timestampMs],
+      );
+    }
+  }
+
+  for (const m of prepared.modules) {
+    await tx.query(
+      `INSERT INTO module_transactions (chain_id, id, safe, module, to_address, value, data, operation, success, tx_hash,
+         block_number, log_index, executed_at_ms)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (chain_id, id) DO NOTHING`,
+      [
+        chainId,
+        m.id,
+        m.safe,
+        m.module,
+        m.to,
+        m.value.toString(),
+        m.data,
+        m.operation,
+        m.success,
+        m.txHash,
+        m.blockNumber,
+        m.logIndex,
+        m.timestampMs,
+      ],
+    );
+  }
+
+  for (const t of prepared.transfers) {
+    await tx.query(
+      `INSERT INTO transfers (chain_id, id, safe, token_type, token_address, sender, recipient, value, token_id, tx_hash,
+         block_number, log_index, executed_at_ms)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (chain_id, safe, id) DO NOTHING`,
+      [
+        chainId,
+        t.id,
+        t.safe,
+        t.tokenType,
+        t.tokenAddress,
+        t.sender,
+        t.recipient,
+        t.value?.toString() ?? null,
+        t.tokenId?.toString() ?? null,
+        t.txHash,
+        t.blockNumber,
+        t.logIndex,
+        t.timestampMs,
+      ],
+    );
+  }
+
+  // Positions continue each Safe's sequence, in chain order.
+  const next = new Map<Address, bigint>();
+  for (const item of prepared.history) {
+    let position = next.get(item.safe);
+    if (position === undefined) {
+      const [row] = await tx.query<{ last: string | null }>(
+        'SELECT MAX(position) AS last FROM history_items WHERE chain_id = $1 AND safe = $2',
+        [chainId, item.safe],
+      );
+      position = row?.last === null || row?.last === undefined ? 0n : BigInt(row.last) + 1n;
+    }
+    const inserted = await tx.query(
+      `INSERT INTO history_items (chain_id, safe, position, kind, ref_id, block_number, log_index, timestamp_ms)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (chain_id, safe, kind, ref_id) DO NOTHING RETURNING position`,
+      [
+        chainId,
+        item.safe,
+        position.toString(),
+        item.kind,
+        item.refId,
+        item.blockNumber,
+        item.logIndex,
+        item.timestampMs,
+      ],
+    );
+    next.set(item.safe, inserted.length > 0 ? position + 1n : position);
+  }
+
+  for (const [safe, owners] of params.owners) {
+    await tx.query('DELETE FROM safe_owners WHERE chain_id = $1 AND safe = $2', [chainId, safe]);
+    for (const owner of owners) {
+      await tx.query('INSERT INTO safe_owners (chain_id, safe, owner) VALUES ($1, $2, $3)', [
+        chainId,
+        safe,
+        owner,
+      ]);
+    }
+  }
+
+  for (const token of params.tokens) {
+    await tx.query(
+      `INSERT INTO tokens (chain_id, address, type, name, symbol, decimals, trusted) VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (chain_id, address) DO NOTHING`,
+      [chainId, token.address, token.type, token.name, token.symbol, token.decimals, token.trusted],
+    );
+  }
+
+  for (const block of params.blocks) {
+    await tx.query(
+      `INSERT INTO indexed_blocks (chain_id, number, hash, parent_hash, timestamp_ms) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (chain_id, number) DO UPDATE SET hash = EXCLUDED.hash, parent_hash = EXCLUDED.parent_hash,
+         timestamp_ms = EXCLUDED.timestamp_ms`,
+      [chainId, block.number, block.hash, block.parentHash, block.timestampMs],
+    );
+  }
+  await tx.query('DELETE FROM indexed_blocks WHERE chain_id = $1 AND number < $2', [
+    chainId,
+    (params.to.number - rememberedBlocks).toString(),
+  ]);
+  await tx.query(
+    `INSERT INTO indexer_cursors (chain_id, block_number, block_hash, updated_at_ms) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (chain_id) DO UPDATE SET block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash,
+       updated_at_ms = EXCLUDED.updated_at_ms`,
+    [chainId, params.to.number, params.to.hash, params.nowMs],
+  );
+}
+
+/**
+ * Forgets everything above `forkBlock`: what the chain produced there is orphaned. Proposals survive
+ * (only their execution is cleared); signatures read from orphaned executions go.
+ */
+export async function rollBackAbove(
+  tx: Queryable,
+  chainId: string,
+  forkBlock: bigint,
+  nowMs: number,
+): Promise<void> {
+  const fork = forkBlock.toString();
+  await tx.query('DELETE FROM history_items WHERE chain_id = $1 AND block_number > $2', [chainId, fork]);
+  await tx.query('DELETE FROM transfers WHERE chain_id = $1 AND block_number > $2', [chainId, fork]);
+  await tx.query('DELETE FROM module_transactions WHERE chain_id = $1 AND block_number > $2', [
+    chainId,
+    fork,
+  ]);
+  await tx.query(`DELETE FROM confirmations WHERE chain_id = $1 AND source = 'chain' AND block_number > $2`, [
+    chainId,
+    fork,
+  ]);
+  await tx.query(
+    'DELETE FROM multisig_transactions WHERE chain_id = $1 AND executed_block > $2 AND NOT proposed',
+    [chainId, fork],
+  );
+  await tx.query(
+    `UPDATE multisig_transactions SET executed_tx_hash = NULL, executed_block = NULL, executed_log_index = NULL,
+       executed_at_ms = NULL, executor = NULL, success = NULL, payment = NULL, modified_at_ms = $3
+     WHERE chain_id = $1 AND executed_block > $2`,
+    [chainId, fork, nowMs],
+  );
+  await tx.query(
+    'DELETE FROM safe_owners WHERE chain_id = $1 AND safe IN (SELECT address FROM safes WHERE chain_id = $1 AND creation_block > $2)',
+    [chainId, fork],
+  );
+  await tx.query('DELETE FROM safes WHERE chain_id = $1 AND creation_block > $2', [chainId, fork]);
+  await tx.query('DELETE FROM indexed_blocks WHERE chain_id = $1 AND number > $2', [chainId, fork]);
+  const [kept] = await tx.query<{ hash: string }>(
+    'SELECT hash FROM indexed_blocks WHERE chain_id = $1 AND number = $2',
+    [chainId, fork],
+  );
+  if (kept) {
+    await tx.query(
+      'UPDATE indexer_cursors SET block_number = $2, block_hash = $3, updated_at_ms = $4 WHERE chain_id = $1',
+      [chainId, fork, kept.hash, nowMs],
+    );
+  } else {
+    await tx.query('DELETE FROM indexer_cursors WHERE chain_id = $1', [chainId]);
+  }
+}
