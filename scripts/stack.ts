@@ -16,6 +16,8 @@ export type StackOptions = {
   gatewayUrl?: string;
   /** Extra origins allowed to call the local gateway. */
   corsOrigins?: string[];
+  /** PostgreSQL for the local gateway; without it the embedded database lives in stateDir. */
+  databaseUrl?: string;
 };
 
 export type Stack = {
@@ -52,6 +54,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         port: options.gatewayPort,
         chains: [devnetChainConfig(devnet.manifest, { explorerUrl: `${webOrigin}/explorer` })],
         corsOrigins: [webOrigin, `http://localhost:${webPort}`, ...(options.corsOrigins ?? [])],
+        // Inside the devnet's folder, so that deleting it starts both the chain and the gateway afresh.
+        store: options.databaseUrl
+          ? { databaseUrl: options.databaseUrl }
+          : { dataDir: join(options.stateDir, 'gateway') },
       });
       started.push({ stop: () => localGateway.close() });
       gatewayUrl = localGateway.url;

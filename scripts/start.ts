@@ -20,6 +20,7 @@ const env = z
     DEVNET_STATE_DIR: z.string().default(defaultStateDir),
     GATEWAY_URL: z.string().url().optional(),
     GATEWAY_CORS_ORIGINS: z.string().optional(),
+    DATABASE_URL: z.string().optional(),
     COUNTERSIGN_READY_FILE: z.string().optional(),
   })
   .parse(process.env);
@@ -33,6 +34,7 @@ const stack = await startStack({
   stateDir: resolve(env.DEVNET_STATE_DIR),
   gatewayUrl: env.GATEWAY_URL,
   corsOrigins: env.GATEWAY_CORS_ORIGINS?.split(',').map((o) => o.trim()),
+  databaseUrl: env.DATABASE_URL,
 });
 
 let stopping = false;

@@ -1,20 +1,21 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import type { ChainConfig } from './chains/chainConfig';
-import { ChainRegistry } from './chains/registry';
+import type { ChainRegistry } from './chains/registry';
 import { errorResponse, notFound } from './http/errors';
 import { chainRoutes } from './routes/chains';
 import { safeRoutes } from './routes/safes';
+import type { Database } from './store';
 
 export type GatewayAppOptions = {
-  chains: readonly ChainConfig[];
+  chains: ChainRegistry;
+  db: Database;
   /** Origins allowed to call with credentials (the web app); '*' reflects any origin. */
   corsOrigins: readonly string[];
 };
 
 /** The gateway as a Hono app: everything it needs is passed in, so a test builds one in a line. */
 export function createGatewayApp(options: GatewayAppOptions) {
-  const chains = new ChainRegistry(options.chains);
+  const { chains, db } = options;
   const allowAny = options.corsOrigins.includes('*');
   // strict: false makes `/path/` and `/path` the same route, as on the real gateway (ignoreTrailingSlash).
   const app = new Hono({ strict: false });
@@ -34,7 +35,7 @@ export function createGatewayApp(options: GatewayAppOptions) {
   });
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.route('/', chainRoutes(chains));
-  app.route('/', safeRoutes(chains));
+  app.route('/', safeRoutes(chains, db));
   app.notFound((c) => errorResponse(notFound('Not found'), c));
   app.onError(errorResponse);
   return app;

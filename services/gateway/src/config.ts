@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { readManifest } from '@countersign/devnet/manifest';
 import { chainConfigSchema, type ChainConfig } from './chains/chainConfig';
 import { devnetChainConfig } from './chains/devnetChain';
+import type { StoreOptions } from './store';
 
 export const defaultGatewayPort = 8787;
 export const defaultWebPort = 5173;
@@ -14,6 +15,7 @@ export type GatewayConfig = {
   port: number;
   corsOrigins: string[];
   chains: ChainConfig[];
+  store: StoreOptions;
 };
 
 /**
@@ -21,7 +23,9 @@ export type GatewayConfig = {
  * - GATEWAY_HOST (127.0.0.1), GATEWAY_PORT (8787);
  * - GATEWAY_CORS_ORIGINS: comma-separated origins allowed with credentials (the web app's);
  * - chains: GATEWAY_CHAINS_FILE (a JSON array of chain configurations) and/or DEVNET_MANIFEST (the
- *   devnet's manifest.json), with EXPLORER_URL for the devnet's explorer links.
+ *   devnet's manifest.json), with EXPLORER_URL for the devnet's explorer links;
+ * - data: DATABASE_URL (PostgreSQL) or GATEWAY_DATA_DIR (the embedded database's folder;
+ *   `.countersign/gateway` by default).
  */
 export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const port = portSchema.parse(env.GATEWAY_PORT ?? defaultGatewayPort);
@@ -47,5 +51,8 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
   }
   if (chains.length === 0)
     throw new Error('No chains configured: set DEVNET_MANIFEST or GATEWAY_CHAINS_FILE');
-  return { host: env.GATEWAY_HOST ?? '127.0.0.1', port, corsOrigins, chains };
+  const store: StoreOptions = env.DATABASE_URL
+    ? { databaseUrl: env.DATABASE_URL }
+    : { dataDir: env.GATEWAY_DATA_DIR ?? '.countersign/gateway' };
+  return { host: env.GATEWAY_HOST ?? '127.0.0.1', port, corsOrigins, chains, store };
 }

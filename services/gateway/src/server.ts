@@ -1,28 +1,84 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import { createGatewayApp, type GatewayAppOptions } from './app';
+import type { Address } from 'viem';
+import { createGatewayApp } from './app';
+import type { ChainConfig } from './chains/chainConfig';
+import { ChainRegistry } from './chains/registry';
+import { Indexer } from './indexer/indexer';
+import { openDatabase, type StoreOptions } from './store';
 
-export type Gateway = { url: string; port: number; close(): Promise<void> };
+export type GatewayOptions = {
+  chains: readonly ChainConfig[];
+  /** Origins allowed to call with credentials (the web app); '*' reflects any origin. */
+  corsOrigins: readonly string[];
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Where the gateway keeps its data: PostgreSQL (databaseUrl) or the embedded database (dataDir, else memory). */
+  store?: StoreOptions;
+};
 
-/** Serves the gateway over HTTP on `host` (loopback by default); port 0 picks a free one. */
-export async function startGateway(
-  options: GatewayAppOptions & { host?: string; port?: number },
-): Promise<Gateway> {
-  const app = createGatewayApp(options);
+export type Gateway = {
+  url: string;
+  port: number;
+  indexers: Map<string, Indexer>;
+  close(): Promise<void>;
+};
+
+/**
+ * Opens the store (migrating it), starts one indexer per chain and serves the API over HTTP on
+ * `host` (loopback by default). close() stops all three.
+ */
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const db = await openDatabase(options.store);
+  const chains = new ChainRegistry(options.chains);
+  const indexers = new Map<string, Indexer>();
+  for (const chain of chains.all()) {
+    const indexer = new Indexer({
+      db,
+      client: chain.client,
+      chainId: chain.config.chainId,
+      factories: chain.config.indexer.factories as Address[],
+      startBlock: BigInt(chain.config.indexer.startBlock),
+      pollIntervalMs: chain.config.indexer.pollIntervalMs,
+      trustedTokens: chain.config.trustedTokens as Address[],
+      log: (message) => console.error(`gateway: ${message}`),
+    });
+    indexer.start();
+    indexers.set(chain.config.chainId, indexer);
+  }
+  const stopIndexers = () => Promise.all([...indexers.values()].map((indexer) => indexer.stop()));
+
+  const app = createGatewayApp({ chains, db, corsOrigins: options.corsOrigins });
   const host = options.host ?? '127.0.0.1';
-  const server = await new Promise<ServerType>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 0 }, () => resolve(s));
-    s.once('error', reject);
-  });
+  let server: ServerType;
+  try {
+    server = await new Promise<ServerType>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 0 }, () => resolve(s));
+      s.once('error', reject);
+    });
+  } catch (error) {
+    await stopIndexers();
+    await db.close();
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
+  let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${port}`,
     port,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        // Keep-alive sockets would otherwise hold the port open.
-        if ('closeAllConnections' in server) server.closeAllConnections();
-      }),
+    indexers,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve, reject) => {
+          server.close((error) => (error ? reject(error) : resolve()));
+          // Keep-alive sockets would otherwise hold the port open.
+          if ('closeAllConnections' in server) server.closeAllConnections();
+        });
+        await stopIndexers();
+        await db.close();
+      })();
+      return closing;
+    },
   };
 }

@@ -82,6 +82,26 @@ describe('GET /v1/chains/{chainId}/safes/{address}', () => {
     expect(info.modules?.map((m) => m.value)).toEqual([devnet.manifest.modules[0]?.module]);
   });
 
+  it('tags when history and collectibles last changed, from what the indexer stored', async () => {
+    const head = await fetch(devnet.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
+    }).then(async (r) => BigInt(((await r.json()) as { result: string }).result));
+    await local.gateway.indexers.get('1337')!.waitForBlock(head);
+    const info = safeInfoSchema.parse(
+      (await getJson(`/v1/chains/1337/safes/${devnet.manifest.safes[0]!.address}`)).body,
+    );
+    const now = Date.now() / 1000;
+    for (const tag of [info.txHistoryTag, info.collectiblesTag]) {
+      expect(tag).toMatch(/^\d+$/);
+      expect(Number(tag)).toBeGreaterThan(now - 4 * 86_400);
+      expect(Number(tag)).toBeLessThanOrEqual(now + 60);
+    }
+    expect(info.txQueuedTag).toBeNull();
+    expect(info.messagesTag).toBeNull();
+  });
+
   it('reads the 1-of-1 demo Safe, which has no modules', async () => {
     const demo = devnet.manifest.safes[1];
     const info = safeInfoSchema.parse((await getJson(`/v1/chains/1337/safes/${demo!.address}`)).body);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from '@countersign/gateway-api';
+import { safe141 } from '@countersign/safe-core';
 
 /** What the gateway needs to know about a chain it serves; the ChainInfo answer is built from it. */
 export const chainConfigSchema = z.object({
@@ -30,5 +31,16 @@ export const chainConfigSchema = z.object({
   theme: z
     .object({ textColor: z.string(), backgroundColor: z.string() })
     .default({ textColor: '#ffffff', backgroundColor: '#1d4ed8' }),
+  /** How the gateway follows this chain into its store. */
+  indexer: z
+    .object({
+      startBlock: z.number().int().nonnegative().default(0),
+      pollIntervalMs: z.number().int().positive().default(1_000),
+      /** Proxy factories whose Safes are discovered; the canonical 1.4.1 one by default. */
+      factories: z.array(addressSchema).default([safe141.safeProxyFactory]),
+    })
+    .default({ startBlock: 0, pollIntervalMs: 1_000, factories: [safe141.safeProxyFactory] }),
+  /** Tokens whose transfers count as trusted (shown by default in history). */
+  trustedTokens: z.array(addressSchema).default([]),
 });
 export type ChainConfig = z.infer<typeof chainConfigSchema>;

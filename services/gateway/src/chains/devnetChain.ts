@@ -41,5 +41,8 @@ export function devnetChainConfig(manifest: DevnetManifest, options: { explorerU
       { address: manifest.contracts.safe, version: safe141.version },
     ],
     theme: { textColor: '#ffffff', backgroundColor: '#1d4ed8' },
+    // Blocks come when transactions do: look often, it costs one cheap call.
+    indexer: { startBlock: 0, pollIntervalMs: 100, factories: [manifest.contracts.safeProxyFactory] },
+    trustedTokens: manifest.tokens.map((token) => token.address),
   };
 }

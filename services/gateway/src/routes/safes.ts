@@ -4,9 +4,11 @@ import { notFound, serviceUnavailable } from '../http/errors';
 import { parseAddressParam } from '../http/params';
 import { readSafe } from '../safes/readSafe';
 import { toSafeInfo } from '../safes/safeInfo';
+import { readSafeTags } from '../safes/safeTags';
+import type { Database } from '../store';
 import { requireChain } from './chains';
 
-export function safeRoutes(chains: ChainRegistry) {
+export function safeRoutes(chains: ChainRegistry, db: Database) {
   return new Hono().get('/v1/chains/:chainId/safes/:address', async (c) => {
     const address = parseAddressParam(c.req.param('address'), 'address');
     const chain = requireChain(chains, c.req.param('chainId'));
@@ -18,6 +20,7 @@ export function safeRoutes(chains: ChainRegistry) {
       throw serviceUnavailable();
     }
     if (!state) throw notFound(`No Safe found at ${address} on chain ${chain.config.chainId}`);
-    return c.json(toSafeInfo(state, chain.config));
+    const tags = await readSafeTags(db, chain.config.chainId, address, state.nonce);
+    return c.json(toSafeInfo(state, chain.config, tags));
   });
 }

@@ -3,6 +3,7 @@ import { knownContractName } from '@countersign/safe-core';
 import type { Address } from 'viem';
 import type { ChainConfig } from '../chains/chainConfig';
 import type { SafeState } from './readSafe';
+import type { SafeTags } from './safeTags';
 
 export function addressInfo(value: Address): AddressInfo {
   return { value, name: knownContractName(value), logoUri: null };
@@ -36,11 +37,8 @@ export function implementationVersionState(
   return compareVersions(version, recommended) < 0 ? 'OUTDATED' : 'UP_TO_DATE';
 }
 
-/**
- * The SafeInfo answer. The four tags stay null until the indexer (issue 3) knows when history,
- * queue, collectibles and messages last changed.
- */
-export function toSafeInfo(state: SafeState, chain: ChainConfig): SafeInfo {
+/** The SafeInfo answer: the chain's state of the Safe plus the store's change tags. */
+export function toSafeInfo(state: SafeState, chain: ChainConfig, tags: SafeTags): SafeInfo {
   return {
     address: { value: state.address, name: null, logoUri: null },
     chainId: chain.chainId,
@@ -53,9 +51,6 @@ export function toSafeInfo(state: SafeState, chain: ChainConfig): SafeInfo {
     fallbackHandler: state.fallbackHandler ? addressInfo(state.fallbackHandler) : null,
     guard: state.guard ? addressInfo(state.guard) : null,
     version: state.version,
-    collectiblesTag: null,
-    txQueuedTag: null,
-    txHistoryTag: null,
-    messagesTag: null,
+    ...tags,
   };
 }
