@@ -4,3 +4,4 @@ export * from './schemas/chains';
 export * from './schemas/safes';
 export * from './errors';
 export * from './client';
+export * from './schemas/transactions';

@@ -9,3 +9,4 @@ export * from './safeTx';
 export * from './signatures';
 export * from './storageSlots';
 export * from './recoverSignatures';
+export * from './decodeCall';
