@@ -57,6 +57,12 @@ describe.each(testDatabases())('indexer on $name', ({ options }) => {
     );
     expect(rows.map((r) => Number(r.nonce))).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(rows.map((r) => r.success)).toEqual([true, true, true, true, true, true, false, true]);
+    const required = await db.query<{ confirmations_required: number }>(
+      'SELECT confirmations_required FROM multisig_transactions WHERE safe = $1 ORDER BY nonce',
+      [team],
+    );
+    // 1-of-3 until its first transaction raised the threshold to 2.
+    expect(required.map((r) => r.confirmations_required)).toEqual([1, 2, 2, 2, 2, 2, 2, 2]);
     const signed = await db.query<{ nonce: string; owner: string; signature_type: string }>(
       `SELECT m.nonce, c.owner, c.signature_type FROM confirmations c
        JOIN multisig_transactions m USING (chain_id, safe_tx_hash) WHERE m.safe = $1 AND m.nonce IN (1, 2) ORDER BY m.nonce, c.owner`,
@@ -103,6 +109,12 @@ describe.each(testDatabases())('indexer on $name', ({ options }) => {
       [team],
     );
     expect(items.map((i) => Number(i.position))).toEqual(items.map((_, i) => i));
+    // The devnet's tokens are trusted, so the trusted sequence holds every item too.
+    const trusted = await db.query<{ trusted_position: string }>(
+      'SELECT trusted_position FROM history_items WHERE safe = $1 ORDER BY position',
+      [team],
+    );
+    expect(trusted.map((i) => Number(i.trusted_position))).toEqual(items.map((_, i) => i));
     expect(items[0]?.kind).toBe('creation');
     const count = (kind: string) => items.filter((i) => i.kind === kind).length;
     expect({ multisig: count('multisig'), module: count('module'), transfer: count('transfer') }).toEqual({

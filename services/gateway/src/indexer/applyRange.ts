@@ -57,12 +57,13 @@ export async function applyRange(
     await tx.query(
       `INSERT INTO multisig_transactions (chain_id, safe, safe_tx_hash, to_address, value, data, operation, safe_tx_gas,
          base_gas, gas_price, gas_token, refund_receiver, nonce, submitted_at_ms, modified_at_ms, executed_tx_hash,
-         executed_block, executed_log_index, executed_at_ms, executor, success, payment)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16, $17, $14, $18, $19, $20)
+         executed_block, executed_log_index, executed_at_ms, executor, success, payment, confirmations_required)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16, $17, $14, $18, $19, $20, $21)
        ON CONFLICT (chain_id, safe_tx_hash) DO UPDATE SET executed_tx_hash = EXCLUDED.executed_tx_hash,
          executed_block = EXCLUDED.executed_block, executed_log_index = EXCLUDED.executed_log_index,
          executed_at_ms = EXCLUDED.executed_at_ms, executor = EXCLUDED.executor, success = EXCLUDED.success,
-         payment = EXCLUDED.payment, modified_at_ms = EXCLUDED.modified_at_ms`,
+         payment = EXCLUDED.payment, modified_at_ms = EXCLUDED.modified_at_ms,
+         confirmations_required = EXCLUDED.confirmations_required`,
       [
         chainId,
         m.safe,
@@ -84,6 +85,7 @@ export async function applyRange(
         m.executor,
         m.success,
         m.payment.toString(),
+        m.confirmationsRequired,
       ],
     );
     for (const c of m.confirmations) {
@@ -141,24 +143,27 @@ export async function applyRange(
     );
   }
 
-  // Positions continue each Safe's sequence, in chain order.
-  const next = new Map<Address, bigint>();
+  // Both sequences continue each Safe's positions, in chain order.
+  const next = new Map<Address, { all: bigint; trusted: bigint }>();
   for (const item of prepared.history) {
     let position = next.get(item.safe);
     if (position === undefined) {
-      const [row] = await tx.query<{ last: string | null }>(
-        'SELECT MAX(position) AS last FROM history_items WHERE chain_id = $1 AND safe = $2',
+      const [row] = await tx.query<{ last: string | null; last_trusted: string | null }>(
+        'SELECT MAX(position) AS last, MAX(trusted_position) AS last_trusted FROM history_items WHERE chain_id = $1 AND safe = $2',
         [chainId, item.safe],
       );
-      position = row?.last === null || row?.last === undefined ? 0n : BigInt(row.last) + 1n;
+      const after = (value: string | null | undefined) =>
+        value === null || value === undefined ? 0n : BigInt(value) + 1n;
+      position = { all: after(row?.last), trusted: after(row?.last_trusted) };
     }
     const inserted = await tx.query(
-      `INSERT INTO history_items (chain_id, safe, position, kind, ref_id, block_number, log_index, timestamp_ms)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (chain_id, safe, kind, ref_id) DO NOTHING RETURNING position`,
+      `INSERT INTO history_items (chain_id, safe, position, trusted_position, kind, ref_id, block_number, log_index, timestamp_ms)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (chain_id, safe, kind, ref_id) DO NOTHING RETURNING position`,
       [
         chainId,
         item.safe,
-        position.toString(),
+        position.all.toString(),
+        item.trusted ? position.trusted.toString() : null,
         item.kind,
         item.refId,
         item.blockNumber,
@@ -166,7 +171,10 @@ export async function applyRange(
         item.timestampMs,
       ],
     );
-    next.set(item.safe, inserted.length > 0 ? position + 1n : position);
+    if (inserted.length > 0) {
+      position = { all: position.all + 1n, trusted: item.trusted ? position.trusted + 1n : position.trusted };
+    }
+    next.set(item.safe, position);
   }
 
   for (const [safe, owners] of params.owners) {

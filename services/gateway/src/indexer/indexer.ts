@@ -128,7 +128,7 @@ export class Indexer {
       await db.query<{ address: string }>('SELECT address FROM safes WHERE chain_id = $1', [chainId])
     ).map((row) => getAddress(row.address));
     const range = await fetchRange(client, { from, to, factories: this.#o.factories, knownSafes: known });
-    const prepared = await prepareRange(range, Number(chainId), new Set(known));
+    const prepared = await prepareRange(range, Number(chainId), new Set(known), this.#trusted);
     const owners = await this.#readOwners([...prepared.ownersChanged], to);
     const tokens = await this.#newTokens([...prepared.tokenAddresses]);
     const toBlock = range.blocks.get(to) as BlockInfo;

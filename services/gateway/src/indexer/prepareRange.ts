@@ -33,6 +33,7 @@ export type MultisigExecution = At & {
   executor: Address;
   success: boolean;
   payment: bigint;
+  confirmationsRequired: number;
   confirmations: { owner: Address; signature: Hex; type: SafeSignatureType }[];
 };
 
@@ -62,6 +63,8 @@ export type HistoryEntry = At & {
   safe: Address;
   kind: 'creation' | 'multisig' | 'module' | 'transfer';
   refId: string;
+  /** Shown with trusted=true: false only for transfers of ERC20 tokens that are not trusted. */
+  trusted: boolean;
 };
 
 /** Everything a block range changes, decoded and checked, ready to be written in one transaction. */
@@ -92,6 +95,7 @@ export async function prepareRange(
   range: ChainRange,
   chainId: number,
   known: ReadonlySet<Address>,
+  trustedTokens: ReadonlySet<Address>,
 ): Promise<PreparedRange> {
   const at = (log: {
     blockNumber: bigint | null;
@@ -131,7 +135,7 @@ export async function prepareRange(
       factory: getAddress(log.address),
       creator: range.creators.get(log.transactionHash) ?? null,
     });
-    prepared.history.push({ ...at(log), safe, kind: 'creation', refId: safe });
+    prepared.history.push({ ...at(log), safe, kind: 'creation', refId: safe, trusted: true });
     prepared.ownersChanged.add(safe);
   }
 
@@ -190,9 +194,10 @@ export async function prepareRange(
           executor: getAddress(info.sender),
           success: log.eventName === 'ExecutionSuccess',
           payment: log.args.payment,
+          confirmationsRequired: Number(info.threshold),
           confirmations: signatures.map((s) => ({ owner: s.owner, signature: s.signature, type: s.type })),
         });
-        prepared.history.push({ ...at(log), safe, kind: 'multisig', refId: safeTxHash });
+        prepared.history.push({ ...at(log), safe, kind: 'multisig', refId: safeTxHash, trusted: true });
         executedIn.add(`${safe}:${log.transactionHash}`);
         break;
       }
@@ -220,7 +225,7 @@ export async function prepareRange(
           operation: announced.args.operation,
           success: log.eventName === 'ExecutionFromModuleSuccess',
         });
-        prepared.history.push({ ...at(log), safe, kind: 'module', refId: id });
+        prepared.history.push({ ...at(log), safe, kind: 'module', refId: id, trusted: true });
         executedIn.add(`${safe}:${log.transactionHash}`);
         break;
       }
@@ -278,7 +283,11 @@ export async function prepareRange(
   for (const transfer of prepared.transfers) {
     // A transfer made by the Safe's own execution shows as that execution, not again on its own.
     if (executedIn.has(`${transfer.safe}:${transfer.txHash}`)) continue;
-    prepared.history.push({ ...transfer, kind: 'transfer', refId: transfer.id });
+    const erc20 = transfer.tokenType === 'ERC20';
+    // Zero-value ERC20 transfers are a known address-poisoning trick: never part of the history.
+    if (erc20 && transfer.value === 0n) continue;
+    const trusted = !erc20 || (transfer.tokenAddress !== null && trustedTokens.has(transfer.tokenAddress));
+    prepared.history.push({ ...transfer, kind: 'transfer', refId: transfer.id, trusted });
   }
   prepared.history.sort((a, b) => order(a, b));
   return prepared;
