@@ -38,7 +38,7 @@ export const safeSettingsMethods = new Set([
 
 export type DecodedCall = {
   method: string;
-  parameters: { name: string; type: string; value: unknown; valueDecoded?: unknown }[];
+  parameters: { name: string; type: string; value: unknown; valueDecoded?: DecodedBatchEntry[] | null }[];
   accuracy: 'FULL_MATCH';
 };
 

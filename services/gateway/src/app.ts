@@ -4,6 +4,7 @@ import type { ChainRegistry } from './chains/registry';
 import { errorResponse, notFound } from './http/errors';
 import { chainRoutes } from './routes/chains';
 import { safeRoutes } from './routes/safes';
+import { transactionRoutes } from './routes/transactions';
 import type { Database } from './store';
 
 export type GatewayAppOptions = {
@@ -36,6 +37,7 @@ export function createGatewayApp(options: GatewayAppOptions) {
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.route('/', chainRoutes(chains));
   app.route('/', safeRoutes(chains, db));
+  app.route('/', transactionRoutes(chains, db));
   app.notFound((c) => errorResponse(notFound('Not found'), c));
   app.onError(errorResponse);
   return app;

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { addressInfoSchema } from './common';
 import { addressSchema, hexSchema } from './primitives';
 
-export const txStatusSchema = z.enum(['AWAITING_CONFIRMATIONS', 'AWAITING_EXECUTION', 'CANCELLED', 'FAILED', 'SUCCESS']);
+export const txStatusSchema = z.enum([
+  'AWAITING_CONFIRMATIONS',
+  'AWAITING_EXECUTION',
+  'CANCELLED',
+  'FAILED',
+  'SUCCESS',
+]);
 export type TxStatus = z.infer<typeof txStatusSchema>;
 
 export const operationSchema = z.union([z.literal(0), z.literal(1)]);
@@ -33,7 +39,9 @@ export const dataDecodedSchema: z.ZodType<DataDecoded> = z.lazy(() =>
   z.object({
     method: z.string(),
     parameters: z.array(decodedParameterSchema).nullable(),
-    accuracy: z.enum(['FULL_MATCH', 'PARTIAL_MATCH', 'ONLY_FUNCTION_MATCH', 'NO_MATCH', 'UNKNOWN']).optional(),
+    accuracy: z
+      .enum(['FULL_MATCH', 'PARTIAL_MATCH', 'ONLY_FUNCTION_MATCH', 'NO_MATCH', 'UNKNOWN'])
+      .optional(),
   }),
 );
 const multiSendEntrySchema: z.ZodType<MultiSendEntry> = z.lazy(() =>
@@ -50,7 +58,10 @@ const decodedParameterSchema: z.ZodType<DecodedParameter> = z.lazy(() =>
     name: z.string(),
     type: z.string(),
     value: z.unknown(),
-    valueDecoded: z.union([dataDecodedSchema, z.array(multiSendEntrySchema)]).nullable().optional(),
+    valueDecoded: z
+      .union([dataDecodedSchema, z.array(multiSendEntrySchema)])
+      .nullable()
+      .optional(),
   }),
 );
 
@@ -152,7 +163,11 @@ export const executionInfoSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('MODULE'), address: addressInfoSchema }),
 ]);
 
-export const safeAppInfoSchema = z.object({ name: z.string(), url: z.string(), logoUri: z.string().nullable() });
+export const safeAppInfoSchema = z.object({
+  name: z.string(),
+  url: z.string(),
+  logoUri: z.string().nullable(),
+});
 
 export const transactionSummarySchema = z.object({
   id: z.string(),
@@ -173,7 +188,10 @@ export const transactionItemSchema = z.object({
 });
 export const dateLabelItemSchema = z.object({ type: z.literal('DATE_LABEL'), timestamp: z.number().int() });
 export const labelItemSchema = z.object({ type: z.literal('LABEL'), label: z.enum(['Next', 'Queued']) });
-export const conflictHeaderItemSchema = z.object({ type: z.literal('CONFLICT_HEADER'), nonce: z.number().int() });
+export const conflictHeaderItemSchema = z.object({
+  type: z.literal('CONFLICT_HEADER'),
+  nonce: z.number().int(),
+});
 
 export const transactionListItemSchema = z.discriminatedUnion('type', [
   transactionItemSchema,

@@ -1,13 +1,9 @@
-import type { AddressInfo, ImplementationVersionState, SafeInfo } from '@countersign/gateway-api';
-import { knownContractName } from '@countersign/safe-core';
+import type { ImplementationVersionState, SafeInfo } from '@countersign/gateway-api';
+import { addressInfo } from '../addressInfo';
 import type { Address } from 'viem';
 import type { ChainConfig } from '../chains/chainConfig';
 import type { SafeState } from './readSafe';
 import type { SafeTags } from './safeTags';
-
-export function addressInfo(value: Address): AddressInfo {
-  return { value, name: knownContractName(value), logoUri: null };
-}
 
 const semver = /^(\d+)\.(\d+)\.(\d+)(?:[-+].*)?$/;
 
@@ -47,7 +43,7 @@ export function toSafeInfo(state: SafeState, chain: ChainConfig, tags: SafeTags)
     owners: state.owners.map((value) => ({ value, name: null, logoUri: null })),
     implementation: addressInfo(state.singleton),
     implementationVersionState: implementationVersionState(state.version, state.singleton, chain),
-    modules: state.modules.length > 0 ? state.modules.map(addressInfo) : null,
+    modules: state.modules.length > 0 ? state.modules.map((module) => addressInfo(module)) : null,
     fallbackHandler: state.fallbackHandler ? addressInfo(state.fallbackHandler) : null,
     guard: state.guard ? addressInfo(state.guard) : null,
     version: state.version,

@@ -1,0 +1,330 @@
+import { Hono, type Context } from 'hono';
+import type { TransactionDetails, TransactionListItem } from '@countersign/gateway-api';
+import { decodeCall, safe141 } from '@countersign/safe-core';
+import { getAddress, isAddress, isHex, type Address } from 'viem';
+import { addressInfo } from '../addressInfo';
+import type { ChainRegistry, ServedChain } from '../chains/registry';
+import { HttpError, notFound, serviceUnavailable } from '../http/errors';
+import { toPage, parseCursor } from '../http/paging';
+import { parseAddressParam } from '../http/params';
+import { parseBoolQuery } from '../http/query';
+import { readSafe } from '../safes/readSafe';
+import type { Database } from '../store';
+import { classifyCall } from '../transactions/classify';
+import { historyPage, parseDayZone } from '../transactions/history';
+import {
+  loadModuleTransactions,
+  loadMultisig,
+  loadTransfers,
+  moduleSummary,
+  multisigStatus,
+  multisigSummary,
+  originNote,
+  requiredConfirmations,
+  toTransferRecord,
+  transferColumns,
+  transferSummary,
+  type MultisigRecord,
+  type SafeNow,
+} from '../transactions/summaries';
+import { loadTokens } from '../transactions/tokens';
+import { requireChain } from './chains';
+
+/** Delegate calls into these are what Safe itself ships for batching and signing: trusted. */
+const trustedDelegateCallTargets = new Set<string>([
+  safe141.multiSend,
+  safe141.multiSendCallOnly,
+  safe141.signMessageLib,
+]);
+
+const invalidTxId = () =>
+  new HttpError(400, { statusCode: 400, code: 400, message: 'Invalid transaction ID', error: 'Bad Request' });
+
+/** The Safe as it stands on chain, read once per request and only if needed. */
+function safeNowReader(chain: ServedChain, safe: Address): () => Promise<SafeNow> {
+  let cached: Promise<SafeNow> | undefined;
+  return () =>
+    (cached ??= readSafe(chain.client, safe).then(
+      (state) =>
+        state
+          ? { nonce: state.nonce, threshold: state.threshold, owners: state.owners }
+          : { nonce: 0, threshold: 0, owners: [] },
+      () => {
+        throw serviceUnavailable();
+      },
+    ));
+}
+
+export function transactionRoutes(chains: ChainRegistry, db: Database) {
+  const safeParams = (c: Context) => {
+    const safe = parseAddressParam(c.req.param('safe') ?? '', 'safe');
+    const chain = requireChain(chains, c.req.param('chainId') ?? '');
+    return { safe, chain, chainId: chain.config.chainId };
+  };
+
+  return new Hono()
+    .get('/v1/chains/:chainId/safes/:safe/transactions/history', async (c) => {
+      const { safe, chain, chainId } = safeParams(c);
+      const window = parseCursor(c.req.query('cursor'));
+      const zone = parseDayZone(c.req.query('timezone'), c.req.query('timezone_offset'));
+      const trusted = parseBoolQuery(c.req.query('trusted'), true);
+      parseBoolQuery(c.req.query('imitation'), true);
+      const { items, total } = await historyPage(db, {
+        chainId,
+        safe,
+        window,
+        trusted,
+        zone,
+        safeNow: safeNowReader(chain, safe),
+        tokens: await loadTokens(db, chainId),
+      });
+      return c.json(toPage(c.req.raw, window, items, total));
+    })
+    .get('/v1/chains/:chainId/safes/:safe/multisig-transactions', async (c) => {
+      const { safe, chain, chainId } = safeParams(c);
+      const window = parseCursor(c.req.query('cursor'));
+      const executedQuery = c.req.query('executed');
+      const executed = executedQuery === undefined ? undefined : parseBoolQuery(executedQuery, false);
+      const nonceQuery = c.req.query('nonce');
+      if (nonceQuery !== undefined && !/^\d+$/.test(nonceQuery))
+        throw new HttpError(422, {
+          statusCode: 422,
+          code: 'custom',
+          message: 'Invalid nonce',
+          path: ['nonce'],
+        });
+      const rows = await db.query<{ safe_tx_hash: string }>(
+        `SELECT safe_tx_hash FROM multisig_transactions
+         WHERE chain_id = $1 AND safe = $2 AND ($3::boolean IS NULL OR (executed_block IS NOT NULL) = $3)
+           AND ($4::bigint IS NULL OR nonce = $4)
+         ORDER BY nonce DESC, submitted_at_ms DESC LIMIT $5 OFFSET $6`,
+        [chainId, safe, executed ?? null, nonceQuery ?? null, window.limit + 1, window.offset],
+      );
+      const hasMore = rows.length > window.limit;
+      const hashes = rows.slice(0, window.limit).map((r) => r.safe_tx_hash);
+      const [records, tokens, safeNow] = await Promise.all([
+        loadMultisig(db, chainId, hashes),
+        loadTokens(db, chainId),
+        safeNowReader(chain, safe)(),
+      ]);
+      const items: TransactionListItem[] = hashes.flatMap((hash) => {
+        const record = records.get(hash);
+        return record
+          ? [
+              {
+                type: 'TRANSACTION' as const,
+                transaction: multisigSummary(record, safeNow, tokens),
+                conflictType: 'None' as const,
+              },
+            ]
+          : [];
+      });
+      const page = toPage(c.req.raw, window, items, window.offset + items.length + (hasMore ? 1 : 0));
+      return c.json({ next: page.next, previous: page.previous, results: page.results });
+    })
+    .get('/v1/chains/:chainId/safes/:safe/module-transactions', async (c) => {
+      const { safe, chainId } = safeParams(c);
+      const window = parseCursor(c.req.query('cursor'));
+      const optionalAddress = (name: string) => {
+        const value = c.req.query(name);
+        return value === undefined ? undefined : parseAddressParam(value, name);
+      };
+      const module = optionalAddress('module');
+      const to = optionalAddress('to');
+      const txHash = c.req.query('transaction_hash');
+      const [records, tokens, countRows] = await Promise.all([
+        loadModuleTransactions(db, chainId, {
+          safe,
+          module,
+          to,
+          txHash,
+          limit: window.limit,
+          offset: window.offset,
+        }),
+        loadTokens(db, chainId),
+        db.query<{ n: string }>(
+          `SELECT COUNT(*) AS n FROM module_transactions WHERE chain_id = $1 AND safe = $2 AND ($3::text IS NULL OR module = $3)
+             AND ($4::text IS NULL OR to_address = $4) AND ($5::text IS NULL OR tx_hash = $5)`,
+          [chainId, safe, module ?? null, to ?? null, txHash ?? null],
+        ),
+      ]);
+      const items = records.map((record) => ({
+        type: 'TRANSACTION' as const,
+        transaction: moduleSummary(record, tokens),
+        conflictType: 'None' as const,
+      }));
+      return c.json(toPage(c.req.raw, window, items, Number(countRows[0]?.n ?? 0)));
+    })
+    .get('/v1/chains/:chainId/safes/:safe/incoming-transfers', async (c) => {
+      const { safe, chainId } = safeParams(c);
+      const window = parseCursor(c.req.query('cursor'));
+      const trusted = parseBoolQuery(c.req.query('trusted'), true);
+      const tokenQuery = c.req.query('token_address');
+      const token = tokenQuery === undefined ? undefined : parseAddressParam(tokenQuery, 'token_address');
+      const rows = await db.query<Parameters<typeof toTransferRecord>[0]>(
+        `SELECT ${transferColumns
+          .split(', ')
+          .map((column) => `t.${column}`)
+          .join(', ')} FROM transfers t
+         LEFT JOIN tokens k ON k.chain_id = t.chain_id AND k.address = t.token_address
+         WHERE t.chain_id = $1 AND t.safe = $2 AND t.recipient = $2 AND ($3::text IS NULL OR t.token_address = $3)
+           AND (NOT $4::boolean OR t.token_type <> 'ERC20' OR COALESCE(k.trusted, false))
+           AND NOT (t.token_type = 'ERC20' AND t.value = 0)
+         ORDER BY t.block_number DESC, t.log_index DESC LIMIT $5 OFFSET $6`,
+        [chainId, safe, token ?? null, trusted, window.limit + 1, window.offset],
+      );
+      const tokens = await loadTokens(db, chainId);
+      const hasMore = rows.length > window.limit;
+      const items = rows.slice(0, window.limit).map((row) => ({
+        type: 'TRANSACTION' as const,
+        transaction: transferSummary(toTransferRecord(row), tokens),
+        conflictType: 'None' as const,
+      }));
+      const page = toPage(c.req.raw, window, items, window.offset + items.length + (hasMore ? 1 : 0));
+      return c.json({ next: page.next, previous: page.previous, results: page.results });
+    })
+    .get('/v1/chains/:chainId/transactions/:id', async (c) => {
+      const chain = requireChain(chains, c.req.param('chainId'));
+      const chainId = chain.config.chainId;
+      const id = c.req.param('id');
+      const [kind, safePart, ref] = id.split('_');
+      const tokens = await loadTokens(db, chainId);
+
+      if (kind === 'module' || kind === 'transfer') {
+        if (!safePart || !ref || !isAddress(safePart, { strict: false })) throw invalidTxId();
+        const safe = getAddress(safePart);
+        if (kind === 'module') {
+          const [record] = await loadModuleTransactions(db, chainId, { ids: [ref] });
+          if (!record || record.safe !== safe) throw notFound('Transaction not found');
+          const summary = moduleSummary(record, tokens);
+          const details: TransactionDetails = {
+            safeAddress: safe,
+            txId: summary.id,
+            executedAt: record.executedAtMs,
+            txStatus: summary.txStatus,
+            txInfo: summary.txInfo,
+            txData: {
+              hexData: record.data,
+              dataDecoded: decodeCall(record.data),
+              to: addressInfo(record.to),
+              value: record.value.toString(),
+              operation: record.operation === 1 ? 1 : 0,
+              trustedDelegateCallTarget:
+                record.operation === 1 ? trustedDelegateCallTargets.has(record.to) : null,
+              addressInfoIndex: null,
+            },
+            detailedExecutionInfo: { type: 'MODULE', address: addressInfo(record.module) },
+            txHash: record.txHash,
+            safeAppInfo: null,
+            note: null,
+          };
+          return c.json(details);
+        }
+        const [record] = await loadTransfers(db, chainId, safe, [ref]);
+        if (!record) throw notFound('Transaction not found');
+        const summary = transferSummary(record, tokens);
+        const details: TransactionDetails = {
+          safeAddress: safe,
+          txId: summary.id,
+          executedAt: record.executedAtMs,
+          txStatus: 'SUCCESS',
+          txInfo: summary.txInfo,
+          txData: null,
+          detailedExecutionInfo: null,
+          txHash: record.txHash,
+          safeAppInfo: null,
+          note: null,
+        };
+        return c.json(details);
+      }
+      if (kind === 'creation') throw notFound('Transaction not found');
+
+      // multisig_<safe>_<safeTxHash>, or a bare safeTxHash.
+      let safeFromId: Address | undefined;
+      let safeTxHash: string;
+      if (kind === 'multisig') {
+        if (!safePart || !ref || !isAddress(safePart, { strict: false })) throw invalidTxId();
+        safeFromId = getAddress(safePart);
+        safeTxHash = ref.toLowerCase();
+      } else {
+        safeTxHash = id.toLowerCase();
+      }
+      if (!isHex(safeTxHash) || safeTxHash.length !== 66) throw invalidTxId();
+      const record = (await loadMultisig(db, chainId, [safeTxHash])).get(safeTxHash);
+      if (!record) throw notFound('Transaction not found');
+      if (safeFromId && safeFromId !== record.safe) throw invalidTxId();
+      return c.json(await multisigDetails(db, chain, record, tokens));
+    });
+}
+
+async function multisigDetails(
+  db: Database,
+  chain: ServedChain,
+  record: MultisigRecord,
+  tokens: Awaited<ReturnType<typeof loadTokens>>,
+): Promise<TransactionDetails> {
+  const safeNow = await safeNowReader(chain, record.safe)();
+  const summary = multisigSummary(record, safeNow, tokens);
+  // Rejectors: owners who confirmed an on-chain rejection (an empty self-call) at the same nonce.
+  const sameNonce = await db.query<{ safe_tx_hash: string }>(
+    `SELECT safe_tx_hash FROM multisig_transactions WHERE chain_id = $1 AND safe = $2 AND nonce = $3 AND safe_tx_hash <> $4`,
+    [chain.config.chainId, record.safe, record.nonce, record.safeTxHash],
+  );
+  const siblings = await loadMultisig(
+    db,
+    chain.config.chainId,
+    sameNonce.map((r) => r.safe_tx_hash),
+  );
+  const rejectors = [...siblings.values()]
+    .filter((tx) => {
+      const info = classifyCall(
+        { safe: tx.safe, to: tx.to, value: tx.value, data: tx.data, operation: tx.operation, refund: tx },
+        tokens,
+      );
+      return info.type === 'Custom' && info.isCancellation;
+    })
+    .flatMap((tx) => tx.confirmations.map((c) => addressInfo(c.owner)));
+  return {
+    safeAddress: record.safe,
+    txId: summary.id,
+    executedAt: record.executedAtMs,
+    txStatus: multisigStatus(record, safeNow),
+    txInfo: summary.txInfo,
+    txData: {
+      hexData: record.data,
+      dataDecoded: decodeCall(record.data),
+      to: addressInfo(record.to),
+      value: record.value.toString(),
+      operation: record.operation === 1 ? 1 : 0,
+      trustedDelegateCallTarget: record.operation === 1 ? trustedDelegateCallTargets.has(record.to) : null,
+      addressInfoIndex: null,
+    },
+    detailedExecutionInfo: {
+      type: 'MULTISIG',
+      submittedAt: record.submittedAtMs,
+      nonce: record.nonce,
+      safeTxGas: record.safeTxGas.toString(),
+      baseGas: record.baseGas.toString(),
+      gasPrice: record.gasPrice.toString(),
+      gasToken: record.gasToken,
+      refundReceiver: addressInfo(record.refundReceiver),
+      safeTxHash: record.safeTxHash,
+      executor: record.executor ? addressInfo(record.executor) : null,
+      signers: safeNow.owners.map((owner) => addressInfo(owner)),
+      confirmationsRequired: requiredConfirmations(record, safeNow),
+      confirmations: record.confirmations.map((c) => ({
+        signer: addressInfo(c.owner),
+        signature: c.signature,
+        submittedAt: c.submittedAtMs,
+      })),
+      rejectors,
+      gasTokenInfo: null,
+      trusted: true,
+      proposer: record.proposer ? addressInfo(record.proposer) : null,
+      proposedByDelegate: record.proposedByDelegate ? addressInfo(record.proposedByDelegate) : null,
+    },
+    txHash: record.executedTxHash,
+    safeAppInfo: null,
+    note: originNote(record.origin),
+  };
+}

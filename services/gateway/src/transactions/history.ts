@@ -1,0 +1,147 @@
+import type { TransactionListItem, TransactionSummary } from '@countersign/gateway-api';
+import type { Address } from 'viem';
+import { invalidParam } from '../http/errors';
+import type { PageWindow } from '../http/paging';
+import type { Queryable } from '../store';
+import {
+  creationSummary,
+  loadModuleTransactions,
+  loadMultisig,
+  loadTransfers,
+  moduleSummary,
+  multisigSummary,
+  transferSummary,
+  type SafeNow,
+} from './summaries';
+import type { Token } from './tokens';
+
+/** How history days are cut: an IANA zone, or a fixed offset in milliseconds (UTC by default). */
+export type DayZone = { timeZone: string } | { offsetMs: number };
+
+export function parseDayZone(timezone: string | undefined, timezoneOffset: string | undefined): DayZone {
+  if (timezone !== undefined) {
+    try {
+      new Intl.DateTimeFormat('en-CA', { timeZone: timezone });
+    } catch {
+      throw invalidParam('timezone', 'Invalid Timezone');
+    }
+    return { timeZone: timezone };
+  }
+  const offsetMs = timezoneOffset === undefined ? 0 : Number(timezoneOffset);
+  if (!Number.isInteger(offsetMs)) throw invalidParam('timezone_offset', 'Invalid timezone offset');
+  return { offsetMs };
+}
+
+function dayOf(timestampMs: number, zone: DayZone): string {
+  if ('timeZone' in zone) {
+    return new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone.timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(timestampMs);
+  }
+  return String(Math.floor((timestampMs + zone.offsetMs) / 86_400_000));
+}
+
+type HistoryRow = {
+  kind: 'creation' | 'multisig' | 'module' | 'transfer';
+  ref_id: string;
+  timestamp_ms: string;
+};
+
+/**
+ * One page of a Safe's history, newest first. Items are found by their position in the Safe's
+ * sequence (all items, or only trusted ones), so a page costs the same at any depth.
+ */
+export async function historyPage(
+  db: Queryable,
+  params: {
+    chainId: string;
+    safe: Address;
+    window: PageWindow;
+    trusted: boolean;
+    zone: DayZone;
+    safeNow: () => Promise<SafeNow>;
+    tokens: ReadonlyMap<Address, Token>;
+  },
+): Promise<{ items: TransactionListItem[]; total: number }> {
+  const { chainId, safe, window } = params;
+  const column = params.trusted ? 'trusted_position' : 'position';
+  const [countRow] = await db.query<{ last: string | null }>(
+    `SELECT MAX(${column}) AS last FROM history_items WHERE chain_id = $1 AND safe = $2`,
+    [chainId, safe],
+  );
+  const total = countRow?.last === null || countRow?.last === undefined ? 0 : Number(countRow.last) + 1;
+  // Newest first: offset k is position total-1-k. One more item before the window tells whether the
+  // first day on this page continues the previous page's last one.
+  const newest = total - 1 - window.offset + (window.offset > 0 ? 1 : 0);
+  const oldest = total - window.offset - window.limit;
+  const rows =
+    newest < 0
+      ? []
+      : await db.query<HistoryRow>(
+          `SELECT kind, ref_id, timestamp_ms FROM history_items
+           WHERE chain_id = $1 AND safe = $2 AND ${column} BETWEEN $3 AND $4 ORDER BY ${column} DESC`,
+          [chainId, safe, Math.max(oldest, 0), newest],
+        );
+  const previous = window.offset > 0 ? rows.shift() : undefined;
+
+  const summaries = await summarise(db, params, rows);
+  const items: TransactionListItem[] = [];
+  const previousTimestamp = previous ? Number(previous.timestamp_ms) : undefined;
+  let lastDay: string | undefined;
+  for (const summary of summaries) {
+    if (!summary) continue;
+    const day = dayOf(summary.timestamp, params.zone);
+    // Each day group opens with a label stamped with its newest item. The page's first group goes
+    // without one only when it continues the previous page at the very same timestamp.
+    const opensPage = lastDay === undefined;
+    if (opensPage ? summary.timestamp !== previousTimestamp : day !== lastDay) {
+      items.push({ type: 'DATE_LABEL', timestamp: summary.timestamp });
+    }
+    lastDay = day;
+    items.push({ type: 'TRANSACTION', transaction: summary, conflictType: 'None' });
+  }
+  return { items, total };
+}
+
+async function summarise(
+  db: Queryable,
+  params: {
+    chainId: string;
+    safe: Address;
+    safeNow: () => Promise<SafeNow>;
+    tokens: ReadonlyMap<Address, Token>;
+  },
+  rows: HistoryRow[],
+): Promise<(TransactionSummary | undefined)[]> {
+  const refs = (kind: HistoryRow['kind']) => rows.filter((r) => r.kind === kind).map((r) => r.ref_id);
+  const [multisig, modules, transfers, creation] = await Promise.all([
+    loadMultisig(db, params.chainId, refs('multisig')),
+    refs('module').length > 0 ? loadModuleTransactions(db, params.chainId, { ids: refs('module') }) : [],
+    loadTransfers(db, params.chainId, params.safe, refs('transfer')),
+    refs('creation').length > 0 ? creationSummary(db, params.chainId, params.safe) : null,
+  ]);
+  const safeNow = multisig.size > 0 ? await params.safeNow() : { nonce: 0, threshold: 0, owners: [] };
+  const moduleById = new Map(modules.map((m) => [m.id, m]));
+  const transferById = new Map(transfers.map((t) => [t.id, t]));
+  return rows.map((row) => {
+    switch (row.kind) {
+      case 'multisig': {
+        const record = multisig.get(row.ref_id);
+        return record && multisigSummary(record, safeNow, params.tokens);
+      }
+      case 'module': {
+        const record = moduleById.get(row.ref_id);
+        return record && moduleSummary(record, params.tokens);
+      }
+      case 'transfer': {
+        const record = transferById.get(row.ref_id);
+        return record && transferSummary(record, params.tokens);
+      }
+      case 'creation':
+        return creation ?? undefined;
+    }
+  });
+}
