@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { errorBodySchema, pageSchema } from './schemas/common';
 import { chainInfoSchema } from './schemas/chains';
 import { masterCopiesSchema, safeInfoSchema } from './schemas/safes';
+import { estimationSchema, safeNoncesSchema, type ProposeTransactionBody } from './schemas/proposals';
+import { transactionDetailsSchema, transactionListItemSchema } from './schemas/transactions';
 import { GatewayContractError, GatewayError } from './errors';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -84,6 +86,11 @@ export function createGatewayClient(options: GatewayClientOptions) {
   }
 
   const chainPage = pageSchema(chainInfoSchema);
+  const listPage = pageSchema(transactionListItemSchema);
+  const safePath = (chainId: string, safe: string) => `/v1/chains/${seg(chainId)}/safes/${seg(safe)}`;
+  /** A list endpoint: the first page by path and query, or any other page by its full URL. */
+  const list = (path: string, query: Query, pageUrl?: string, signal?: AbortSignal) =>
+    pageUrl ? requestUrl(pageUrl, listPage, { signal }) : request(path, listPage, { query, signal });
   const seg = encodeURIComponent;
 
   return {
@@ -99,6 +106,63 @@ export function createGatewayClient(options: GatewayClientOptions) {
       request(`/v1/chains/${seg(chainId)}/safes/${seg(address)}`, safeInfoSchema, { signal }),
     getMasterCopies: (chainId: string, signal?: AbortSignal) =>
       request(`/v1/chains/${seg(chainId)}/about/master-copies`, masterCopiesSchema, { signal }),
+    getTransactionHistory: (
+      chainId: string,
+      safe: string,
+      query: Query = {},
+      pageUrl?: string,
+      signal?: AbortSignal,
+    ) => list(`${safePath(chainId, safe)}/transactions/history`, query, pageUrl, signal),
+    getTransactionQueue: (
+      chainId: string,
+      safe: string,
+      query: Query = {},
+      pageUrl?: string,
+      signal?: AbortSignal,
+    ) => list(`${safePath(chainId, safe)}/transactions/queued`, query, pageUrl, signal),
+    getMultisigTransactions: (
+      chainId: string,
+      safe: string,
+      query: Query = {},
+      pageUrl?: string,
+      signal?: AbortSignal,
+    ) => list(`${safePath(chainId, safe)}/multisig-transactions/`, query, pageUrl, signal),
+    getModuleTransactions: (
+      chainId: string,
+      safe: string,
+      query: Query = {},
+      pageUrl?: string,
+      signal?: AbortSignal,
+    ) => list(`${safePath(chainId, safe)}/module-transactions/`, query, pageUrl, signal),
+    getIncomingTransfers: (
+      chainId: string,
+      safe: string,
+      query: Query = {},
+      pageUrl?: string,
+      signal?: AbortSignal,
+    ) => list(`${safePath(chainId, safe)}/incoming-transfers/`, query, pageUrl, signal),
+    getTransactionDetails: (chainId: string, id: string, signal?: AbortSignal) =>
+      request(`/v1/chains/${seg(chainId)}/transactions/${seg(id)}`, transactionDetailsSchema, { signal }),
+    getNonces: (chainId: string, safe: string, signal?: AbortSignal) =>
+      request(`${safePath(chainId, safe)}/nonces`, safeNoncesSchema, { signal }),
+    postSafeGasEstimation: (
+      chainId: string,
+      safe: string,
+      body: { to: string; value: string; data: string | null; operation: 0 | 1 },
+    ) =>
+      request(
+        `/v2/chains/${seg(chainId)}/safes/${seg(safe)}/multisig-transactions/estimations`,
+        estimationSchema,
+        {
+          method: 'POST',
+          body,
+        },
+      ),
+    proposeTransaction: (chainId: string, safe: string, body: ProposeTransactionBody) =>
+      request(`/v1/chains/${seg(chainId)}/transactions/${seg(safe)}/propose`, transactionDetailsSchema, {
+        method: 'POST',
+        body,
+      }),
   };
 }
 

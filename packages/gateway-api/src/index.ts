@@ -5,3 +5,4 @@ export * from './schemas/safes';
 export * from './errors';
 export * from './client';
 export * from './schemas/transactions';
+export * from './schemas/proposals';

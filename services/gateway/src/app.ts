@@ -3,6 +3,7 @@ import { cors } from 'hono/cors';
 import type { ChainRegistry } from './chains/registry';
 import { errorResponse, notFound } from './http/errors';
 import { chainRoutes } from './routes/chains';
+import { proposalRoutes } from './routes/proposals';
 import { safeRoutes } from './routes/safes';
 import { transactionRoutes } from './routes/transactions';
 import type { Database } from './store';
@@ -38,6 +39,7 @@ export function createGatewayApp(options: GatewayAppOptions) {
   app.route('/', chainRoutes(chains));
   app.route('/', safeRoutes(chains, db));
   app.route('/', transactionRoutes(chains, db));
+  app.route('/', proposalRoutes(chains, db));
   app.notFound((c) => errorResponse(notFound('Not found'), c));
   app.onError(errorResponse);
   return app;

@@ -1,59 +1,32 @@
 import { Hono, type Context } from 'hono';
 import type { TransactionDetails, TransactionListItem } from '@countersign/gateway-api';
-import { decodeCall, safe141 } from '@countersign/safe-core';
+import { decodeCall } from '@countersign/safe-core';
 import { getAddress, isAddress, isHex, type Address } from 'viem';
 import { addressInfo } from '../addressInfo';
-import type { ChainRegistry, ServedChain } from '../chains/registry';
-import { HttpError, notFound, serviceUnavailable } from '../http/errors';
+import type { ChainRegistry } from '../chains/registry';
+import { HttpError, notFound } from '../http/errors';
 import { toPage, parseCursor } from '../http/paging';
 import { parseAddressParam } from '../http/params';
 import { parseBoolQuery } from '../http/query';
-import { readSafe } from '../safes/readSafe';
 import type { Database } from '../store';
-import { classifyCall } from '../transactions/classify';
 import { historyPage, parseDayZone } from '../transactions/history';
+import { queuePage } from '../transactions/queue';
 import {
   loadModuleTransactions,
   loadMultisig,
   loadTransfers,
   moduleSummary,
-  multisigStatus,
   multisigSummary,
-  originNote,
-  requiredConfirmations,
   toTransferRecord,
   transferColumns,
   transferSummary,
-  type MultisigRecord,
-  type SafeNow,
 } from '../transactions/summaries';
 import { loadTokens } from '../transactions/tokens';
+import { multisigDetails, safeNowReader, trustedDelegateCallTargets } from '../transactions/details';
 import { requireChain } from './chains';
-
-/** Delegate calls into these are what Safe itself ships for batching and signing: trusted. */
-const trustedDelegateCallTargets = new Set<string>([
-  safe141.multiSend,
-  safe141.multiSendCallOnly,
-  safe141.signMessageLib,
-]);
 
 const invalidTxId = () =>
   new HttpError(400, { statusCode: 400, code: 400, message: 'Invalid transaction ID', error: 'Bad Request' });
-
-/** The Safe as it stands on chain, read once per request and only if needed. */
-function safeNowReader(chain: ServedChain, safe: Address): () => Promise<SafeNow> {
-  let cached: Promise<SafeNow> | undefined;
-  return () =>
-    (cached ??= readSafe(chain.client, safe).then(
-      (state) =>
-        state
-          ? { nonce: state.nonce, threshold: state.threshold, owners: state.owners }
-          : { nonce: 0, threshold: 0, owners: [] },
-      () => {
-        throw serviceUnavailable();
-      },
-    ));
-}
 
 export function transactionRoutes(chains: ChainRegistry, db: Database) {
   const safeParams = (c: Context) => {
@@ -79,6 +52,15 @@ export function transactionRoutes(chains: ChainRegistry, db: Database) {
         tokens: await loadTokens(db, chainId),
       });
       return c.json(toPage(c.req.raw, window, items, total));
+    })
+    .get('/v1/chains/:chainId/safes/:safe/transactions/queued', async (c) => {
+      const { safe, chain, chainId } = safeParams(c);
+      const window = parseCursor(c.req.query('cursor'));
+      parseBoolQuery(c.req.query('trusted'), true);
+      const [safeNow, tokens] = await Promise.all([safeNowReader(chain, safe)(), loadTokens(db, chainId)]);
+      const { items, total } = await queuePage(db, { chainId, safe, window, safeNow, tokens });
+      // count is the number of items on this page, labels and headers included, as on the real gateway.
+      return c.json({ ...toPage(c.req.raw, window, items, total), count: items.length });
     })
     .get('/v1/chains/:chainId/safes/:safe/multisig-transactions', async (c) => {
       const { safe, chain, chainId } = safeParams(c);
@@ -255,76 +237,4 @@ export function transactionRoutes(chains: ChainRegistry, db: Database) {
       if (safeFromId && safeFromId !== record.safe) throw invalidTxId();
       return c.json(await multisigDetails(db, chain, record, tokens));
     });
-}
-
-async function multisigDetails(
-  db: Database,
-  chain: ServedChain,
-  record: MultisigRecord,
-  tokens: Awaited<ReturnType<typeof loadTokens>>,
-): Promise<TransactionDetails> {
-  const safeNow = await safeNowReader(chain, record.safe)();
-  const summary = multisigSummary(record, safeNow, tokens);
-  // Rejectors: owners who confirmed an on-chain rejection (an empty self-call) at the same nonce.
-  const sameNonce = await db.query<{ safe_tx_hash: string }>(
-    `SELECT safe_tx_hash FROM multisig_transactions WHERE chain_id = $1 AND safe = $2 AND nonce = $3 AND safe_tx_hash <> $4`,
-    [chain.config.chainId, record.safe, record.nonce, record.safeTxHash],
-  );
-  const siblings = await loadMultisig(
-    db,
-    chain.config.chainId,
-    sameNonce.map((r) => r.safe_tx_hash),
-  );
-  const rejectors = [...siblings.values()]
-    .filter((tx) => {
-      const info = classifyCall(
-        { safe: tx.safe, to: tx.to, value: tx.value, data: tx.data, operation: tx.operation, refund: tx },
-        tokens,
-      );
-      return info.type === 'Custom' && info.isCancellation;
-    })
-    .flatMap((tx) => tx.confirmations.map((c) => addressInfo(c.owner)));
-  return {
-    safeAddress: record.safe,
-    txId: summary.id,
-    executedAt: record.executedAtMs,
-    txStatus: multisigStatus(record, safeNow),
-    txInfo: summary.txInfo,
-    txData: {
-      hexData: record.data,
-      dataDecoded: decodeCall(record.data),
-      to: addressInfo(record.to),
-      value: record.value.toString(),
-      operation: record.operation === 1 ? 1 : 0,
-      trustedDelegateCallTarget: record.operation === 1 ? trustedDelegateCallTargets.has(record.to) : null,
-      addressInfoIndex: null,
-    },
-    detailedExecutionInfo: {
-      type: 'MULTISIG',
-      submittedAt: record.submittedAtMs,
-      nonce: record.nonce,
-      safeTxGas: record.safeTxGas.toString(),
-      baseGas: record.baseGas.toString(),
-      gasPrice: record.gasPrice.toString(),
-      gasToken: record.gasToken,
-      refundReceiver: addressInfo(record.refundReceiver),
-      safeTxHash: record.safeTxHash,
-      executor: record.executor ? addressInfo(record.executor) : null,
-      signers: safeNow.owners.map((owner) => addressInfo(owner)),
-      confirmationsRequired: requiredConfirmations(record, safeNow),
-      confirmations: record.confirmations.map((c) => ({
-        signer: addressInfo(c.owner),
-        signature: c.signature,
-        submittedAt: c.submittedAtMs,
-      })),
-      rejectors,
-      gasTokenInfo: null,
-      trusted: true,
-      proposer: record.proposer ? addressInfo(record.proposer) : null,
-      proposedByDelegate: record.proposedByDelegate ? addressInfo(record.proposedByDelegate) : null,
-    },
-    txHash: record.executedTxHash,
-    safeAppInfo: null,
-    note: originNote(record.origin),
-  };
 }

@@ -1,0 +1,206 @@
+import { Hono } from 'hono';
+import {
+  estimationBodySchema,
+  proposeTransactionBodySchema,
+  type Estimation,
+  type SafeNonces,
+} from '@countersign/gateway-api';
+import { buildSafeTx, hashSafeTx, SafeSignatureError, zeroAddress } from '@countersign/safe-core';
+import { getAddress, type Address, type Hex } from 'viem';
+import type { ChainRegistry, ServedChain } from '../chains/registry';
+import { parseBody, unprocessable } from '../http/body';
+import { notFound, serviceUnavailable } from '../http/errors';
+import { parseAddressParam } from '../http/params';
+import { isDelegateOf } from '../proposals/delegates';
+import { readSafe, type SafeState } from '../safes/readSafe';
+import { verifySafeSignatures } from '../safes/verifySignatures';
+import type { Database } from '../store';
+import { multisigDetails, trustedDelegateCallTargets } from '../transactions/details';
+import { loadMultisig } from '../transactions/summaries';
+import { loadTokens } from '../transactions/tokens';
+import { requireChain } from './chains';
+
+async function requireSafe(chain: ServedChain, safe: Address): Promise<SafeState> {
+  let state: SafeState | null;
+  try {
+    state = await readSafe(chain.client, safe);
+  } catch {
+    throw serviceUnavailable();
+  }
+  if (!state) throw notFound(`No Safe found at ${safe} on chain ${chain.config.chainId}`);
+  return state;
+}
+
+/** The next nonce to propose at: after the highest nonce the Safe has seen or been proposed, at least its own. */
+async function recommendedNonce(
+  db: Database,
+  chainId: string,
+  safe: Address,
+  current: number,
+): Promise<number> {
+  const [row] = await db.query<{ highest: string | null }>(
+    'SELECT MAX(nonce) AS highest FROM multisig_transactions WHERE chain_id = $1 AND safe = $2',
+    [chainId, safe],
+  );
+  return row?.highest === null || row?.highest === undefined
+    ? current
+    : Math.max(current, Number(row.highest) + 1);
+}
+
+/** Keeps `origin` only when it is JSON, with any HTML taken out of its note. */
+function cleanOrigin(origin: string | null): string | null {
+  if (!origin) return null;
+  try {
+    const parsed = JSON.parse(origin) as Record<string, unknown>;
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+    if (typeof parsed.note === 'string') parsed.note = parsed.note.replace(/<[^>]*>/g, '').trim();
+    return JSON.stringify(parsed);
+  } catch {
+    return null;
+  }
+}
+
+export function proposalRoutes(chains: ChainRegistry, db: Database) {
+  return new Hono()
+    .get('/v1/chains/:chainId/safes/:safe/nonces', async (c) => {
+      const safe = parseAddressParam(c.req.param('safe'), 'safe');
+      const chain = requireChain(chains, c.req.param('chainId'));
+      const state = await requireSafe(chain, safe);
+      const nonces: SafeNonces = {
+        currentNonce: state.nonce,
+        recommendedNonce: await recommendedNonce(db, chain.config.chainId, safe, state.nonce),
+      };
+      return c.json(nonces);
+    })
+    .post('/v2/chains/:chainId/safes/:safe/multisig-transactions/estimations', async (c) => {
+      const safe = parseAddressParam(c.req.param('safe'), 'safe');
+      const chain = requireChain(chains, c.req.param('chainId'));
+      const body = await parseBody(c, estimationBodySchema);
+      const state = await requireSafe(chain, safe);
+      // The inner call as the Safe would make it. A delegate call runs the target's code in the Safe,
+      // which a plain estimate cannot model: Safe 1.4.1 accepts safeTxGas 0 (use all gas), so say 0.
+      let safeTxGas = 0n;
+      if (body.operation === 0) {
+        try {
+          safeTxGas = await chain.client.estimateGas({
+            account: safe,
+            to: getAddress(body.to),
+            value: BigInt(body.value),
+            data: (body.data ?? '0x') as Hex,
+          });
+        } catch {
+          throw unprocessable('The transaction would fail: its estimate reverted');
+        }
+      }
+      const estimation: Estimation = {
+        currentNonce: state.nonce,
+        recommendedNonce: await recommendedNonce(db, chain.config.chainId, safe, state.nonce),
+        safeTxGas: safeTxGas.toString(),
+      };
+      return c.json(estimation);
+    })
+    .post('/v1/chains/:chainId/transactions/:safe/propose', async (c) => {
+      const safe = parseAddressParam(c.req.param('safe'), 'safe');
+      const chain = requireChain(chains, c.req.param('chainId'));
+      const chainId = chain.config.chainId;
+      const body = await parseBody(c, proposeTransactionBodySchema);
+      const state = await requireSafe(chain, safe);
+
+      const nonce = BigInt(body.nonce);
+      if (nonce < BigInt(state.nonce)) throw unprocessable('Invalid nonce');
+      const to = getAddress(body.to);
+      if (body.operation === 1 && !trustedDelegateCallTargets.has(to))
+        throw unprocessable('Delegate call is disabled');
+      const tx = buildSafeTx({
+        to,
+        value: BigInt(body.value),
+        data: (body.data ?? '0x') as Hex,
+        operation: body.operation,
+        safeTxGas: BigInt(body.safeTxGas),
+        baseGas: BigInt(body.baseGas),
+        gasPrice: BigInt(body.gasPrice),
+        gasToken: getAddress(body.gasToken),
+        refundReceiver: body.refundReceiver ? getAddress(body.refundReceiver) : zeroAddress,
+        nonce,
+      });
+      const safeTxHash = hashSafeTx({ chainId: Number(chainId), safe, tx });
+      if (safeTxHash !== body.safeTxHash.toLowerCase()) throw unprocessable('Invalid safeTxHash');
+
+      const sender = getAddress(body.sender);
+      let signatures: Awaited<ReturnType<typeof verifySafeSignatures>> = [];
+      if (body.signature) {
+        try {
+          signatures = await verifySafeSignatures(chain.client, {
+            safe,
+            hash: safeTxHash,
+            signatures: body.signature as Hex,
+          });
+        } catch (error) {
+          if (error instanceof SafeSignatureError) throw unprocessable('Invalid signature');
+          throw error;
+        }
+        if (signatures.some((s) => !state.owners.includes(s.owner))) throw unprocessable('Invalid signature');
+      }
+      const senderIsOwner = state.owners.includes(sender);
+      const senderIsDelegate =
+        !senderIsOwner && (await isDelegateOf(db, { chainId, safe, address: sender, owners: state.owners }));
+      if (!senderIsOwner && !senderIsDelegate) throw unprocessable('Unauthorized address');
+      if (senderIsOwner && signatures.length > 0 && !signatures.some((s) => s.owner === sender)) {
+        throw unprocessable('Unauthorized address');
+      }
+
+      const existing = (await loadMultisig(db, chainId, [safeTxHash])).get(safeTxHash);
+      if (existing?.executedAtMs !== null && existing !== undefined)
+        throw unprocessable('Transaction already executed');
+
+      const now = Date.now();
+      await db.transaction(async (sql) => {
+        await sql.query(
+          `INSERT INTO multisig_transactions (chain_id, safe, safe_tx_hash, to_address, value, data, operation, safe_tx_gas,
+             base_gas, gas_price, gas_token, refund_receiver, nonce, proposed, proposer, proposed_by_delegate, origin,
+             submitted_at_ms, modified_at_ms, confirmations_required)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, true, $14, $15, $16, $17, $17, $18)
+           ON CONFLICT (chain_id, safe_tx_hash) DO UPDATE SET proposed = true,
+             proposer = COALESCE(multisig_transactions.proposer, EXCLUDED.proposer),
+             proposed_by_delegate = COALESCE(multisig_transactions.proposed_by_delegate, EXCLUDED.proposed_by_delegate),
+             origin = COALESCE(multisig_transactions.origin, EXCLUDED.origin)`,
+          [
+            chainId,
+            safe,
+            safeTxHash,
+            tx.to,
+            tx.value.toString(),
+            tx.data === '0x' ? null : tx.data,
+            tx.operation,
+            tx.safeTxGas.toString(),
+            tx.baseGas.toString(),
+            tx.gasPrice.toString(),
+            tx.gasToken,
+            tx.refundReceiver,
+            tx.nonce.toString(),
+            sender,
+            senderIsDelegate ? sender : null,
+            cleanOrigin(body.origin),
+            now,
+            state.threshold,
+          ],
+        );
+        for (const signature of signatures) {
+          const inserted = await sql.query(
+            `INSERT INTO confirmations (chain_id, safe_tx_hash, owner, signature, signature_type, source, submitted_at_ms)
+             VALUES ($1, $2, $3, $4, $5, 'api', $6) ON CONFLICT (chain_id, safe_tx_hash, owner) DO NOTHING RETURNING owner`,
+            [chainId, safeTxHash, signature.owner, signature.signature, signature.type, now],
+          );
+          if (inserted.length > 0) {
+            await sql.query(
+              'UPDATE multisig_transactions SET modified_at_ms = $3 WHERE chain_id = $1 AND safe_tx_hash = $2',
+              [chainId, safeTxHash, now],
+            );
+          }
+        }
+      });
+      const record = (await loadMultisig(db, chainId, [safeTxHash])).get(safeTxHash);
+      if (!record) throw new Error('The proposal was not stored');
+      return c.json(await multisigDetails(db, chain, record, await loadTokens(db, chainId)));
+    });
+}

@@ -1,0 +1,113 @@
+import type { TransactionDetails } from '@countersign/gateway-api';
+import { decodeCall, safe141 } from '@countersign/safe-core';
+import type { Address } from 'viem';
+import { addressInfo } from '../addressInfo';
+import type { ServedChain } from '../chains/registry';
+import { serviceUnavailable } from '../http/errors';
+import { readSafe } from '../safes/readSafe';
+import type { Database } from '../store';
+import { classifyCall } from './classify';
+import {
+  loadMultisig,
+  multisigStatus,
+  multisigSummary,
+  originNote,
+  requiredConfirmations,
+  type MultisigRecord,
+  type SafeNow,
+} from './summaries';
+import type { Token } from './tokens';
+
+/** Delegate calls into these are what Safe itself ships for batching and signing: trusted. */
+export const trustedDelegateCallTargets = new Set<string>([
+  safe141.multiSend,
+  safe141.multiSendCallOnly,
+  safe141.signMessageLib,
+]);
+
+/** The Safe as it stands on chain, read once per request and only if needed. */
+export function safeNowReader(chain: ServedChain, safe: Address): () => Promise<SafeNow> {
+  let cached: Promise<SafeNow> | undefined;
+  return () =>
+    (cached ??= readSafe(chain.client, safe).then(
+      (state) =>
+        state
+          ? { nonce: state.nonce, threshold: state.threshold, owners: state.owners }
+          : { nonce: 0, threshold: 0, owners: [] },
+      () => {
+        throw serviceUnavailable();
+      },
+    ));
+}
+
+export async function multisigDetails(
+  db: Database,
+  chain: ServedChain,
+  record: MultisigRecord,
+  tokens: ReadonlyMap<Address, Token>,
+): Promise<TransactionDetails> {
+  const safeNow = await safeNowReader(chain, record.safe)();
+  const summary = multisigSummary(record, safeNow, tokens);
+  // Rejectors: owners who confirmed an on-chain rejection (an empty self-call) at the same nonce.
+  const sameNonce = await db.query<{ safe_tx_hash: string }>(
+    `SELECT safe_tx_hash FROM multisig_transactions WHERE chain_id = $1 AND safe = $2 AND nonce = $3 AND safe_tx_hash <> $4`,
+    [chain.config.chainId, record.safe, record.nonce, record.safeTxHash],
+  );
+  const siblings = await loadMultisig(
+    db,
+    chain.config.chainId,
+    sameNonce.map((r) => r.safe_tx_hash),
+  );
+  const rejectors = [...siblings.values()]
+    .filter((tx) => {
+      const info = classifyCall(
+        { safe: tx.safe, to: tx.to, value: tx.value, data: tx.data, operation: tx.operation, refund: tx },
+        tokens,
+      );
+      return info.type === 'Custom' && info.isCancellation;
+    })
+    .flatMap((tx) => tx.confirmations.map((c) => addressInfo(c.owner)));
+  return {
+    safeAddress: record.safe,
+    txId: summary.id,
+    executedAt: record.executedAtMs,
+    txStatus: multisigStatus(record, safeNow),
+    txInfo: summary.txInfo,
+    txData: {
+      hexData: record.data,
+      dataDecoded: decodeCall(record.data),
+      to: addressInfo(record.to),
+      value: record.value.toString(),
+      operation: record.operation === 1 ? 1 : 0,
+      trustedDelegateCallTarget: record.operation === 1 ? trustedDelegateCallTargets.has(record.to) : null,
+      addressInfoIndex: null,
+    },
+    detailedExecutionInfo: {
+      type: 'MULTISIG',
+      submittedAt: record.submittedAtMs,
+      nonce: record.nonce,
+      safeTxGas: record.safeTxGas.toString(),
+      baseGas: record.baseGas.toString(),
+      gasPrice: record.gasPrice.toString(),
+      gasToken: record.gasToken,
+      refundReceiver: addressInfo(record.refundReceiver),
+      safeTxHash: record.safeTxHash,
+      executor: record.executor ? addressInfo(record.executor) : null,
+      signers: safeNow.owners.map((owner) => addressInfo(owner)),
+      confirmationsRequired: requiredConfirmations(record, safeNow),
+      confirmations: record.confirmations.map((c) => ({
+        signer: addressInfo(c.owner),
+        signature: c.signature,
+        submittedAt: c.submittedAtMs,
+      })),
+      rejectors,
+      gasTokenInfo: null,
+      trusted: true,
+      proposer: record.proposer ? addressInfo(record.proposer) : null,
+      proposedByDelegate: record.proposedByDelegate ? addressInfo(record.proposedByDelegate) : null,
+    },
+    txHash: record.executedTxHash,
+    safeAppInfo: null,
+    note: originNote(record.origin),
+  };
+}
