@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { startDevnet, type Devnet, type DevnetManifest } from '@countersign/devnet';
+import { seedOffchainDemo, startDevnet, type Devnet, type DevnetManifest } from '@countersign/devnet';
 import { devnetChainConfig, startGateway } from '@countersign/gateway';
 import { startWebServer } from '@countersign/web/server';
 import { portOrFree } from './ports';
@@ -61,6 +61,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       });
       started.push({ stop: () => localGateway.close() });
       gatewayUrl = localGateway.url;
+      // A freshly seeded chain gets the demo's off-chain part too, posted through the gateway's API.
+      if (!devnet.reused) await seedOffchainDemo(devnet.manifest, gatewayUrl);
     }
     const web = await startWebServer({ host: options.host, port: webPort, gatewayUrl });
     started.push({ stop: () => web.close() });

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { devnetShortName } from '@countersign/gateway';
@@ -65,8 +65,10 @@ if (stack.manifest) {
 const readyMs = Math.round(performance.now() - startedAt);
 console.log(`\nReady in ${readyMs} ms. Press Ctrl-C to stop.`);
 if (env.COUNTERSIGN_READY_FILE) {
+  // Written whole and then renamed: whoever waits for the file never reads half of it.
+  const temporary = `${env.COUNTERSIGN_READY_FILE}.${process.pid}.tmp`;
   writeFileSync(
-    env.COUNTERSIGN_READY_FILE,
+    temporary,
     JSON.stringify({
       webUrl: stack.webUrl,
       gatewayUrl: stack.gatewayUrl,
@@ -76,4 +78,5 @@ if (env.COUNTERSIGN_READY_FILE) {
       pid: process.pid,
     }),
   );
+  renameSync(temporary, env.COUNTERSIGN_READY_FILE);
 }

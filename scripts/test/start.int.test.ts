@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { safeInfoSchema } from '@countersign/gateway-api';
+import { pageSchema, safeInfoSchema, transactionListItemSchema } from '@countersign/gateway-api';
 import { readManifest } from '@countersign/devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnStart, type StartedProcess } from '../startProcess';
@@ -58,6 +58,29 @@ describe('npm start', () => {
     const info = safeInfoSchema.parse(await response.json());
     expect(info.threshold).toBe(2);
     expect(info.owners).toHaveLength(3);
+  });
+
+  it('seeds the queue through the gateway: one half-signed proposal, then a conflict', async () => {
+    const manifest = readManifest(started.ready.manifestPath!);
+    const response = await fetch(
+      `${started.ready.gatewayUrl}/v1/chains/1337/safes/${manifest.safes[0]!.address}/transactions/queued`,
+    );
+    const page = pageSchema(transactionListItemSchema).parse(await response.json());
+    const shape = page.results.map((item) =>
+      item.type === 'TRANSACTION'
+        ? `${item.transaction.txStatus} ${item.conflictType}`
+        : item.type === 'LABEL'
+          ? item.label
+          : item.type,
+    );
+    expect(shape).toEqual([
+      'Next',
+      'AWAITING_CONFIRMATIONS None',
+      'Queued',
+      'CONFLICT_HEADER',
+      'AWAITING_CONFIRMATIONS HasNext',
+      'AWAITING_CONFIRMATIONS End',
+    ]);
   });
 
   it('stops every service on SIGTERM: no process left, no port bound', async () => {

@@ -4,3 +4,4 @@ export { devAccounts, devMnemonic, type DevAccount } from './accounts';
 export { devnetClients, devnetChain, type DevnetClients } from './clients';
 export { devnetManifestSchema, readManifest, writeManifest, type DevnetManifest } from './manifest';
 export { executeSafeTx, signSafeTx, createSafe, type Approval } from './safeOps';
+export { seedOffchainDemo } from './seedOffchain';

@@ -254,9 +254,8 @@ export async function seedDemoScenario(
     args: [recipient.address, parseEther('0.05'), '0x', Operation.CALL],
   });
 
-  // TODO(issue 3, local gateway): post the off-chain part of the demo through the gateway's API once it
-  // has the endpoints: a proposal at the current nonce with 1 of 2 signatures, two conflicting
-  // proposals at the next nonce, and an off-chain Safe message with 1 of 2 signatures.
+  // The off-chain part (queued proposals, a half-signed message) goes through the gateway's API once it
+  // runs: see seedOffchain.ts.
 
   // Back to wall-clock time, so that what happens next is stamped "now".
   await clients.test.setNextBlockTimestamp({ timestamp: BigInt(Math.max(now, clock + 1)) });
