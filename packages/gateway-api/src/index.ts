@@ -6,3 +6,4 @@ export * from './errors';
 export * from './client';
 export * from './schemas/transactions';
 export * from './schemas/proposals';
+export * from './schemas/assets';

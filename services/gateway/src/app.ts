@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { ChainRegistry } from './chains/registry';
 import { errorResponse, notFound } from './http/errors';
+import type { PriceSource } from './assets/prices';
+import { assetRoutes } from './routes/assets';
 import { chainRoutes } from './routes/chains';
 import { proposalRoutes } from './routes/proposals';
 import { safeRoutes } from './routes/safes';
@@ -11,13 +13,14 @@ import type { Database } from './store';
 export type GatewayAppOptions = {
   chains: ChainRegistry;
   db: Database;
+  prices: PriceSource;
   /** Origins allowed to call with credentials (the web app); '*' reflects any origin. */
   corsOrigins: readonly string[];
 };
 
 /** The gateway as a Hono app: everything it needs is passed in, so a test builds one in a line. */
 export function createGatewayApp(options: GatewayAppOptions) {
-  const { chains, db } = options;
+  const { chains, db, prices } = options;
   const allowAny = options.corsOrigins.includes('*');
   // strict: false makes `/path/` and `/path` the same route, as on the real gateway (ignoreTrailingSlash).
   const app = new Hono({ strict: false });
@@ -40,6 +43,7 @@ export function createGatewayApp(options: GatewayAppOptions) {
   app.route('/', safeRoutes(chains, db));
   app.route('/', transactionRoutes(chains, db));
   app.route('/', proposalRoutes(chains, db));
+  app.route('/', assetRoutes(chains, db, prices));
   app.notFound((c) => errorResponse(notFound('Not found'), c));
   app.onError(errorResponse);
   return app;

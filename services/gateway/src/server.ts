@@ -2,6 +2,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import type { Address } from 'viem';
 import { createGatewayApp } from './app';
+import { defaultFiatPerUsd, StaticPriceTable } from './assets/prices';
 import type { ChainConfig } from './chains/chainConfig';
 import { ChainRegistry } from './chains/registry';
 import { Indexer } from './indexer/indexer';
@@ -16,6 +17,8 @@ export type GatewayOptions = {
   port?: number;
   /** Where the gateway keeps its data: PostgreSQL (databaseUrl) or the embedded database (dataDir, else memory). */
   store?: StoreOptions;
+  /** Fiat code → units per USD, for balances; the default table otherwise. */
+  fiatPerUsd?: Record<string, string>;
 };
 
 export type Gateway = {
@@ -49,7 +52,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   }
   const stopIndexers = () => Promise.all([...indexers.values()].map((indexer) => indexer.stop()));
 
-  const app = createGatewayApp({ chains, db, corsOrigins: options.corsOrigins });
+  const prices = new StaticPriceTable({
+    usd: Object.fromEntries(options.chains.map((chain) => [chain.chainId, chain.usdPrices])),
+    fiatPerUsd: options.fiatPerUsd ?? defaultFiatPerUsd,
+  });
+  const app = createGatewayApp({ chains, db, prices, corsOrigins: options.corsOrigins });
   const host = options.host ?? '127.0.0.1';
   let server: ServerType;
   try {

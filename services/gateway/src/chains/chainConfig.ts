@@ -42,5 +42,7 @@ export const chainConfigSchema = z.object({
     .default({ startBlock: 0, pollIntervalMs: 1_000, factories: [safe141.safeProxyFactory] }),
   /** Tokens whose transfers count as trusted (shown by default in history). */
   trustedTokens: z.array(addressSchema).default([]),
+  /** USD prices for balances: "native" for the chain's currency, else token addresses. */
+  usdPrices: z.record(z.string(), z.string().regex(/^\d+(\.\d+)?$/)).default({}),
 });
 export type ChainConfig = z.infer<typeof chainConfigSchema>;

@@ -44,5 +44,14 @@ export function devnetChainConfig(manifest: DevnetManifest, options: { explorerU
     // Blocks come when transactions do: look often, it costs one cheap call.
     indexer: { startBlock: 0, pollIntervalMs: 100, factories: [manifest.contracts.safeProxyFactory] },
     trustedTokens: manifest.tokens.map((token) => token.address),
+    // Devnet prices, fixed: a price API cannot be reached here (see assets/prices.ts).
+    usdPrices: {
+      native: '3000',
+      ...Object.fromEntries(
+        manifest.tokens
+          .filter((token) => token.type === 'ERC20')
+          .map((token) => [token.address, token.symbol === 'DEV' ? '1.25' : '1']),
+      ),
+    },
   };
 }

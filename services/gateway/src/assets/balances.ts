@@ -1,0 +1,89 @@
+import type { Balances, TokenInfo } from '@countersign/gateway-api';
+import { erc20Abi, getAddress, type Address, type PublicClient } from 'viem';
+import type { ChainConfig } from '../chains/chainConfig';
+import type { Queryable } from '../store';
+import type { Token } from '../transactions/tokens';
+import { formatDecimal, fromUnits, multiply, parseDecimal } from './decimal';
+import type { PriceSource } from './prices';
+
+const nativeAddress: Address = '0x0000000000000000000000000000000000000000';
+
+/**
+ * The Safe's native and ERC20 balances, read from the chain for every token it ever received, with
+ * fiat values from the price source. Sorted by fiat value, highest first.
+ */
+export async function readBalances(params: {
+  db: Queryable;
+  client: PublicClient;
+  chain: ChainConfig;
+  safe: Address;
+  fiatCode: string;
+  prices: PriceSource;
+  tokens: ReadonlyMap<Address, Token>;
+  trustedOnly: boolean;
+}): Promise<Balances> {
+  const { db, client, chain, safe, prices } = params;
+  const held = await db.query<{ token_address: string }>(
+    `SELECT DISTINCT token_address FROM transfers WHERE chain_id = $1 AND safe = $2 AND token_type = 'ERC20'`,
+    [chain.chainId, safe],
+  );
+  const erc20 = held
+    .map((row) => params.tokens.get(getAddress(row.token_address)))
+    .filter((token): token is Token => token !== undefined && (!params.trustedOnly || token.trusted));
+  const [native, ...amounts] = await Promise.all([
+    client.getBalance({ address: safe }),
+    ...erc20.map((token) =>
+      client
+        .readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [safe] })
+        .catch(() => 0n),
+    ),
+  ]);
+  const fiatPerUsd = parseDecimal(prices.fiatPerUsd(params.fiatCode) ?? '0');
+  const entries: { tokenInfo: TokenInfo; amount: bigint; decimals: number; usd: string | null }[] = [
+    {
+      tokenInfo: {
+        type: 'NATIVE_TOKEN',
+        address: nativeAddress,
+        decimals: chain.nativeCurrency.decimals,
+        symbol: chain.nativeCurrency.symbol,
+        name: chain.nativeCurrency.name,
+        logoUri: chain.nativeCurrency.logoUri,
+      },
+      amount: native,
+      decimals: chain.nativeCurrency.decimals,
+      usd: prices.usdPrice(chain.chainId, null),
+    },
+    ...erc20.map((token, i) => ({
+      tokenInfo: {
+        type: 'ERC20' as const,
+        address: token.address,
+        decimals: token.decimals ?? 0,
+        symbol: token.symbol ?? '',
+        name: token.name ?? '',
+        logoUri: token.logoUri,
+      },
+      amount: amounts[i] ?? 0n,
+      decimals: token.decimals ?? 0,
+      usd: prices.usdPrice(chain.chainId, token.address),
+    })),
+  ];
+  const items = entries
+    .filter((entry) => entry.amount > 0n || entry.tokenInfo.type === 'NATIVE_TOKEN')
+    .map((entry) => {
+      const conversion = entry.usd === null ? 0n : multiply(parseDecimal(entry.usd), fiatPerUsd);
+      const fiat = multiply(fromUnits(entry.amount, entry.decimals), conversion);
+      return { entry, conversion, fiat };
+    })
+    .sort((a, b) => (a.fiat === b.fiat ? 0 : a.fiat > b.fiat ? -1 : 1));
+  const total = items.reduce((sum, item) => sum + item.fiat, 0n);
+  return {
+    fiatTotal: formatDecimal(total),
+    items: items.map(({ entry, conversion, fiat }) => ({
+      tokenInfo: entry.tokenInfo,
+      balance: entry.amount.toString(),
+      fiatBalance: formatDecimal(fiat),
+      fiatConversion: formatDecimal(conversion),
+      fiatBalance24hChange: null,
+    })),
+  };
+}

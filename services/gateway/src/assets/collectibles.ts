@@ -1,0 +1,77 @@
+import type { Collectible } from '@countersign/gateway-api';
+import { erc721Abi, getAddress, type Address, type PublicClient } from 'viem';
+import type { Queryable } from '../store';
+import type { Token } from '../transactions/tokens';
+
+type Metadata = Record<string, unknown>;
+
+/**
+ * Metadata from a token URI. Only `data:` URIs are read: fetching arbitrary URLs from the gateway
+ * would let any token make it call any host. Other URIs are returned as they are.
+ */
+export function readDataUri(uri: string): Metadata | null {
+  const match = /^data:application\/json(;base64)?,(.*)$/s.exec(uri);
+  if (!match) return null;
+  try {
+    const text = match[1]
+      ? Buffer.from(match[2] ?? '', 'base64').toString('utf8')
+      : decodeURIComponent(match[2] ?? '');
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Metadata)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** The ERC721 tokens the Safe holds now: every token it ever received, still owned by it. */
+export async function readCollectibles(params: {
+  db: Queryable;
+  client: PublicClient;
+  chainId: string;
+  safe: Address;
+  tokens: ReadonlyMap<Address, Token>;
+  trustedOnly: boolean;
+}): Promise<Collectible[]> {
+  const received = await params.db.query<{ token_address: string; token_id: string }>(
+    `SELECT DISTINCT token_address, token_id FROM transfers
+     WHERE chain_id = $1 AND safe = $2 AND token_type = 'ERC721' AND recipient = $2
+     ORDER BY token_address, token_id`,
+    [params.chainId, params.safe],
+  );
+  const candidates = received
+    .map((row) => ({ address: getAddress(row.token_address), id: BigInt(row.token_id) }))
+    .filter((c) => !params.trustedOnly || params.tokens.get(c.address)?.trusted);
+  const checks = await params.client.multicall({
+    allowFailure: true,
+    contracts: candidates.flatMap((c) => [
+      { address: c.address, abi: erc721Abi, functionName: 'ownerOf', args: [c.id] } as const,
+      { address: c.address, abi: erc721Abi, functionName: 'tokenURI', args: [c.id] } as const,
+    ]),
+  });
+  const collectibles: Collectible[] = [];
+  candidates.forEach((candidate, i) => {
+    const owner = checks[2 * i];
+    const uri = checks[2 * i + 1];
+    if (owner?.status !== 'success' || getAddress(owner.result as string) !== params.safe) return;
+    const tokenUri = uri?.status === 'success' ? (uri.result as string) : null;
+    const metadata = tokenUri ? readDataUri(tokenUri) : null;
+    const token = params.tokens.get(candidate.address);
+    collectibles.push({
+      address: candidate.address,
+      tokenName: token?.name ?? '',
+      tokenSymbol: token?.symbol ?? '',
+      logoUri: token?.logoUri ?? '',
+      id: candidate.id.toString(),
+      uri: tokenUri,
+      name: text(metadata?.name),
+      description: text(metadata?.description),
+      imageUri: text(metadata?.image),
+      metadata,
+    });
+  });
+  return collectibles;
+}

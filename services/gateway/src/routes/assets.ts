@@ -1,0 +1,82 @@
+import { Hono } from 'hono';
+import { decodeCall } from '@countersign/safe-core';
+import { z } from 'zod';
+import { addressSchema, hexSchema } from '@countersign/gateway-api';
+import { readBalances } from '../assets/balances';
+import { readCollectibles } from '../assets/collectibles';
+import type { PriceSource } from '../assets/prices';
+import type { ChainRegistry } from '../chains/registry';
+import { parseBody } from '../http/body';
+import { notFound } from '../http/errors';
+import { parseCursor, toPage } from '../http/paging';
+import { parseAddressParam } from '../http/params';
+import { parseBoolQuery } from '../http/query';
+import type { Database } from '../store';
+import { loadTokens } from '../transactions/tokens';
+import { requireChain } from './chains';
+
+const dataDecoderBodySchema = z.object({ data: hexSchema, to: addressSchema });
+
+export function assetRoutes(chains: ChainRegistry, db: Database, prices: PriceSource) {
+  const collectibles = async (chainIdParam: string, safeParam: string, trustedQuery: string | undefined) => {
+    const safe = parseAddressParam(safeParam, 'safe');
+    const chain = requireChain(chains, chainIdParam);
+    const chainId = chain.config.chainId;
+    return readCollectibles({
+      db,
+      client: chain.client,
+      chainId,
+      safe,
+      tokens: await loadTokens(db, chainId),
+      trustedOnly: parseBoolQuery(trustedQuery, false),
+    });
+  };
+
+  return new Hono()
+    .get('/v1/balances/supported-fiat-codes', (c) => c.json(prices.supportedFiatCodes()))
+    .get('/v1/chains/:chainId/safes/:safe/balances/:fiatCode?', async (c) => {
+      const safe = parseAddressParam(c.req.param('safe'), 'safe');
+      const chain = requireChain(chains, c.req.param('chainId'));
+      const fiatCode = (c.req.param('fiatCode') ?? 'usd').toUpperCase();
+      if (prices.fiatPerUsd(fiatCode) === null) throw notFound(`Unsupported fiat code: ${fiatCode}`);
+      parseBoolQuery(c.req.query('exclude_spam'), true);
+      const balances = await readBalances({
+        db,
+        client: chain.client,
+        chain: chain.config,
+        safe,
+        fiatCode,
+        prices,
+        tokens: await loadTokens(db, chain.config.chainId),
+        trustedOnly: parseBoolQuery(c.req.query('trusted'), false),
+      });
+      return c.json(balances);
+    })
+    .get('/v1/chains/:chainId/safes/:safe/collectibles', async (c) =>
+      c.json(await collectibles(c.req.param('chainId'), c.req.param('safe'), c.req.query('trusted'))),
+    )
+    .get('/v2/chains/:chainId/safes/:safe/collectibles', async (c) => {
+      const all = await collectibles(c.req.param('chainId'), c.req.param('safe'), c.req.query('trusted'));
+      parseBoolQuery(c.req.query('exclude_spam'), true);
+      const window = parseCursor(c.req.query('cursor'));
+      return c.json(
+        toPage(c.req.raw, window, all.slice(window.offset, window.offset + window.limit), all.length),
+      );
+    })
+    .get('/v1/chains/:chainId/owners/:owner/safes', async (c) => {
+      const owner = parseAddressParam(c.req.param('owner'), 'owner');
+      const chain = requireChain(chains, c.req.param('chainId'));
+      const rows = await db.query<{ safe: string }>(
+        'SELECT safe FROM safe_owners WHERE chain_id = $1 AND owner = $2 ORDER BY safe',
+        [chain.config.chainId, owner],
+      );
+      return c.json({ safes: rows.map((row) => row.safe) });
+    })
+    .post('/v1/chains/:chainId/data-decoder', async (c) => {
+      requireChain(chains, c.req.param('chainId'));
+      const body = await parseBody(c, dataDecoderBodySchema);
+      const decoded = decodeCall(body.data as `0x${string}`);
+      if (!decoded) throw notFound('Cannot find function selector to decode data');
+      return c.json(decoded);
+    });
+}
