@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pageSchema, safeInfoSchema, transactionListItemSchema } from '@countersign/gateway-api';
+import {
+  pageSchema,
+  safeInfoSchema,
+  safeMessageListItemSchema,
+  transactionListItemSchema,
+} from '@countersign/gateway-api';
 import { readManifest } from '@countersign/devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnStart, type StartedProcess } from '../startProcess';
@@ -81,6 +86,21 @@ describe('npm start', () => {
       'AWAITING_CONFIRMATIONS HasNext',
       'AWAITING_CONFIRMATIONS End',
     ]);
+  });
+
+  it('seeds an off-chain message signed by one owner of two', async () => {
+    const manifest = readManifest(started.ready.manifestPath!);
+    const response = await fetch(
+      `${started.ready.gatewayUrl}/v1/chains/1337/safes/${manifest.safes[0]!.address}/messages`,
+    );
+    const page = pageSchema(safeMessageListItemSchema).parse(await response.json());
+    const messages = page.results.filter((item) => item.type === 'MESSAGE');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({
+      status: 'NEEDS_CONFIRMATION',
+      confirmationsSubmitted: 1,
+      confirmationsRequired: 2,
+    });
   });
 
   it('stops every service on SIGTERM: no process left, no port bound', async () => {

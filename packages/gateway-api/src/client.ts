@@ -4,6 +4,8 @@ import { chainInfoSchema } from './schemas/chains';
 import { masterCopiesSchema, safeInfoSchema } from './schemas/safes';
 import { estimationSchema, safeNoncesSchema, type ProposeTransactionBody } from './schemas/proposals';
 import { transactionDetailsSchema, transactionListItemSchema } from './schemas/transactions';
+import { safeMessageListItemSchema, safeMessageSchema, type ProposeMessageBody } from './schemas/messages';
+import { z as zod } from 'zod';
 import { GatewayContractError, GatewayError } from './errors';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -158,6 +160,26 @@ export function createGatewayClient(options: GatewayClientOptions) {
           body,
         },
       ),
+    getSafeMessages: (chainId: string, safe: string, pageUrl?: string, signal?: AbortSignal) =>
+      pageUrl
+        ? requestUrl(pageUrl, pageSchema(safeMessageListItemSchema), { signal })
+        : request(`${safePath(chainId, safe)}/messages`, pageSchema(safeMessageListItemSchema), { signal }),
+    getSafeMessage: (chainId: string, messageHash: string, signal?: AbortSignal) =>
+      request(`/v1/chains/${seg(chainId)}/messages/${seg(messageHash)}`, safeMessageSchema, { signal }),
+    /** Answers 202 with no body; poll getSafeMessage for the result. */
+    proposeSafeMessage: async (chainId: string, safe: string, body: ProposeMessageBody): Promise<void> => {
+      await request(`${safePath(chainId, safe)}/messages`, zod.unknown(), { method: 'POST', body });
+    },
+    confirmSafeMessage: async (
+      chainId: string,
+      messageHash: string,
+      body: { signature: string },
+    ): Promise<void> => {
+      await request(`/v1/chains/${seg(chainId)}/messages/${seg(messageHash)}/signatures`, zod.unknown(), {
+        method: 'POST',
+        body,
+      });
+    },
     proposeTransaction: (chainId: string, safe: string, body: ProposeTransactionBody) =>
       request(`/v1/chains/${seg(chainId)}/transactions/${seg(safe)}/propose`, transactionDetailsSchema, {
         method: 'POST',

@@ -7,3 +7,4 @@ export * from './client';
 export * from './schemas/transactions';
 export * from './schemas/proposals';
 export * from './schemas/assets';
+export * from './schemas/messages';

@@ -10,3 +10,4 @@ export * from './signatures';
 export * from './storageSlots';
 export * from './recoverSignatures';
 export * from './decodeCall';
+export * from './typedDataPreimage';

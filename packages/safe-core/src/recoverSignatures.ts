@@ -37,10 +37,12 @@ export async function recoverSafeSignatures(
 ): Promise<ParsedSafeSignature[]> {
   const total = size(signatures);
   if (total < 65) throw new SafeSignatureError('Signatures are shorter than 65 bytes');
-  const parts = count ?? Math.floor(total / 65);
-  if (parts * 65 > total) throw new SafeSignatureError(`Expected ${parts} signatures, got ${total} bytes`);
+  if (count !== undefined && count * 65 > total)
+    throw new SafeSignatureError(`Expected ${count} signatures, got ${total} bytes`);
+  // Without a count, static parts run up to the first dynamic part (or the end).
+  let staticEnd = count === undefined ? total : count * 65;
   const parsed: ParsedSafeSignature[] = [];
-  for (let i = 0; i < parts; i++) {
+  for (let i = 0; count === undefined ? (i + 1) * 65 <= staticEnd : i < count; i++) {
     const part = slice(signatures, i * 65, i * 65 + 65);
     const r = slice(part, 0, 32);
     const s = slice(part, 32, 64);
@@ -54,8 +56,10 @@ export async function recoverSafeSignatures(
         continue;
       }
       const offset = Number(hexToBigInt(s));
-      if (offset < parts * 65 || offset + 32 > total)
+      if (offset < (i + 1) * 65 || offset + 32 > total) {
         throw new SafeSignatureError(`Signature ${i} points outside the data`);
+      }
+      if (count === undefined) staticEnd = Math.min(staticEnd, offset);
       const length = Number(hexToBigInt(slice(signatures, offset, offset + 32)));
       if (offset + 32 + length > total) throw new SafeSignatureError(`Signature ${i} runs past the data`);
       const dynamic = length === 0 ? '0x' : slice(signatures, offset + 32, offset + 32 + length);

@@ -1,18 +1,33 @@
 import { concat, hexToNumber, numberToHex, pad, size, slice, type Address, type Hex } from 'viem';
 
-/** One owner's part of a Safe's `signatures` bytes. */
-export type OwnerSignature = { signer: Address; data: Hex };
+/**
+ * One owner's part of a Safe's `signatures` bytes: a 65-byte signature, or for a contract owner
+ * (EIP-1271) the bytes its isValidSignature accepts, which go into the dynamic part.
+ */
+export type OwnerSignature = { signer: Address; data: Hex; contract?: boolean };
 
 /**
- * Concatenates owner signatures the way Safe.checkSignatures reads them: sorted by owner address,
- * ascending. Only 65-byte static parts are supported here; contract signatures need a dynamic part.
+ * Builds the `signatures` bytes Safe.checkSignatures reads: one 65-byte static part per owner, sorted
+ * by owner address ascending, then the contract signatures' dynamic parts (length-prefixed), each
+ * static part of a contract owner being {owner, offset, v = 0}.
  */
 export function encodeSignatures(signatures: readonly OwnerSignature[]): Hex {
   const sorted = [...signatures].sort((a, b) => (BigInt(a.signer) < BigInt(b.signer) ? -1 : 1));
+  const staticParts: Hex[] = [];
+  const dynamicParts: Hex[] = [];
+  let offset = sorted.length * 65;
   for (const s of sorted) {
+    if (s.contract) {
+      staticParts.push(concat([pad(s.signer, { size: 32 }), numberToHex(offset, { size: 32 }), '0x00']));
+      const part = concat([numberToHex(size(s.data), { size: 32 }), s.data]);
+      dynamicParts.push(part);
+      offset += size(part);
+      continue;
+    }
     if (size(s.data) !== 65) throw new Error(`Signature of ${s.signer} is not 65 bytes long`);
+    staticParts.push(s.data);
   }
-  return sorted.length === 0 ? '0x' : concat(sorted.map((s) => s.data));
+  return sorted.length === 0 ? '0x' : concat([...staticParts, ...dynamicParts]);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { hexToNumber, recoverAddress, recoverMessageAddress, size, slice } from 'viem';
+import { hexToNumber, keccak256, recoverAddress, recoverMessageAddress, size, slice } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,6 +10,7 @@ import {
   SafeSignatureError,
   safeTxTypedData,
   toEthSignSignature,
+  typedDataPreimage,
 } from '../src';
 
 // anvil's first two dev keys: public test keys, never funded on a real chain.
@@ -97,5 +98,32 @@ describe('recoverSafeSignatures', () => {
     await expect(recoverSafeSignatures(hash, badV)).rejects.toThrow('invalid v (5)');
     const outside = `0x${'00'.repeat(12)}${'22'.repeat(20)}${'ff'.repeat(32)}00` as `0x${string}`;
     await expect(recoverSafeSignatures(hash, outside)).rejects.toThrow('points outside the data');
+  });
+});
+
+describe('encodeSignatures with a contract owner', () => {
+  it('puts the contract signature in the dynamic part and reads back the same', async () => {
+    const hash = hashSafeTx({ chainId: 1337, safe, tx });
+    const contractOwner = '0x0000000000000000000000000000000000000002';
+    const blob = encodeSignatures([
+      {
+        signer: alice.address,
+        data: await alice.signTypedData(safeTxTypedData({ chainId: 1337, safe, tx })),
+      },
+      { signer: contractOwner, data: '0xc0ffee', contract: true },
+    ]);
+    const parsed = await recoverSafeSignatures(hash, blob, 2);
+    expect(parsed.map((p) => [p.owner, p.type])).toEqual([
+      [contractOwner, 'CONTRACT_SIGNATURE'],
+      [alice.address, 'EOA'],
+    ]);
+    expect(parsed[0]?.signature.endsWith('c0ffee')).toBe(true);
+  });
+});
+
+describe('typedDataPreimage', () => {
+  it('is what the EIP-712 hash hashes', () => {
+    const definition = safeTxTypedData({ chainId: 1337, safe, tx });
+    expect(keccak256(typedDataPreimage(definition))).toBe(hashSafeTx({ chainId: 1337, safe, tx }));
   });
 });

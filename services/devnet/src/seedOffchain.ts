@@ -2,6 +2,8 @@ import { createGatewayClient } from '@countersign/gateway-api';
 import {
   buildSafeTx,
   hashSafeTx,
+  safeMessageContentHash,
+  safeMessageTypedData,
   safeTxTypedData,
   toEthSignSignature,
   type SafeTx,
@@ -14,7 +16,8 @@ import type { DevnetManifest } from './manifest';
 /**
  * The off-chain part of the demo, posted through the gateway's own API as a wallet would: on the
  * 2-of-3 Safe, a payment at the current nonce signed by one owner of two, and two conflicting
- * proposals at the next nonce (another payment, and an on-chain rejection).
+ * proposals at the next nonce (another payment, and an on-chain rejection); and an off-chain message
+ * signed by one owner of two.
  */
 export async function seedOffchainDemo(manifest: DevnetManifest, gatewayUrl: string): Promise<void> {
   const client = createGatewayClient({ baseUrl: gatewayUrl });
@@ -64,6 +67,16 @@ export async function seedOffchainDemo(manifest: DevnetManifest, gatewayUrl: str
   });
   await propose(rejection, ownerC, toEthSignSignature(raw), 'Reject the bonus');
 
-  // TODO(issue 3, local gateway): add the off-chain Safe message with 1 of 2 signatures once the
-  // gateway serves the messages endpoints.
+  const message = 'Countersign demo: we, the owners, approve the 2027 budget.';
+  await client.proposeSafeMessage(chainId, team, {
+    message,
+    signature: await ownerA.signTypedData(
+      safeMessageTypedData({
+        chainId: manifest.chainId,
+        safe: team,
+        message: safeMessageContentHash(message),
+      }),
+    ),
+    origin: JSON.stringify({ name: 'Countersign demo' }),
+  });
 }

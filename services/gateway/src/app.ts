@@ -5,6 +5,7 @@ import { errorResponse, notFound } from './http/errors';
 import type { PriceSource } from './assets/prices';
 import { assetRoutes } from './routes/assets';
 import { chainRoutes } from './routes/chains';
+import { messageRoutes } from './routes/messages';
 import { proposalRoutes } from './routes/proposals';
 import { safeRoutes } from './routes/safes';
 import { transactionRoutes } from './routes/transactions';
@@ -44,6 +45,7 @@ export function createGatewayApp(options: GatewayAppOptions) {
   app.route('/', transactionRoutes(chains, db));
   app.route('/', proposalRoutes(chains, db));
   app.route('/', assetRoutes(chains, db, prices));
+  app.route('/', messageRoutes(chains, db));
   app.notFound((c) => errorResponse(notFound('Not found'), c));
   app.onError(errorResponse);
   return app;

@@ -5,7 +5,14 @@ import {
   type Estimation,
   type SafeNonces,
 } from '@countersign/gateway-api';
-import { buildSafeTx, hashSafeTx, SafeSignatureError, zeroAddress } from '@countersign/safe-core';
+import {
+  buildSafeTx,
+  hashSafeTx,
+  SafeSignatureError,
+  safeTxTypedData,
+  typedDataPreimage,
+  zeroAddress,
+} from '@countersign/safe-core';
 import { getAddress, type Address, type Hex } from 'viem';
 import type { ChainRegistry, ServedChain } from '../chains/registry';
 import { parseBody, unprocessable } from '../http/body';
@@ -133,6 +140,7 @@ export function proposalRoutes(chains: ChainRegistry, db: Database) {
           signatures = await verifySafeSignatures(chain.client, {
             safe,
             hash: safeTxHash,
+            preimage: typedDataPreimage(safeTxTypedData({ chainId: Number(chainId), safe, tx })),
             signatures: body.signature as Hex,
           });
         } catch (error) {

@@ -19,34 +19,35 @@ const bytesVariantAbi = parseAbi([
 ]);
 
 /**
- * Whether `signer` (a contract) accepts `signature` for `hash`: the hash-based variant first, then
- * the bytes-based one over the same 32 bytes. A revert or any other answer means no.
+ * Whether `signer` (a contract) accepts `signature`. First the bytes-based check over the EIP-712
+ * preimage, which is what Safe 1.4.1 itself asks a contract owner on chain; then the hash-based one,
+ * for wallets that implement only that. A revert or any other answer means no.
  */
 export async function isValidContractSignature(
   client: PublicClient,
   signer: Address,
-  hash: Hex,
+  signed: { hash: Hex; preimage: Hex },
   signature: Hex,
 ): Promise<boolean> {
   try {
     const answer = await client.readContract({
       address: signer,
-      abi: hashVariantAbi,
+      abi: bytesVariantAbi,
       functionName: 'isValidSignature',
-      args: [hash, signature],
+      args: [signed.preimage, signature],
     });
-    if (answer === eip1271MagicValue) return true;
+    if (answer === legacyEip1271MagicValue) return true;
   } catch {
     // Not this variant, or not a contract at all.
   }
   try {
     const answer = await client.readContract({
       address: signer,
-      abi: bytesVariantAbi,
+      abi: hashVariantAbi,
       functionName: 'isValidSignature',
-      args: [hash, signature],
+      args: [signed.hash, signature],
     });
-    return answer === legacyEip1271MagicValue;
+    return answer === eip1271MagicValue;
   } catch {
     return false;
   }
@@ -58,13 +59,13 @@ export async function isValidContractSignature(
  */
 export async function verifySafeSignatures(
   client: PublicClient,
-  params: { safe: Address; hash: Hex; signatures: Hex },
+  params: { safe: Address; hash: Hex; preimage: Hex; signatures: Hex },
 ): Promise<ParsedSafeSignature[]> {
   const parsed = await recoverSafeSignatures(params.hash, params.signatures);
   for (const signature of parsed) {
     if (signature.type === 'CONTRACT_SIGNATURE') {
       const dynamic = `0x${signature.signature.slice(2 + 65 * 2 + 64)}` as Hex;
-      if (!(await isValidContractSignature(client, signature.owner, params.hash, dynamic))) {
+      if (!(await isValidContractSignature(client, signature.owner, params, dynamic))) {
         throw new SafeSignatureError(`The contract signature of ${signature.owner} is not valid`);
       }
     }
