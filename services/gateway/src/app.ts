@@ -4,6 +4,7 @@ import type { ChainRegistry } from './chains/registry';
 import { errorResponse, notFound } from './http/errors';
 import type { PriceSource } from './assets/prices';
 import { assetRoutes } from './routes/assets';
+import { authRoutes } from './routes/auth';
 import { chainRoutes } from './routes/chains';
 import { messageRoutes } from './routes/messages';
 import { proposalRoutes } from './routes/proposals';
@@ -15,13 +16,15 @@ export type GatewayAppOptions = {
   chains: ChainRegistry;
   db: Database;
   prices: PriceSource;
+  /** The secret that signs session cookies. */
+  sessionKey: string;
   /** Origins allowed to call with credentials (the web app); '*' reflects any origin. */
   corsOrigins: readonly string[];
 };
 
 /** The gateway as a Hono app: everything it needs is passed in, so a test builds one in a line. */
 export function createGatewayApp(options: GatewayAppOptions) {
-  const { chains, db, prices } = options;
+  const { chains, db, prices, sessionKey } = options;
   const allowAny = options.corsOrigins.includes('*');
   // strict: false makes `/path/` and `/path` the same route, as on the real gateway (ignoreTrailingSlash).
   const app = new Hono({ strict: false });
@@ -46,6 +49,7 @@ export function createGatewayApp(options: GatewayAppOptions) {
   app.route('/', proposalRoutes(chains, db));
   app.route('/', assetRoutes(chains, db, prices));
   app.route('/', messageRoutes(chains, db));
+  app.route('/', authRoutes(chains, db, sessionKey));
   app.notFound((c) => errorResponse(notFound('Not found'), c));
   app.onError(errorResponse);
   return app;

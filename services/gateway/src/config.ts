@@ -16,6 +16,7 @@ export type GatewayConfig = {
   corsOrigins: string[];
   chains: ChainConfig[];
   store: StoreOptions;
+  sessionSecret?: string;
 };
 
 /**
@@ -25,7 +26,8 @@ export type GatewayConfig = {
  * - chains: GATEWAY_CHAINS_FILE (a JSON array of chain configurations) and/or DEVNET_MANIFEST (the
  *   devnet's manifest.json), with EXPLORER_URL for the devnet's explorer links;
  * - data: DATABASE_URL (PostgreSQL) or GATEWAY_DATA_DIR (the embedded database's folder;
- *   `.countersign/gateway` by default).
+ *   `.countersign/gateway` by default);
+ * - GATEWAY_SESSION_SECRET: the key for session cookies (made once and kept in the database if unset).
  */
 export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const port = portSchema.parse(env.GATEWAY_PORT ?? defaultGatewayPort);
@@ -54,5 +56,12 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
   const store: StoreOptions = env.DATABASE_URL
     ? { databaseUrl: env.DATABASE_URL }
     : { dataDir: env.GATEWAY_DATA_DIR ?? '.countersign/gateway' };
-  return { host: env.GATEWAY_HOST ?? '127.0.0.1', port, corsOrigins, chains, store };
+  return {
+    host: env.GATEWAY_HOST ?? '127.0.0.1',
+    port,
+    corsOrigins,
+    chains,
+    store,
+    sessionSecret: env.GATEWAY_SESSION_SECRET || undefined,
+  };
 }

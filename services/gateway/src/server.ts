@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Address } from 'viem';
 import { createGatewayApp } from './app';
 import { defaultFiatPerUsd, StaticPriceTable } from './assets/prices';
+import { sessionKey } from './auth/sessionKey';
 import type { ChainConfig } from './chains/chainConfig';
 import { ChainRegistry } from './chains/registry';
 import { Indexer } from './indexer/indexer';
@@ -19,6 +20,8 @@ export type GatewayOptions = {
   store?: StoreOptions;
   /** Fiat code → units per USD, for balances; the default table otherwise. */
   fiatPerUsd?: Record<string, string>;
+  /** The secret for session cookies; made once and kept in the database when not given. */
+  sessionSecret?: string;
 };
 
 export type Gateway = {
@@ -56,7 +59,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     usd: Object.fromEntries(options.chains.map((chain) => [chain.chainId, chain.usdPrices])),
     fiatPerUsd: options.fiatPerUsd ?? defaultFiatPerUsd,
   });
-  const app = createGatewayApp({ chains, db, prices, corsOrigins: options.corsOrigins });
+  const app = createGatewayApp({
+    chains,
+    db,
+    prices,
+    sessionKey: await sessionKey(db, options.sessionSecret),
+    corsOrigins: options.corsOrigins,
+  });
   const host = options.host ?? '127.0.0.1';
   let server: ServerType;
   try {

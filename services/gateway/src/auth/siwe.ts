@@ -1,0 +1,75 @@
+import {
+  getAddress,
+  hashMessage,
+  isAddressEqual,
+  stringToHex,
+  verifyMessage,
+  type Address,
+  type Hex,
+} from 'viem';
+import { parseSiweMessage, type SiweMessage } from 'viem/siwe';
+import type { ChainRegistry } from '../chains/registry';
+import { isValidContractSignature } from '../safes/verifySignatures';
+
+/** How long a nonce may wait for its signature, and the clock skew allowed on message times. */
+export const nonceLifetimeMs = 5 * 60_000;
+export const clockSkewMs = 30_000;
+/** The longest session a message may ask for. */
+export const maxSessionMs = 24 * 60 * 60_000;
+
+export type SiweFailure = { status: 401 | 403; message: string };
+
+/** Reads and checks an EIP-4361 message's own fields; the nonce and signature are checked apart. */
+export function checkSiweMessage(
+  text: string,
+  nowMs: number,
+):
+  | { ok: true; message: SiweMessage & { address: Address; nonce: string } }
+  | { ok: false; failure: SiweFailure } {
+  let message: Partial<SiweMessage>;
+  try {
+    message = parseSiweMessage(text);
+  } catch {
+    return { ok: false, failure: { status: 401, message: 'Invalid message' } };
+  }
+  const invalid = { ok: false as const, failure: { status: 401 as const, message: 'Invalid message' } };
+  if (message.version !== '1' || !message.address || !message.nonce || !message.chainId) return invalid;
+  if (message.issuedAt && message.issuedAt.getTime() > nowMs + clockSkewMs) return invalid;
+  if (message.expirationTime && message.expirationTime.getTime() < nowMs - clockSkewMs) return invalid;
+  if (message.notBefore && message.notBefore.getTime() > nowMs + clockSkewMs) return invalid;
+  if (message.expirationTime && message.expirationTime.getTime() > nowMs + maxSessionMs) {
+    return { ok: false, failure: { status: 403, message: 'The session this message asks for is too long' } };
+  }
+  return { ok: true, message: message as SiweMessage & { address: Address; nonce: string } };
+}
+
+/**
+ * Whether `address` signed `text`: an EOA by recovery; a contract wallet (a Safe, say) by EIP-1271,
+ * asked both ways (bytes-based over the message, hash-based over its EIP-191 hash) on the chain the
+ * message names, when this gateway serves it.
+ */
+export async function isSignedBy(
+  chains: ChainRegistry,
+  chainId: number,
+  address: Address,
+  text: string,
+  signature: Hex,
+): Promise<boolean> {
+  try {
+    if (await verifyMessage({ address, message: text, signature })) return true;
+  } catch {
+    // Not an EOA signature; it may still be a contract's.
+  }
+  const chain = chains.get(String(chainId));
+  if (!chain) return false;
+  const code = await chain.client.getCode({ address }).catch(() => undefined);
+  if (!code || code === '0x') return false;
+  return isValidContractSignature(
+    chain.client,
+    address,
+    { hash: hashMessage(text), preimage: stringToHex(text) },
+    signature,
+  );
+}
+
+export const sameAddress = (a: string, b: string) => isAddressEqual(getAddress(a), getAddress(b));

@@ -1,0 +1,161 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { devAccounts } from '@countersign/devnet';
+import { safeMessageTypedData } from '@countersign/safe-core';
+import { hashMessage, type Address } from 'viem';
+import { createSiweMessage } from 'viem/siwe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devnetChainConfig, startGateway } from '../src';
+import { startLocalGateway, type LocalGateway } from './support/localGateway';
+
+let local: LocalGateway;
+const accounts = devAccounts();
+const ownerA = accounts[1]!.account;
+const soloOwner = accounts[4]!.account;
+
+beforeAll(async () => {
+  local = await startLocalGateway();
+});
+afterAll(() => local?.stop());
+
+async function nonce(base = local.gateway.url): Promise<string> {
+  const body = (await (await fetch(`${base}/v1/auth/nonce`)).json()) as { nonce: string };
+  return body.nonce;
+}
+function siwe(
+  address: Address,
+  nonceValue: string,
+  overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {},
+) {
+  return createSiweMessage({
+    address,
+    chainId: 1337,
+    domain: '127.0.0.1:5173',
+    uri: 'http://127.0.0.1:5173',
+    version: '1',
+    nonce: nonceValue,
+    issuedAt: new Date(),
+    statement: 'Verify your account on Countersign.',
+    ...overrides,
+  });
+}
+async function verify(message: string, signature: string, base = local.gateway.url) {
+  const response = await fetch(`${base}/v1/auth/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ message, signature }),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    cookie: response.headers.get('set-cookie'),
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined,
+  };
+}
+const me = (cookie: string | null, base = local.gateway.url) =>
+  fetch(`${base}/v1/auth/me`, { headers: cookie ? { cookie: cookie.split(';')[0]! } : {} });
+
+describe('Sign-In with Ethereum', () => {
+  it('hands out nonces and verifies an EOA, setting an HttpOnly session cookie', async () => {
+    const value = await nonce();
+    expect(value).toMatch(/^[a-zA-Z0-9]{8,}$/);
+    const message = siwe(ownerA.address, value);
+    const result = await verify(message, await ownerA.signMessage({ message }));
+    expect(result.status).toBe(200);
+    expect(result.cookie).toMatch(/^access_token=/);
+    expect(result.cookie).toMatch(/HttpOnly/);
+    expect(result.cookie).toMatch(/SameSite=Lax/);
+    expect(result.cookie).toMatch(/Path=\//);
+    const session = await me(result.cookie);
+    expect(session.status).toBe(200);
+    expect(await session.json()).toMatchObject({ authMethod: 'siwe', signerAddress: ownerA.address });
+  });
+
+  it('uses a nonce once', async () => {
+    const value = await nonce();
+    const message = siwe(ownerA.address, value);
+    const signature = await ownerA.signMessage({ message });
+    expect((await verify(message, signature)).status).toBe(200);
+    expect(await verify(message, signature)).toMatchObject({
+      status: 401,
+      body: { message: 'Invalid nonce' },
+    });
+    const unknown = siwe(ownerA.address, 'abcdefgh12345678');
+    expect(await verify(unknown, await ownerA.signMessage({ message: unknown }))).toMatchObject({
+      status: 401,
+      body: { message: 'Invalid nonce' },
+    });
+  });
+
+  it('refuses a signature by someone else, and messages outside their time', async () => {
+    const forged = siwe(ownerA.address, await nonce());
+    expect(await verify(forged, await soloOwner.signMessage({ message: forged }))).toMatchObject({
+      status: 401,
+      body: { message: 'Invalid signature' },
+    });
+    const expired = siwe(ownerA.address, await nonce(), {
+      issuedAt: new Date(Date.now() - 7_200_000),
+      expirationTime: new Date(Date.now() - 3_600_000),
+    });
+    expect(await verify(expired, await ownerA.signMessage({ message: expired }))).toMatchObject({
+      status: 401,
+      body: { message: 'Invalid message' },
+    });
+    const future = siwe(ownerA.address, await nonce(), { issuedAt: new Date(Date.now() + 3_600_000) });
+    expect((await verify(future, await ownerA.signMessage({ message: future }))).status).toBe(401);
+    const tooLong = siwe(ownerA.address, await nonce(), {
+      expirationTime: new Date(Date.now() + 48 * 3_600_000),
+    });
+    expect((await verify(tooLong, await ownerA.signMessage({ message: tooLong }))).status).toBe(403);
+    expect(await verify('not a SIWE message', '0x1234')).toMatchObject({
+      status: 401,
+      body: { message: 'Invalid message' },
+    });
+  });
+
+  it('verifies a contract wallet, a Safe, through EIP-1271', async () => {
+    const solo = local.devnet.manifest.safes[1]!.address as Address;
+    const message = siwe(solo, await nonce());
+    // The Safe's owner signs the message as a Safe message; the Safe answers isValidSignature for it.
+    const signature = await soloOwner.signTypedData(
+      safeMessageTypedData({ chainId: 1337, safe: solo, message: hashMessage(message) }),
+    );
+    const result = await verify(message, signature);
+    expect(result.status).toBe(200);
+    expect(await (await me(result.cookie)).json()).toMatchObject({ signerAddress: solo });
+  });
+
+  it('refuses /me without a session, and ends the session on logout', async () => {
+    const anonymous = await me(null);
+    expect(anonymous.status).toBe(403);
+    expect(await anonymous.json()).toMatchObject({ message: 'Forbidden resource', statusCode: 403 });
+    const logout = await fetch(`${local.gateway.url}/v1/auth/logout`, { method: 'POST' });
+    expect(logout.status).toBe(200);
+    expect(logout.headers.get('set-cookie')).toMatch(/access_token=;.*Max-Age=0/);
+  });
+
+  it('keeps a session across a gateway restart on the same data', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'countersign-auth-'));
+    const options = {
+      port: 0,
+      chains: [devnetChainConfig(local.devnet.manifest, { explorerUrl: 'http://127.0.0.1:5173/explorer' })],
+      corsOrigins: [],
+      store: { dataDir },
+    };
+    try {
+      const first = await startGateway(options);
+      const message = siwe(ownerA.address, await nonce(first.url));
+      const { cookie } = await verify(message, await ownerA.signMessage({ message }), first.url);
+      await first.close();
+      const second = await startGateway(options);
+      try {
+        expect((await me(cookie, second.url)).status).toBe(200);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
