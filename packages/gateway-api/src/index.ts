@@ -8,3 +8,4 @@ export * from './schemas/transactions';
 export * from './schemas/proposals';
 export * from './schemas/assets';
 export * from './schemas/messages';
+export * from './schemas/accounts';

@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
+import type { SafeApp } from '@countersign/gateway-api';
 import type { ChainRegistry } from './chains/registry';
 import { errorResponse, notFound } from './http/errors';
 import type { PriceSource } from './assets/prices';
+import { accountRoutes } from './routes/accounts';
 import { assetRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
 import { chainRoutes } from './routes/chains';
@@ -18,6 +20,8 @@ export type GatewayAppOptions = {
   prices: PriceSource;
   /** The secret that signs session cookies. */
   sessionKey: string;
+  /** The Safe Apps catalogue this gateway lists. */
+  safeApps?: readonly SafeApp[];
   /** Origins allowed to call with credentials (the web app); '*' reflects any origin. */
   corsOrigins: readonly string[];
 };
@@ -50,6 +54,7 @@ export function createGatewayApp(options: GatewayAppOptions) {
   app.route('/', assetRoutes(chains, db, prices));
   app.route('/', messageRoutes(chains, db));
   app.route('/', authRoutes(chains, db, sessionKey));
+  app.route('/', accountRoutes(chains, db, options.safeApps ?? []));
   app.notFound((c) => errorResponse(notFound('Not found'), c));
   app.onError(errorResponse);
   return app;

@@ -1,5 +1,6 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
+import type { SafeApp } from '@countersign/gateway-api';
 import type { Address } from 'viem';
 import { createGatewayApp } from './app';
 import { defaultFiatPerUsd, StaticPriceTable } from './assets/prices';
@@ -22,6 +23,8 @@ export type GatewayOptions = {
   fiatPerUsd?: Record<string, string>;
   /** The secret for session cookies; made once and kept in the database when not given. */
   sessionSecret?: string;
+  /** The Safe Apps catalogue to list. */
+  safeApps?: readonly SafeApp[];
 };
 
 export type Gateway = {
@@ -65,6 +68,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     prices,
     sessionKey: await sessionKey(db, options.sessionSecret),
     corsOrigins: options.corsOrigins,
+    safeApps: options.safeApps,
   });
   const host = options.host ?? '127.0.0.1';
   let server: ServerType;

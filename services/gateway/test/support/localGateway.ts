@@ -1,5 +1,11 @@
 import { startDevnet, type Devnet } from '@countersign/devnet';
-import { devnetChainConfig, startGateway, type ChainConfig, type Gateway } from '../../src';
+import {
+  devnetChainConfig,
+  startGateway,
+  type ChainConfig,
+  type Gateway,
+  type GatewayOptions,
+} from '../../src';
 
 export type LocalGateway = { devnet: Devnet; gateway: Gateway; stop(): Promise<void> };
 
@@ -8,7 +14,11 @@ export type LocalGateway = { devnet: Devnet; gateway: Gateway; stop(): Promise<v
  * serve more (or other) chain entries built from the devnet's configuration.
  */
 export async function startLocalGateway(
-  options: { corsOrigins?: string[]; chains?: (devnetChain: ChainConfig) => ChainConfig[] } = {},
+  options: {
+    corsOrigins?: string[];
+    chains?: (devnetChain: ChainConfig) => ChainConfig[];
+    safeApps?: GatewayOptions['safeApps'];
+  } = {},
 ): Promise<LocalGateway> {
   const devnet = await startDevnet({ port: 0 });
   const devnetChain = devnetChainConfig(devnet.manifest, { explorerUrl: 'http://127.0.0.1:5173/explorer' });
@@ -16,6 +26,7 @@ export async function startLocalGateway(
     port: 0,
     chains: options.chains ? options.chains(devnetChain) : [devnetChain],
     corsOrigins: options.corsOrigins ?? [],
+    safeApps: options.safeApps,
   }).catch(async (error: unknown) => {
     await devnet.stop();
     throw error;
