@@ -11,5 +11,5 @@ export * from './storageSlots';
 export * from './recoverSignatures';
 export * from './decodeCall';
 export * from './typedDataPreimage';
-export * from './delegateTypedData';
+export * from './serviceRequests';
 export * from './notificationMessage';

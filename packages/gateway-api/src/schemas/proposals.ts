@@ -9,21 +9,22 @@ export const signatureSchema = hexSchema.refine(
   },
 );
 
+/** Older clients leave optional fields out rather than sending null: both are accepted. */
 export const proposeTransactionBodySchema = z.object({
   to: addressSchema,
   value: numericStringSchema,
-  data: hexSchema.nullable(),
+  data: hexSchema.nullish(),
   nonce: numericStringSchema,
   operation: z.union([z.literal(0), z.literal(1)]),
   safeTxGas: numericStringSchema,
   baseGas: numericStringSchema,
   gasPrice: numericStringSchema,
   gasToken: addressSchema,
-  refundReceiver: addressSchema.nullable(),
+  refundReceiver: addressSchema.nullish(),
   safeTxHash: hexSchema.refine((value) => value.length === 66, { message: 'Invalid safeTxHash' }),
   sender: addressSchema,
-  signature: signatureSchema.nullable(),
-  origin: z.string().nullable(),
+  signature: signatureSchema.nullish(),
+  origin: z.string().nullish(),
 });
 export type ProposeTransactionBody = z.infer<typeof proposeTransactionBodySchema>;
 
@@ -36,7 +37,7 @@ export type SafeNonces = z.infer<typeof safeNoncesSchema>;
 export const estimationBodySchema = z.object({
   to: addressSchema,
   value: numericStringSchema,
-  data: hexSchema.nullable(),
+  data: hexSchema.nullish(),
   operation: z.union([z.literal(0), z.literal(1)]),
 });
 

@@ -2,18 +2,22 @@ import { Hono } from 'hono';
 import {
   estimationBodySchema,
   proposeTransactionBodySchema,
+  signatureSchema,
   type Estimation,
   type SafeNonces,
 } from '@countersign/gateway-api';
 import {
   buildSafeTx,
+  deleteRequestTypedData,
+  delegateTotp,
   hashSafeTx,
   SafeSignatureError,
   safeTxTypedData,
   typedDataPreimage,
   zeroAddress,
 } from '@countersign/safe-core';
-import { getAddress, type Address, type Hex } from 'viem';
+import { getAddress, hashTypedData, recoverAddress, type Address, type Hex } from 'viem';
+import { z } from 'zod';
 import type { ChainRegistry, ServedChain } from '../chains/registry';
 import { parseBody, unprocessable } from '../http/body';
 import { notFound, serviceUnavailable } from '../http/errors';
@@ -26,6 +30,8 @@ import { multisigDetails, trustedDelegateCallTargets } from '../transactions/det
 import { loadMultisig } from '../transactions/summaries';
 import { loadTokens } from '../transactions/tokens';
 import { requireChain } from './chains';
+
+const deleteProposalBodySchema = z.object({ signature: signatureSchema });
 
 async function requireSafe(chain: ServedChain, safe: Address): Promise<SafeState> {
   let state: SafeState | null;
@@ -105,6 +111,42 @@ export function proposalRoutes(chains: ChainRegistry, db: Database) {
         safeTxGas: safeTxGas.toString(),
       };
       return c.json(estimation);
+    })
+    .delete('/v1/chains/:chainId/transactions/:safeTxHash', async (c) => {
+      const chain = requireChain(chains, c.req.param('chainId'));
+      const chainId = chain.config.chainId;
+      const safeTxHash = c.req.param('safeTxHash').toLowerCase();
+      if (!/^0x[0-9a-f]{64}$/.test(safeTxHash)) throw unprocessable('Invalid safeTxHash');
+      const body = await parseBody(c, deleteProposalBodySchema);
+      const record = (await loadMultisig(db, chainId, [safeTxHash])).get(safeTxHash);
+      if (!record) throw notFound('Transaction not found');
+      if (record.executedAtMs !== null) throw unprocessable('An executed transaction cannot be deleted');
+      // Only who proposed it may take it back, signing for this hour or the last.
+      const now = delegateTotp();
+      let signer: Address | undefined;
+      for (const totp of [now, now - 1n]) {
+        const typedData = deleteRequestTypedData({
+          chainId: Number(chainId),
+          safe: record.safe,
+          safeTxHash: record.safeTxHash,
+          totp,
+        });
+        try {
+          const recovered = getAddress(
+            await recoverAddress({ hash: hashTypedData(typedData), signature: body.signature as Hex }),
+          );
+          if (recovered === record.proposer) signer = recovered;
+        } catch {
+          // Not a valid ECDSA signature for this hour.
+        }
+        if (signer) break;
+      }
+      if (!signer) throw unprocessable('Invalid signature');
+      await db.query('DELETE FROM multisig_transactions WHERE chain_id = $1 AND safe_tx_hash = $2', [
+        chainId,
+        safeTxHash,
+      ]);
+      return c.body(null, 200);
     })
     .post('/v1/chains/:chainId/transactions/:safe/propose', async (c) => {
       const safe = parseAddressParam(c.req.param('safe'), 'safe');
@@ -188,7 +230,7 @@ export function proposalRoutes(chains: ChainRegistry, db: Database) {
             tx.nonce.toString(),
             sender,
             senderIsDelegate ? sender : null,
-            cleanOrigin(body.origin),
+            cleanOrigin(body.origin ?? null),
             now,
             state.threshold,
           ],

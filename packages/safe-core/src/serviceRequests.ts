@@ -1,4 +1,5 @@
-import type { Address } from 'viem';
+/** Requests the transaction service (and this gateway) accept only when signed: delegates and deletions. */
+import type { Address, Hex } from 'viem';
 
 /** Delegate signatures expire with the hour: the time-based one-time value they sign. */
 export function delegateTotp(nowMs: number = Date.now()): bigint {
@@ -20,5 +21,30 @@ export function delegateTypedData(params: { chainId: number; delegate: Address; 
     },
     primaryType: 'Delegate',
     message: { delegateAddress: params.delegate, totp: params.totp },
+  } as const;
+}
+
+/** What a proposer signs to delete a proposal they made: EIP-712 DeleteRequest(safeTxHash, totp). */
+export function deleteRequestTypedData(params: {
+  chainId: number;
+  safe: Address;
+  safeTxHash: Hex;
+  totp: bigint;
+}) {
+  return {
+    domain: {
+      name: 'Safe Transaction Service',
+      version: '1.0',
+      chainId: params.chainId,
+      verifyingContract: params.safe,
+    },
+    types: {
+      DeleteRequest: [
+        { name: 'safeTxHash', type: 'bytes32' },
+        { name: 'totp', type: 'uint256' },
+      ],
+    },
+    primaryType: 'DeleteRequest',
+    message: { safeTxHash: params.safeTxHash, totp: params.totp },
   } as const;
 }
