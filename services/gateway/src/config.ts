@@ -25,7 +25,8 @@ export type GatewayConfig = {
  * - GATEWAY_CORS_ORIGINS: comma-separated origins allowed with credentials (the web app's);
  * - chains: GATEWAY_CHAINS_FILE (a JSON array of chain configurations) and/or DEVNET_MANIFEST (the
  *   devnet's manifest.json), with EXPLORER_URL for the devnet's explorer links;
- * - data: DATABASE_URL (PostgreSQL) or GATEWAY_DATA_DIR (the embedded database's folder;
+ * - data: DATABASE_URL (PostgreSQL, with DATABASE_SCHEMA to keep the tables in a schema of their own)
+ *   or GATEWAY_DATA_DIR (the embedded database's folder;
  *   `.countersign/gateway` by default);
  * - GATEWAY_SESSION_SECRET: the key for session cookies (made once and kept in the database if unset).
  */
@@ -54,7 +55,7 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
   if (chains.length === 0)
     throw new Error('No chains configured: set DEVNET_MANIFEST or GATEWAY_CHAINS_FILE');
   const store: StoreOptions = env.DATABASE_URL
-    ? { databaseUrl: env.DATABASE_URL }
+    ? { databaseUrl: env.DATABASE_URL, schema: env.DATABASE_SCHEMA || undefined }
     : { dataDir: env.GATEWAY_DATA_DIR ?? '.countersign/gateway' };
   return {
     host: env.GATEWAY_HOST ?? '127.0.0.1',

@@ -1,0 +1,117 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { devAccounts, startDevnet, type Devnet } from '@countersign/devnet';
+import { createGatewayClient } from '@countersign/gateway-api';
+import {
+  buildSafeTx,
+  hashSafeTx,
+  safeMessageContentHash,
+  safeMessageHash,
+  safeMessageTypedData,
+  safeTxTypedData,
+} from '@countersign/safe-core';
+import { parseEther, type Address } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from './support/databases';
+
+/** The gateway as its own process (services/gateway/src/main.ts), the way it runs in production. */
+async function spawnGateway(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../src/main.ts')], {
+    env: { ...process.env, GATEWAY_PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /gateway: (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`the gateway exited (${code}):\n${output}`)));
+  });
+  return { url, child };
+}
+
+const killHard = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+
+let devnet: Devnet;
+let stateDir: string;
+const [ownerA] = [devAccounts()[1]!.account];
+
+beforeAll(async () => {
+  stateDir = mkdtempSync(join(tmpdir(), 'countersign-kill-'));
+  devnet = await startDevnet({ port: 0, stateDir });
+});
+afterAll(async () => {
+  await devnet?.stop();
+  rmSync(stateDir, { recursive: true, force: true });
+});
+
+describe.each(testDatabases())('kill -9 of the gateway on $name', ({ name, options }) => {
+  it('keeps every write it acknowledged', async () => {
+    const store = options();
+    const dataDir = mkdtempSync(join(tmpdir(), 'countersign-kill-data-'));
+    const env: NodeJS.ProcessEnv = {
+      DEVNET_MANIFEST: devnet.manifestPath,
+      ...(name === 'postgres'
+        ? { DATABASE_URL: store.databaseUrl, DATABASE_SCHEMA: store.schema }
+        : { GATEWAY_DATA_DIR: dataDir }),
+    };
+    try {
+      const team = devnet.manifest.safes[0]!.address as Address;
+      const first = await spawnGateway(env);
+      const client = createGatewayClient({ baseUrl: first.url });
+      const tx = buildSafeTx({ to: ownerA.address, value: parseEther('0.2'), nonce: 8n });
+      await client.proposeTransaction('1337', team, {
+        to: tx.to,
+        value: tx.value.toString(),
+        data: null,
+        nonce: '8',
+        operation: 0,
+        safeTxGas: '0',
+        baseGas: '0',
+        gasPrice: '0',
+        gasToken: tx.gasToken,
+        refundReceiver: tx.refundReceiver,
+        safeTxHash: hashSafeTx({ chainId: 1337, safe: team, tx }),
+        sender: ownerA.address,
+        signature: await ownerA.signTypedData(safeTxTypedData({ chainId: 1337, safe: team, tx })),
+        origin: null,
+      });
+      const message = `acknowledged before kill -9 on ${name}`;
+      await client.proposeSafeMessage('1337', team, {
+        message,
+        signature: await ownerA.signTypedData(
+          safeMessageTypedData({ chainId: 1337, safe: team, message: safeMessageContentHash(message) }),
+        ),
+      });
+      await killHard(first.child);
+
+      const second = await spawnGateway(env);
+      try {
+        const again = createGatewayClient({ baseUrl: second.url });
+        const details = await again.getTransactionDetails(
+          '1337',
+          hashSafeTx({ chainId: 1337, safe: team, tx }),
+        );
+        expect(details.txStatus).toBe('AWAITING_CONFIRMATIONS');
+        const stored = await again.getSafeMessage(
+          '1337',
+          safeMessageHash({ chainId: 1337, safe: team, message }),
+        );
+        expect(stored.message).toBe(message);
+      } finally {
+        await killHard(second.child);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
