@@ -1,4 +1,5 @@
 import { benchDevnet } from './devnet';
+import { benchGatewayAtScale } from './gatewayAtScale';
 import { benchSafeInfo } from './safeInfo';
 import { benchStart } from './start';
 import { benchWebBundle } from './webBundle';
@@ -9,6 +10,7 @@ const benches: [string, () => Promise<string[]>][] = [
   ['start', () => benchStart()],
   ['web bundle', () => benchWebBundle()],
   ['SafeInfo', () => benchSafeInfo()],
+  ['scale', () => benchGatewayAtScale()],
 ];
 const only = process.argv.slice(2);
 for (const [name, bench] of benches) {

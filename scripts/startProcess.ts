@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { withParentDeathSignal } from '@countersign/devnet';
 
 const repoRoot = resolve(import.meta.dirname, '..');
 
@@ -33,7 +34,13 @@ export async function spawnStart(
 ): Promise<StartedProcess> {
   const workDir = mkdtempSync(join(tmpdir(), 'countersign-start-'));
   const readyFile = join(workDir, 'ready.json');
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts/start.ts')], {
+  // Under a parent-death signal: a test runner that dies takes this whole stack with it.
+  const [command, args] = withParentDeathSignal(process.execPath, [
+    '--import',
+    'tsx',
+    join(repoRoot, 'scripts/start.ts'),
+  ]);
+  const child = spawn(command, args, {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {

@@ -118,12 +118,18 @@ describe('npm start, again on the same state', () => {
     const stateDir = mkdtempSync(join(tmpdir(), 'countersign-state-'));
     try {
       const first = await spawnStart({ stateDir });
-      expect(first.output()).toContain('deployed and seeded');
-      expect(await first.stop('SIGINT')).toBe(0);
+      try {
+        expect(first.output()).toContain('deployed and seeded');
+      } finally {
+        expect(await first.stop('SIGINT')).toBe(0);
+      }
       const second = await spawnStart({ stateDir });
-      expect(second.output()).toContain('devnet reused');
       const rpcUrl = second.ready.rpcUrl!;
-      expect(await second.stop('SIGTERM')).toBe(0);
+      try {
+        expect(second.output()).toContain('devnet reused');
+      } finally {
+        expect(await second.stop('SIGTERM')).toBe(0);
+      }
       expect(await isListening(rpcUrl)).toBe(false);
     } finally {
       rmSync(stateDir, { recursive: true, force: true });

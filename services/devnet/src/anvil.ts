@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { anvilBinaryPath } from './anvilBinary';
+import { withParentDeathSignal } from './parentDeath';
 
 export type AnvilOptions = {
   host?: string;
@@ -36,17 +36,6 @@ function installExitHooks() {
   });
 }
 
-/**
- * On Linux, `setpriv --pdeathsig` makes the kernel kill anvil when its parent dies, even by SIGKILL,
- * so a crashed or killed parent never leaves a chain listening.
- */
-function withParentDeathSignal(binary: string, args: string[]): [string, string[]] {
-  if (process.platform === 'linux' && existsSync('/usr/bin/setpriv')) {
-    return ['/usr/bin/setpriv', ['--pdeathsig', 'TERM', '--', binary, ...args]];
-  }
-  return [binary, args];
-}
-
 export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   const host = options.host ?? '127.0.0.1';
   const args = [
@@ -63,6 +52,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   }
   if (options.genesisTimestamp !== undefined) args.push('--timestamp', String(options.genesisTimestamp));
 
+  // A crashed or killed parent must never leave a chain listening.
   const [command, commandArgs] = withParentDeathSignal(anvilBinaryPath(), args);
   const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);

@@ -5,3 +5,4 @@ export { devnetClients, devnetChain, type DevnetClients } from './clients';
 export { devnetManifestSchema, readManifest, writeManifest, type DevnetManifest } from './manifest';
 export { executeSafeTx, signSafeTx, createSafe, type Approval } from './safeOps';
 export { seedOffchainDemo } from './seedOffchain';
+export { withParentDeathSignal } from './parentDeath';

@@ -35,6 +35,8 @@ type Cursor = { number: bigint; hash: string } | undefined;
 export class Indexer {
   readonly #o: Required<Omit<IndexerOptions, 'log' | 'trustedTokens'>> & Pick<IndexerOptions, 'log'>;
   readonly #trusted: Set<Address>;
+  /** Blocks read per pass now: shrinks when a node refuses a range (too many logs), grows back after. */
+  #span: bigint;
   #running = false;
   #loop: Promise<void> | undefined;
   #wake: (() => void) | undefined;
@@ -43,6 +45,7 @@ export class Indexer {
   constructor(options: IndexerOptions) {
     this.#o = { batchSize: 2_000n, pollIntervalMs: 1_000, ...options };
     this.#trusted = new Set((options.trustedTokens ?? []).map((t) => getAddress(t)));
+    this.#span = this.#o.batchSize;
   }
 
   get lastError(): unknown {
@@ -122,12 +125,26 @@ export class Indexer {
     }
     const from = cursor ? cursor.number + 1n : this.#o.startBlock;
     if (from > head) return false;
-    const to = from + this.#o.batchSize - 1n < head ? from + this.#o.batchSize - 1n : head;
+    const to = from + this.#span - 1n < head ? from + this.#span - 1n : head;
 
     const known = (
       await db.query<{ address: string }>('SELECT address FROM safes WHERE chain_id = $1', [chainId])
     ).map((row) => getAddress(row.address));
-    const range = await fetchRange(client, { from, to, factories: this.#o.factories, knownSafes: known });
+    let range;
+    try {
+      range = await fetchRange(client, { from, to, factories: this.#o.factories, knownSafes: known });
+    } catch (error) {
+      // Nodes (and viem) refuse log queries that are too large: read fewer blocks and go on at once.
+      if (this.#span === 1n) throw error;
+      this.#span = (this.#span + 1n) / 2n;
+      this.#o.log?.(
+        `indexer ${chainId}: blocks ${from}-${to} could not be read at once; trying ${this.#span} at a time`,
+      );
+      return true;
+    }
+    if (this.#span < this.#o.batchSize) {
+      this.#span = this.#span * 2n < this.#o.batchSize ? this.#span * 2n : this.#o.batchSize;
+    }
     const prepared = await prepareRange(range, Number(chainId), new Set(known), this.#trusted);
     const owners = await this.#readOwners([...prepared.ownersChanged], to);
     const tokens = await this.#newTokens([...prepared.tokenAddresses]);
