@@ -202,7 +202,7 @@ describe('propose and queue', () => {
       ],
       tx: { to: payment.to, value: payment.value },
     });
-    const head = await clients.public.getBlockNumber();
+    const head = await clients.public.getBlockNumber({ cacheTime: 0 }); // uncached: the head must include the execution just made
     await local.gateway.indexers.get('1337')!.waitForBlock(head);
     expect(shape((await queue()).results)).toEqual(['Next', 'conflict 9', 'tx 9 HasNext', 'tx 9 End']);
     const details = await client.getTransactionDetails(

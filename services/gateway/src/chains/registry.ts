@@ -19,7 +19,9 @@ export class ChainRegistry {
       });
       const client = createPublicClient({
         chain,
-        transport: http(config.rpcUrl, { retryCount: 1, timeout: 10_000 }),
+        // Concurrent reads (many SafeInfo requests at once) share one JSON-RPC batch; the
+        // specification's batch scheduler waits 0 ms and its HTTP timeout is 10 s.
+        transport: http(config.rpcUrl, { retryCount: 1, timeout: 10_000, batch: { wait: 0 } }),
         pollingInterval: 1_000,
       }) as PublicClient;
       this.#chains.set(config.chainId, { config, client });

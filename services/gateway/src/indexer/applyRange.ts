@@ -1,7 +1,7 @@
 import type { Address } from 'viem';
-import type { Queryable } from '../store';
+import { insertRows, type Queryable } from '../store';
 import type { BlockInfo } from './fetchRange';
-import type { PreparedRange } from './prepareRange';
+import type { HistoryEntry, PreparedRange } from './prepareRange';
 
 export type TokenMetadata = {
   address: Address;
@@ -33,149 +33,123 @@ export async function applyRange(
 ): Promise<void> {
   const { chainId, prepared } = params;
 
-  for (const creation of prepared.creations) {
-    await tx.query(
-      `INSERT INTO safes (chain_id, address, singleton, factory, creator, creation_tx_hash, creation_block, created_at_ms)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (chain_id, address) DO UPDATE SET singleton = EXCLUDED.singleton, factory = EXCLUDED.factory,
-         creator = EXCLUDED.creator, creation_tx_hash = EXCLUDED.creation_tx_hash,
-         creation_block = EXCLUDED.creation_block, created_at_ms = EXCLUDED.created_at_ms`,
-      [
-        chainId,
-        creation.safe,
-        creation.singleton,
-        creation.factory,
-        creation.creator,
-        creation.txHash,
-        creation.blockNumber,
-        creation.timestampMs,
-      ],
-    );
-  }
+  await insertRows(
+    tx,
+    `INSERT INTO safes (chain_id, address, singleton, factory, creator, creation_tx_hash, creation_block, created_at_ms)`,
+    prepared.creations.map((c) => [
+      chainId,
+      c.safe,
+      c.singleton,
+      c.factory,
+      c.creator,
+      c.txHash,
+      c.blockNumber,
+      c.timestampMs,
+    ]),
+    `ON CONFLICT (chain_id, address) DO UPDATE SET singleton = EXCLUDED.singleton, factory = EXCLUDED.factory,
+       creator = EXCLUDED.creator, creation_tx_hash = EXCLUDED.creation_tx_hash,
+       creation_block = EXCLUDED.creation_block, created_at_ms = EXCLUDED.created_at_ms`,
+  );
 
-  for (const m of prepared.multisig) {
-    await tx.query(
-      `INSERT INTO multisig_transactions (chain_id, safe, safe_tx_hash, to_address, value, data, operation, safe_tx_gas,
-         base_gas, gas_price, gas_token, refund_receiver, nonce, submitted_at_ms, modified_at_ms, executed_tx_hash,
-         executed_block, executed_log_index, executed_at_ms, executor, success, payment, confirmations_required)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15, $16, $17, $14, $18, $19, $20, $21)
-       ON CONFLICT (chain_id, safe_tx_hash) DO UPDATE SET executed_tx_hash = EXCLUDED.executed_tx_hash,
-         executed_block = EXCLUDED.executed_block, executed_log_index = EXCLUDED.executed_log_index,
-         executed_at_ms = EXCLUDED.executed_at_ms, executor = EXCLUDED.executor, success = EXCLUDED.success,
-         payment = EXCLUDED.payment, modified_at_ms = EXCLUDED.modified_at_ms,
-         confirmations_required = EXCLUDED.confirmations_required`,
-      [
+  await insertRows(
+    tx,
+    `INSERT INTO multisig_transactions (chain_id, safe, safe_tx_hash, to_address, value, data, operation, safe_tx_gas,
+       base_gas, gas_price, gas_token, refund_receiver, nonce, submitted_at_ms, modified_at_ms, executed_tx_hash,
+       executed_block, executed_log_index, executed_at_ms, executor, success, payment, confirmations_required)`,
+    prepared.multisig.map((m) => [
+      chainId,
+      m.safe,
+      m.safeTxHash,
+      m.to,
+      m.value.toString(),
+      m.data,
+      m.operation,
+      m.safeTxGas.toString(),
+      m.baseGas.toString(),
+      m.gasPrice.toString(),
+      m.gasToken,
+      m.refundReceiver,
+      m.nonce.toString(),
+      m.timestampMs,
+      m.timestampMs,
+      m.txHash,
+      m.blockNumber,
+      m.logIndex,
+      m.timestampMs,
+      m.executor,
+      m.success,
+      m.payment.toString(),
+      m.confirmationsRequired,
+    ]),
+    `ON CONFLICT (chain_id, safe_tx_hash) DO UPDATE SET executed_tx_hash = EXCLUDED.executed_tx_hash,
+       executed_block = EXCLUDED.executed_block, executed_log_index = EXCLUDED.executed_log_index,
+       executed_at_ms = EXCLUDED.executed_at_ms, executor = EXCLUDED.executor, success = EXCLUDED.success,
+       payment = EXCLUDED.payment, modified_at_ms = EXCLUDED.modified_at_ms,
+       confirmations_required = EXCLUDED.confirmations_required`,
+  );
+  await insertRows(
+    tx,
+    `INSERT INTO confirmations (chain_id, safe_tx_hash, owner, signature, signature_type, source, block_number, submitted_at_ms)`,
+    prepared.multisig.flatMap((m) =>
+      m.confirmations.map((c) => [
         chainId,
-        m.safe,
         m.safeTxHash,
-        m.to,
-        m.value.toString(),
-        m.data,
-        m.operation,
-        m.safeTxGas.toString(),
-        m.baseGas.toString(),
-        m.gasPrice.toString(),
-        m.gasToken,
-        m.refundReceiver,
-        m.nonce.toString(),
-        m.timestampMs,
-        m.txHash,
+        c.owner,
+        c.signature,
+        c.type,
+        'chain',
         m.blockNumber,
-        m.logIndex,
-        m.executor,
-        m.success,
-        m.payment.toString(),
-        m.confirmationsRequired,
-      ],
-    );
-    for (const c of m.confirmations) {
-      await tx.query(
-        `INSERT INTO confirmations (chain_id, safe_tx_hash, owner, signature, signature_type, source, block_number, submitted_at_ms)
-         VALUES ($1, $2, $3, $4, $5, 'chain', $6, $7) ON CONFLICT (chain_id, safe_tx_hash, owner) DO NOTHING`,
-        [chainId, m.safeTxHash, c.owner, c.signature, c.type, m.blockNumber, m.timestampMs],
-      );
-    }
-  }
-
-  for (const m of prepared.modules) {
-    await tx.query(
-      `INSERT INTO module_transactions (chain_id, id, safe, module, to_address, value, data, operation, success, tx_hash,
-         block_number, log_index, executed_at_ms)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (chain_id, id) DO NOTHING`,
-      [
-        chainId,
-        m.id,
-        m.safe,
-        m.module,
-        m.to,
-        m.value.toString(),
-        m.data,
-        m.operation,
-        m.success,
-        m.txHash,
-        m.blockNumber,
-        m.logIndex,
         m.timestampMs,
-      ],
-    );
-  }
+      ]),
+    ),
+    'ON CONFLICT (chain_id, safe_tx_hash, owner) DO NOTHING',
+  );
 
-  for (const t of prepared.transfers) {
-    await tx.query(
-      `INSERT INTO transfers (chain_id, id, safe, token_type, token_address, sender, recipient, value, token_id, tx_hash,
-         block_number, log_index, executed_at_ms)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (chain_id, safe, id) DO NOTHING`,
-      [
-        chainId,
-        t.id,
-        t.safe,
-        t.tokenType,
-        t.tokenAddress,
-        t.sender,
-        t.recipient,
-        t.value?.toString() ?? null,
-        t.tokenId?.toString() ?? null,
-        t.txHash,
-        t.blockNumber,
-        t.logIndex,
-        t.timestampMs,
-      ],
-    );
-  }
+  await insertRows(
+    tx,
+    `INSERT INTO module_transactions (chain_id, id, safe, module, to_address, value, data, operation, success, tx_hash,
+       block_number, log_index, executed_at_ms)`,
+    prepared.modules.map((m) => [
+      chainId,
+      m.id,
+      m.safe,
+      m.module,
+      m.to,
+      m.value.toString(),
+      m.data,
+      m.operation,
+      m.success,
+      m.txHash,
+      m.blockNumber,
+      m.logIndex,
+      m.timestampMs,
+    ]),
+    'ON CONFLICT (chain_id, id) DO NOTHING',
+  );
 
-  // Both sequences continue each Safe's positions, in chain order.
-  const next = new Map<Address, { all: bigint; trusted: bigint }>();
-  for (const item of prepared.history) {
-    let position = next.get(item.safe);
-    if (position === undefined) {
-      const [row] = await tx.query<{ last: string | null; last_trusted: string | null }>(
-        'SELECT MAX(position) AS last, MAX(trusted_position) AS last_trusted FROM history_items WHERE chain_id = $1 AND safe = $2',
-        [chainId, item.safe],
-      );
-      const after = (value: string | null | undefined) =>
-        value === null || value === undefined ? 0n : BigInt(value) + 1n;
-      position = { all: after(row?.last), trusted: after(row?.last_trusted) };
-    }
-    const inserted = await tx.query(
-      `INSERT INTO history_items (chain_id, safe, position, trusted_position, kind, ref_id, block_number, log_index, timestamp_ms)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (chain_id, safe, kind, ref_id) DO NOTHING RETURNING position`,
-      [
-        chainId,
-        item.safe,
-        position.all.toString(),
-        item.trusted ? position.trusted.toString() : null,
-        item.kind,
-        item.refId,
-        item.blockNumber,
-        item.logIndex,
-        item.timestampMs,
-      ],
-    );
-    if (inserted.length > 0) {
-      position = { all: position.all + 1n, trusted: item.trusted ? position.trusted + 1n : position.trusted };
-    }
-    next.set(item.safe, position);
-  }
+  await insertRows(
+    tx,
+    `INSERT INTO transfers (chain_id, id, safe, token_type, token_address, sender, recipient, value, token_id, tx_hash,
+       block_number, log_index, executed_at_ms)`,
+    prepared.transfers.map((t) => [
+      chainId,
+      t.id,
+      t.safe,
+      t.tokenType,
+      t.tokenAddress,
+      t.sender,
+      t.recipient,
+      t.value?.toString() ?? null,
+      t.tokenId?.toString() ?? null,
+      t.txHash,
+      t.blockNumber,
+      t.logIndex,
+      t.timestampMs,
+    ]),
+    'ON CONFLICT (chain_id, safe, id) DO NOTHING',
+  );
+
+  await appendHistory(tx, chainId, prepared.history);
 
   for (const [safe, owners] of params.owners) {
     await tx.query('DELETE FROM safe_owners WHERE chain_id = $1 AND safe = $2', [chainId, safe]);
@@ -188,22 +162,19 @@ export async function applyRange(
     }
   }
 
-  for (const token of params.tokens) {
-    await tx.query(
-      `INSERT INTO tokens (chain_id, address, type, name, symbol, decimals, trusted) VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (chain_id, address) DO NOTHING`,
-      [chainId, token.address, token.type, token.name, token.symbol, token.decimals, token.trusted],
-    );
-  }
-
-  for (const block of params.blocks) {
-    await tx.query(
-      `INSERT INTO indexed_blocks (chain_id, number, hash, parent_hash, timestamp_ms) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (chain_id, number) DO UPDATE SET hash = EXCLUDED.hash, parent_hash = EXCLUDED.parent_hash,
-         timestamp_ms = EXCLUDED.timestamp_ms`,
-      [chainId, block.number, block.hash, block.parentHash, block.timestampMs],
-    );
-  }
+  await insertRows(
+    tx,
+    'INSERT INTO tokens (chain_id, address, type, name, symbol, decimals, trusted)',
+    params.tokens.map((t) => [chainId, t.address, t.type, t.name, t.symbol, t.decimals, t.trusted]),
+    'ON CONFLICT (chain_id, address) DO NOTHING',
+  );
+  await insertRows(
+    tx,
+    'INSERT INTO indexed_blocks (chain_id, number, hash, parent_hash, timestamp_ms)',
+    params.blocks.map((b) => [chainId, b.number, b.hash, b.parentHash, b.timestampMs]),
+    `ON CONFLICT (chain_id, number) DO UPDATE SET hash = EXCLUDED.hash, parent_hash = EXCLUDED.parent_hash,
+       timestamp_ms = EXCLUDED.timestamp_ms`,
+  );
   await tx.query('DELETE FROM indexed_blocks WHERE chain_id = $1 AND number < $2', [
     chainId,
     (params.to.number - rememberedBlocks).toString(),
@@ -265,4 +236,53 @@ export async function rollBackAbove(
   } else {
     await tx.query('DELETE FROM indexer_cursors WHERE chain_id = $1', [chainId]);
   }
+}
+
+/**
+ * Appends history items to each Safe's two sequences (all items; trusted ones), in chain order.
+ * Items already stored (a range read twice) are left out first, so the positions stay gap-free.
+ */
+async function appendHistory(tx: Queryable, chainId: string, items: readonly HistoryEntry[]): Promise<void> {
+  if (items.length === 0) return;
+  const safes = [...new Set(items.map((item) => item.safe))];
+  const existing = await tx.query<{ safe: string; kind: string; ref_id: string }>(
+    'SELECT safe, kind, ref_id FROM history_items WHERE chain_id = $1 AND safe = ANY($2) AND ref_id = ANY($3)',
+    [chainId, safes, [...new Set(items.map((item) => item.refId))]],
+  );
+  const stored = new Set(existing.map((row) => `${row.safe}:${row.kind}:${row.ref_id}`));
+  const ends = await tx.query<{ safe: string; last: string | null; last_trusted: string | null }>(
+    `SELECT safe, MAX(position) AS last, MAX(trusted_position) AS last_trusted FROM history_items
+     WHERE chain_id = $1 AND safe = ANY($2) GROUP BY safe`,
+    [chainId, safes],
+  );
+  const after = (value: string | null | undefined) =>
+    value === null || value === undefined ? 0n : BigInt(value) + 1n;
+  const next = new Map(
+    ends.map((row) => [row.safe, { all: after(row.last), trusted: after(row.last_trusted) }]),
+  );
+  const rows: unknown[][] = [];
+  for (const item of items) {
+    if (stored.has(`${item.safe}:${item.kind}:${item.refId}`)) continue;
+    const position = next.get(item.safe) ?? { all: 0n, trusted: 0n };
+    rows.push([
+      chainId,
+      item.safe,
+      position.all.toString(),
+      item.trusted ? position.trusted.toString() : null,
+      item.kind,
+      item.refId,
+      item.blockNumber,
+      item.logIndex,
+      item.timestampMs,
+    ]);
+    next.set(item.safe, {
+      all: position.all + 1n,
+      trusted: item.trusted ? position.trusted + 1n : position.trusted,
+    });
+  }
+  await insertRows(
+    tx,
+    'INSERT INTO history_items (chain_id, safe, position, trusted_position, kind, ref_id, block_number, log_index, timestamp_ms)',
+    rows,
+  );
 }

@@ -23,7 +23,7 @@ export async function readSafeTags(
     messages: string | null;
   }>(
     `SELECT
-       (SELECT MAX(timestamp_ms) FROM history_items WHERE chain_id = $1 AND safe = $2) AS history,
+       (SELECT timestamp_ms FROM history_items WHERE chain_id = $1 AND safe = $2 ORDER BY position DESC LIMIT 1) AS history,
        (SELECT MAX(executed_at_ms) FROM transfers WHERE chain_id = $1 AND safe = $2 AND token_type = 'ERC721') AS collectibles,
        (SELECT MAX(modified_at_ms) FROM multisig_transactions
           WHERE chain_id = $1 AND safe = $2 AND executed_block IS NULL AND nonce >= $3) AS queued,
