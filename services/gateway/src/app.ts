@@ -4,6 +4,7 @@ import type { SafeApp } from '@countersign/gateway-api';
 import type { ChainRegistry } from './chains/registry';
 import { errorResponse, notFound } from './http/errors';
 import type { PriceSource } from './assets/prices';
+import { SafeInfoCache } from './safes/safeInfoCache';
 import { accountRoutes } from './routes/accounts';
 import { assetRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
@@ -22,6 +23,8 @@ export type GatewayAppOptions = {
   sessionKey: string;
   /** The Safe Apps catalogue this gateway lists. */
   safeApps?: readonly SafeApp[];
+  /** Shared with the indexers, which drop entries for the Safes they touch. */
+  safeInfoCache?: SafeInfoCache;
   /** Origins allowed to call with credentials (the web app); '*' reflects any origin. */
   corsOrigins: readonly string[];
 };
@@ -29,6 +32,7 @@ export type GatewayAppOptions = {
 /** The gateway as a Hono app: everything it needs is passed in, so a test builds one in a line. */
 export function createGatewayApp(options: GatewayAppOptions) {
   const { chains, db, prices, sessionKey } = options;
+  const safeInfoCache = options.safeInfoCache ?? new SafeInfoCache();
   const allowAny = options.corsOrigins.includes('*');
   // strict: false makes `/path/` and `/path` the same route, as on the real gateway (ignoreTrailingSlash).
   const app = new Hono({ strict: false });
@@ -48,11 +52,11 @@ export function createGatewayApp(options: GatewayAppOptions) {
   });
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.route('/', chainRoutes(chains));
-  app.route('/', safeRoutes(chains, db));
+  app.route('/', safeRoutes(chains, db, safeInfoCache));
   app.route('/', transactionRoutes(chains, db));
-  app.route('/', proposalRoutes(chains, db));
+  app.route('/', proposalRoutes(chains, db, safeInfoCache));
   app.route('/', assetRoutes(chains, db, prices));
-  app.route('/', messageRoutes(chains, db));
+  app.route('/', messageRoutes(chains, db, safeInfoCache));
   app.route('/', authRoutes(chains, db, sessionKey));
   app.route('/', accountRoutes(chains, db, options.safeApps ?? []));
   app.notFound((c) => errorResponse(notFound('Not found'), c));

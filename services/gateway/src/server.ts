@@ -5,6 +5,7 @@ import type { Address } from 'viem';
 import { createGatewayApp } from './app';
 import { defaultFiatPerUsd, StaticPriceTable } from './assets/prices';
 import { sessionKey } from './auth/sessionKey';
+import { SafeInfoCache } from './safes/safeInfoCache';
 import type { ChainConfig } from './chains/chainConfig';
 import { ChainRegistry } from './chains/registry';
 import { Indexer } from './indexer/indexer';
@@ -41,6 +42,7 @@ export type Gateway = {
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const db = await openDatabase(options.store);
   const chains = new ChainRegistry(options.chains);
+  const safeInfoCache = new SafeInfoCache();
   const indexers = new Map<string, Indexer>();
   for (const chain of chains.all()) {
     const indexer = new Indexer({
@@ -52,6 +54,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       pollIntervalMs: chain.config.indexer.pollIntervalMs,
       trustedTokens: chain.config.trustedTokens as Address[],
       log: (message) => console.error(`gateway: ${message}`),
+      onSafesChanged: (safes) => safeInfoCache.invalidate(chain.config.chainId, safes),
     });
     indexer.start();
     indexers.set(chain.config.chainId, indexer);
@@ -69,6 +72,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     sessionKey: await sessionKey(db, options.sessionSecret),
     corsOrigins: options.corsOrigins,
     safeApps: options.safeApps,
+    safeInfoCache,
   });
   const host = options.host ?? '127.0.0.1';
   let server: ServerType;

@@ -3,6 +3,7 @@ import { safe141 } from '@countersign/safe-core';
 import { parseEther, type Address, type PublicClient } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Indexer } from '../src/indexer/indexer';
+import { recoverChainSigners } from '../src/transactions/chainSigners';
 import { openDatabase, type Database } from '../src/store';
 import { testDatabases } from './support/databases';
 
@@ -63,6 +64,21 @@ describe.each(testDatabases())('indexer on $name', ({ options }) => {
     );
     // 1-of-3 until its first transaction raised the threshold to 2.
     expect(required.map((r) => r.confirmations_required)).toEqual([1, 2, 2, 2, 2, 2, 2, 2]);
+    // The indexer keeps the signatures the Safe checked; the signers are recovered when first read.
+    const pending = await db.query<{ safe_tx_hash: string }>(
+      'SELECT safe_tx_hash FROM multisig_transactions WHERE safe = $1 AND executed_signatures IS NOT NULL',
+      [team],
+    );
+    expect(pending).toHaveLength(8);
+    expect(await db.query('SELECT 1 FROM confirmations')).toEqual([]);
+    await recoverChainSigners(
+      db,
+      '1337',
+      pending.map((p) => p.safe_tx_hash),
+    );
+    expect(
+      await db.query('SELECT 1 FROM multisig_transactions WHERE executed_signatures IS NOT NULL'),
+    ).toEqual([]);
     const signed = await db.query<{ nonce: string; owner: string; signature_type: string }>(
       `SELECT m.nonce, c.owner, c.signature_type FROM confirmations c
        JOIN multisig_transactions m USING (chain_id, safe_tx_hash) WHERE m.safe = $1 AND m.nonce IN (1, 2) ORDER BY m.nonce, c.owner`,

@@ -101,6 +101,8 @@ describe('propose and queue', () => {
   });
 
   it('stores a proposal signed by one owner of two, awaiting confirmations', async () => {
+    // SafeInfo is cached; a write must show at once, not after the cache's second.
+    expect((await client.getSafeInfo('1337', team)).txQueuedTag).toBeNull();
     const details = await client.proposeTransaction(
       '1337',
       team,
@@ -112,6 +114,7 @@ describe('propose and queue', () => {
     expect(details.detailedExecutionInfo.confirmations.map((c) => c.signer.value)).toEqual([ownerA.address]);
     expect(details.detailedExecutionInfo.proposer?.value).toBe(ownerA.address);
     expect(await client.getNonces('1337', team)).toEqual({ currentNonce: 8, recommendedNonce: 9 });
+    expect((await client.getSafeInfo('1337', team)).txQueuedTag).toMatch(/^\d+$/);
     const page = await queue();
     expect(shape(page.results)).toEqual(['Next', 'tx 8 None']);
     expect(page.count).toBe(2);

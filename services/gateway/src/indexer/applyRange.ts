@@ -55,7 +55,8 @@ export async function applyRange(
     tx,
     `INSERT INTO multisig_transactions (chain_id, safe, safe_tx_hash, to_address, value, data, operation, safe_tx_gas,
        base_gas, gas_price, gas_token, refund_receiver, nonce, submitted_at_ms, modified_at_ms, executed_tx_hash,
-       executed_block, executed_log_index, executed_at_ms, executor, success, payment, confirmations_required)`,
+       executed_block, executed_log_index, executed_at_ms, executor, success, payment, confirmations_required,
+       executed_signatures)`,
     prepared.multisig.map((m) => [
       chainId,
       m.safe,
@@ -80,29 +81,13 @@ export async function applyRange(
       m.success,
       m.payment.toString(),
       m.confirmationsRequired,
+      m.signatures,
     ]),
     `ON CONFLICT (chain_id, safe_tx_hash) DO UPDATE SET executed_tx_hash = EXCLUDED.executed_tx_hash,
        executed_block = EXCLUDED.executed_block, executed_log_index = EXCLUDED.executed_log_index,
        executed_at_ms = EXCLUDED.executed_at_ms, executor = EXCLUDED.executor, success = EXCLUDED.success,
        payment = EXCLUDED.payment, modified_at_ms = EXCLUDED.modified_at_ms,
-       confirmations_required = EXCLUDED.confirmations_required`,
-  );
-  await insertRows(
-    tx,
-    `INSERT INTO confirmations (chain_id, safe_tx_hash, owner, signature, signature_type, source, block_number, submitted_at_ms)`,
-    prepared.multisig.flatMap((m) =>
-      m.confirmations.map((c) => [
-        chainId,
-        m.safeTxHash,
-        c.owner,
-        c.signature,
-        c.type,
-        'chain',
-        m.blockNumber,
-        m.timestampMs,
-      ]),
-    ),
-    'ON CONFLICT (chain_id, safe_tx_hash, owner) DO NOTHING',
+       confirmations_required = EXCLUDED.confirmations_required, executed_signatures = EXCLUDED.executed_signatures`,
   );
 
   await insertRows(
@@ -214,7 +199,8 @@ export async function rollBackAbove(
   );
   await tx.query(
     `UPDATE multisig_transactions SET executed_tx_hash = NULL, executed_block = NULL, executed_log_index = NULL,
-       executed_at_ms = NULL, executor = NULL, success = NULL, payment = NULL, modified_at_ms = $3
+       executed_at_ms = NULL, executor = NULL, success = NULL, payment = NULL, executed_signatures = NULL,
+       modified_at_ms = $3
      WHERE chain_id = $1 AND executed_block > $2`,
     [chainId, fork, nowMs],
   );

@@ -18,6 +18,8 @@ export type IndexerOptions = {
   /** Tokens whose transfers are shown under `trusted=true` (the devnet's own tokens, say). */
   trustedTokens?: readonly Address[];
   log?: (message: string) => void;
+  /** Told which Safes a pass or a rollback changed (caches drop them). */
+  onSafesChanged?: (safes: Address[]) => void;
 };
 
 const erc165Abi = parseAbi(['function supportsInterface(bytes4 interfaceId) view returns (bool)']);
@@ -33,7 +35,8 @@ type Cursor = { number: bigint; hash: string } | undefined;
  * it checks that the block under the cursor is still on the chain, and rolls back to the fork if not.
  */
 export class Indexer {
-  readonly #o: Required<Omit<IndexerOptions, 'log' | 'trustedTokens'>> & Pick<IndexerOptions, 'log'>;
+  readonly #o: Required<Omit<IndexerOptions, 'log' | 'trustedTokens' | 'onSafesChanged'>> &
+    Pick<IndexerOptions, 'log' | 'onSafesChanged'>;
   readonly #trusted: Set<Address>;
   /** Blocks read per pass now: shrinks when a node refuses a range (too many logs), grows back after. */
   #span: bigint;
@@ -119,7 +122,7 @@ export class Indexer {
           `indexer ${chainId}: reorganisation below block ${cursor.number}; rolling back to ${fork}`,
         );
         await db.transaction((tx) => rollBackAbove(tx, chainId, fork, Date.now()));
-        await this.#refreshAllOwners();
+        this.#o.onSafesChanged?.(await this.#refreshAllOwners());
         return true;
       }
     }
@@ -145,7 +148,7 @@ export class Indexer {
     if (this.#span < this.#o.batchSize) {
       this.#span = this.#span * 2n < this.#o.batchSize ? this.#span * 2n : this.#o.batchSize;
     }
-    const prepared = await prepareRange(range, Number(chainId), new Set(known), this.#trusted);
+    const prepared = prepareRange(range, Number(chainId), new Set(known), this.#trusted);
     const owners = await this.#readOwners([...prepared.ownersChanged], to);
     const tokens = await this.#newTokens([...prepared.tokenAddresses]);
     const toBlock = range.blocks.get(to) as BlockInfo;
@@ -160,6 +163,12 @@ export class Indexer {
         nowMs: Date.now(),
       }),
     );
+    const touched = new Set<Address>([
+      ...prepared.history.map((item) => item.safe),
+      ...prepared.transfers.map((transfer) => transfer.safe),
+      ...prepared.ownersChanged,
+    ]);
+    if (touched.size > 0) this.#o.onSafesChanged?.([...touched]);
     return true;
   }
 
@@ -197,7 +206,8 @@ export class Indexer {
     return owners;
   }
 
-  async #refreshAllOwners(): Promise<void> {
+  /** Reads every known Safe's owners again; returns those Safes. */
+  async #refreshAllOwners(): Promise<Address[]> {
     const { db, client, chainId } = this.#o;
     const safes = (
       await db.query<{ address: string }>('SELECT address FROM safes WHERE chain_id = $1', [chainId])
@@ -215,6 +225,7 @@ export class Indexer {
         }
       }
     });
+    return safes;
   }
 
   /** Reads name, symbol and decimals of tokens the store does not know yet. */

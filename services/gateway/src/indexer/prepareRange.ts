@@ -1,10 +1,5 @@
 import { decodeAbiParameters, getAddress, type Address, type Hex } from 'viem';
-import {
-  buildSafeTx,
-  hashSafeTx,
-  recoverSafeSignatures,
-  type SafeSignatureType,
-} from '@countersign/safe-core';
+import { buildSafeTx, hashSafeTx } from '@countersign/safe-core';
 import { decodeAdditionalInfo, type ChainRange } from './fetchRange';
 
 /** A place in the chain: history and every indexed row is ordered by it. */
@@ -34,7 +29,8 @@ export type MultisigExecution = At & {
   success: boolean;
   payment: bigint;
   confirmationsRequired: number;
-  confirmations: { owner: Address; signature: Hex; type: SafeSignatureType }[];
+  /** The signatures as the Safe checked them; their signers are recovered when first read. */
+  signatures: Hex;
 };
 
 export type ModuleExecution = At & {
@@ -91,12 +87,12 @@ const order = (a: { blockNumber: bigint | null; logIndex: number | null }, b: ty
  * its parameters (SafeMultiSigTransaction / SafeModuleTransaction) before the outcome
  * (ExecutionSuccess/Failure, ExecutionFromModuleSuccess/Failure), so events are read in chain order.
  */
-export async function prepareRange(
+export function prepareRange(
   range: ChainRange,
   chainId: number,
   known: ReadonlySet<Address>,
   trustedTokens: ReadonlySet<Address>,
-): Promise<PreparedRange> {
+): PreparedRange {
   const at = (log: {
     blockNumber: bigint | null;
     logIndex: number | null;
@@ -185,7 +181,6 @@ export async function prepareRange(
             `safeTxHash mismatch in ${log.transactionHash}: computed ${safeTxHash}, emitted ${log.args.txHash}`,
           );
         }
-        const signatures = await recoverSafeSignatures(safeTxHash, args.signatures, Number(info.threshold));
         prepared.multisig.push({
           ...at(log),
           safe,
@@ -195,7 +190,7 @@ export async function prepareRange(
           success: log.eventName === 'ExecutionSuccess',
           payment: log.args.payment,
           confirmationsRequired: Number(info.threshold),
-          confirmations: signatures.map((s) => ({ owner: s.owner, signature: s.signature, type: s.type })),
+          signatures: args.signatures,
         });
         prepared.history.push({ ...at(log), safe, kind: 'multisig', refId: safeTxHash, trusted: true });
         executedIn.add(`${safe}:${log.transactionHash}`);

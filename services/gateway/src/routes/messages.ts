@@ -18,6 +18,7 @@ import { loadMessages, toSafeMessage, withDayLabels } from '../messages/messages
 import { readSafe, type SafeState } from '../safes/readSafe';
 import { verifySafeSignatures } from '../safes/verifySignatures';
 import type { Database } from '../store';
+import type { SafeInfoCache } from '../safes/safeInfoCache';
 import { requireChain } from './chains';
 
 async function requireSafe(chain: ServedChain, safe: Address): Promise<SafeState> {
@@ -87,7 +88,7 @@ function withoutDomainType(types: Record<string, unknown>): Record<string, unkno
   return rest;
 }
 
-export function messageRoutes(chains: ChainRegistry, db: Database) {
+export function messageRoutes(chains: ChainRegistry, db: Database, safeInfoCache: SafeInfoCache) {
   return new Hono()
     .post('/v1/chains/:chainId/safes/:safe/messages', async (c) => {
       const safe = parseAddressParam(c.req.param('safe'), 'safe');
@@ -126,6 +127,7 @@ export function messageRoutes(chains: ChainRegistry, db: Database) {
           );
         }
       });
+      safeInfoCache.invalidate(chainId, [safe]);
       return c.body(null, 202);
     })
     .post('/v1/chains/:chainId/messages/:messageHash/signatures', async (c) => {
@@ -156,6 +158,7 @@ export function messageRoutes(chains: ChainRegistry, db: Database) {
           now,
         ]);
       });
+      safeInfoCache.invalidate(chainId, [record.safe]);
       return c.body(null, 200);
     })
     .get('/v1/chains/:chainId/messages/:messageHash', async (c) => {

@@ -26,6 +26,7 @@ import { isDelegateOf } from '../proposals/delegates';
 import { readSafe, type SafeState } from '../safes/readSafe';
 import { verifySafeSignatures } from '../safes/verifySignatures';
 import type { Database } from '../store';
+import type { SafeInfoCache } from '../safes/safeInfoCache';
 import { multisigDetails, trustedDelegateCallTargets } from '../transactions/details';
 import { loadMultisig } from '../transactions/summaries';
 import { loadTokens } from '../transactions/tokens';
@@ -73,7 +74,7 @@ function cleanOrigin(origin: string | null): string | null {
   }
 }
 
-export function proposalRoutes(chains: ChainRegistry, db: Database) {
+export function proposalRoutes(chains: ChainRegistry, db: Database, safeInfoCache: SafeInfoCache) {
   return new Hono()
     .get('/v1/chains/:chainId/safes/:safe/nonces', async (c) => {
       const safe = parseAddressParam(c.req.param('safe'), 'safe');
@@ -249,6 +250,7 @@ export function proposalRoutes(chains: ChainRegistry, db: Database) {
           }
         }
       });
+      safeInfoCache.invalidate(chainId, [safe]);
       const record = (await loadMultisig(db, chainId, [safeTxHash])).get(safeTxHash);
       if (!record) throw new Error('The proposal was not stored');
       return c.json(await multisigDetails(db, chain, record, await loadTokens(db, chainId)));

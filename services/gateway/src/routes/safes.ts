@@ -6,21 +6,25 @@ import { readSafe } from '../safes/readSafe';
 import { toSafeInfo } from '../safes/safeInfo';
 import { readSafeTags } from '../safes/safeTags';
 import type { Database } from '../store';
+import type { SafeInfoCache } from '../safes/safeInfoCache';
 import { requireChain } from './chains';
 
-export function safeRoutes(chains: ChainRegistry, db: Database) {
+export function safeRoutes(chains: ChainRegistry, db: Database, cache: SafeInfoCache) {
   return new Hono().get('/v1/chains/:chainId/safes/:address', async (c) => {
     const address = parseAddressParam(c.req.param('address'), 'address');
     const chain = requireChain(chains, c.req.param('chainId'));
-    let state;
-    try {
-      state = await readSafe(chain.client, address);
-    } catch (error) {
-      console.error(`gateway: chain ${chain.config.chainId} did not answer`, error);
-      throw serviceUnavailable();
-    }
-    if (!state) throw notFound(`No Safe found at ${address} on chain ${chain.config.chainId}`);
-    const tags = await readSafeTags(db, chain.config.chainId, address, state.nonce);
-    return c.json(toSafeInfo(state, chain.config, tags));
+    const info = await cache.get(chain.config.chainId, address, async () => {
+      let state;
+      try {
+        state = await readSafe(chain.client, address);
+      } catch (error) {
+        console.error(`gateway: chain ${chain.config.chainId} did not answer`, error);
+        throw serviceUnavailable();
+      }
+      if (!state) throw notFound(`No Safe found at ${address} on chain ${chain.config.chainId}`);
+      const tags = await readSafeTags(db, chain.config.chainId, address, state.nonce);
+      return toSafeInfo(state, chain.config, tags);
+    });
+    return c.json(info);
   });
 }

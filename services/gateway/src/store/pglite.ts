@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database';
 
@@ -16,11 +20,31 @@ function queryable(target: PGlite | Transaction): Queryable {
 }
 
 /**
+ * PostgreSQL's defaults are sized for a server with memory to spare (128 MB of shared buffers); a
+ * gateway's working set is small, and WASM memory never shrinks once grown.
+ */
+const postgresqlconf = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
+
+/**
+ * Creates the database folder in a short-lived child process: initdb's WebAssembly memory (some
+ * 500 MB) then goes away with it instead of staying in the gateway for its whole life.
+ */
+function initialiseDataDir(dataDir: string): void {
+  if (existsSync(join(dataDir, 'PG_VERSION'))) return;
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = await import(${JSON.stringify(pglite)});
+    const db = await PGlite.create(${JSON.stringify(dataDir)}); await db.close();`;
+  execFileSync(process.execPath, ['--input-type=module', '-e', script], { stdio: 'inherit' });
+}
+
+/**
  * The embedded database: PostgreSQL compiled to WebAssembly, in `dataDir` (kept on disk; a write
  * that resolved survives a kill -9) or in memory when no folder is given (tests).
  */
 export async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) initialiseDataDir(dataDir);
   const db = await PGlite.create(dataDir ?? 'memory://', {
+    postgresqlconf,
     // BIGINT as a string, as node-postgres returns it, so both databases answer alike.
     parsers: { [int8Oid]: (value: string) => value },
   });

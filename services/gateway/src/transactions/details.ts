@@ -6,6 +6,7 @@ import type { ServedChain } from '../chains/registry';
 import { serviceUnavailable } from '../http/errors';
 import { readSafe } from '../safes/readSafe';
 import type { Database } from '../store';
+import { recoverChainSigners } from './chainSigners';
 import { classifyCall } from './classify';
 import {
   loadMultisig,
@@ -43,9 +44,13 @@ export function safeNowReader(chain: ServedChain, safe: Address): () => Promise<
 export async function multisigDetails(
   db: Database,
   chain: ServedChain,
-  record: MultisigRecord,
+  stored: MultisigRecord,
   tokens: ReadonlyMap<Address, Token>,
 ): Promise<TransactionDetails> {
+  // Details list the signers: recover them now if the indexer left them for later.
+  await recoverChainSigners(db, chain.config.chainId, [stored.safeTxHash]);
+  const record =
+    (await loadMultisig(db, chain.config.chainId, [stored.safeTxHash])).get(stored.safeTxHash) ?? stored;
   const safeNow = await safeNowReader(chain, record.safe)();
   const summary = multisigSummary(record, safeNow, tokens);
   // Rejectors: owners who confirmed an on-chain rejection (an empty self-call) at the same nonce.

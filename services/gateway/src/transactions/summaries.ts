@@ -32,6 +32,8 @@ export type MultisigRecord = {
   success: boolean | null;
   confirmationsRequired: number | null;
   confirmations: { owner: Address; signature: Hex | null; type: string; submittedAtMs: number }[];
+  /** How many owners signed: the confirmations, or for an execution not read yet, what the Safe checked. */
+  confirmationsSubmitted: number;
 };
 
 type MultisigRow = {
@@ -57,11 +59,12 @@ type MultisigRow = {
   executor: string | null;
   success: boolean | null;
   confirmations_required: number | null;
+  signers_pending: boolean;
 };
 
 const multisigColumns = `safe, safe_tx_hash, to_address, value, data, operation, safe_tx_gas, base_gas, gas_price, gas_token,
   refund_receiver, nonce, proposer, proposed_by_delegate, origin, submitted_at_ms, modified_at_ms, executed_tx_hash,
-  executed_at_ms, executor, success, confirmations_required`;
+  executed_at_ms, executor, success, confirmations_required, executed_signatures IS NOT NULL AS signers_pending`;
 
 /** Multisig transactions with their confirmations, by safeTxHash. */
 export async function loadMultisig(
@@ -86,6 +89,7 @@ export async function loadMultisig(
     [chainId, hashes],
   );
   const records = new Map<string, MultisigRecord>();
+  const pendingSigners = new Set<string>();
   for (const row of rows) {
     records.set(row.safe_tx_hash, {
       safe: getAddress(row.safe),
@@ -111,7 +115,9 @@ export async function loadMultisig(
       success: row.success,
       confirmationsRequired: row.confirmations_required,
       confirmations: [],
+      confirmationsSubmitted: 0,
     });
+    if (row.signers_pending) pendingSigners.add(row.safe_tx_hash);
   }
   for (const c of confirmations) {
     records.get(c.safe_tx_hash)?.confirmations.push({
@@ -120,6 +126,12 @@ export async function loadMultisig(
       type: c.signature_type,
       submittedAtMs: Number(c.submitted_at_ms),
     });
+  }
+  for (const [hash, record] of records) {
+    // An execution whose signers are not recovered yet: the Safe checked exactly `threshold` signatures.
+    record.confirmationsSubmitted = pendingSigners.has(hash)
+      ? Math.max(record.confirmations.length, record.confirmationsRequired ?? 0)
+      : record.confirmations.length;
   }
   return records;
 }
@@ -176,7 +188,7 @@ export function multisigSummary(
       type: 'MULTISIG',
       nonce: record.nonce,
       confirmationsRequired: requiredConfirmations(record, safe),
-      confirmationsSubmitted: record.confirmations.length,
+      confirmationsSubmitted: record.confirmationsSubmitted,
       missingSigners:
         status === 'AWAITING_CONFIRMATIONS'
           ? safe.owners.filter((o) => !signed.has(o)).map((o) => addressInfo(o))

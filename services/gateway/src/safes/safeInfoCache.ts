@@ -1,0 +1,29 @@
+import type { SafeInfo } from '@countersign/gateway-api';
+
+/** The longest a SafeInfo answer is reused when nothing told the gateway it changed. */
+export const safeInfoTtlMs = 1_000;
+
+/**
+ * SafeInfo answers by chain and Safe, shared by concurrent requests and reused for a second. The
+ * gateway drops an entry as soon as it learns the Safe changed: the indexer applied blocks touching
+ * it, or a proposal or message for it was written.
+ */
+export class SafeInfoCache {
+  readonly #entries = new Map<string, { value: Promise<SafeInfo>; expiresAt: number }>();
+
+  get(chainId: string, safe: string, load: () => Promise<SafeInfo>): Promise<SafeInfo> {
+    const key = `${chainId}:${safe}`;
+    const now = Date.now();
+    const hit = this.#entries.get(key);
+    if (hit && hit.expiresAt > now) return hit.value;
+    const value = load();
+    this.#entries.set(key, { value, expiresAt: now + safeInfoTtlMs });
+    // A failure (no Safe there, node down) is never reused.
+    value.catch(() => this.#entries.delete(key));
+    return value;
+  }
+
+  invalidate(chainId: string, safes: Iterable<string>): void {
+    for (const safe of safes) this.#entries.delete(`${chainId}:${safe}`);
+  }
+}
