@@ -22,6 +22,12 @@ export type IndexerOptions = {
   onSafesChanged?: (safes: Address[]) => void;
 };
 
+/** Blocks read by the first pass. */
+const initialSpan = 64n;
+
+/** Above this many logs in one pass, the next pass reads fewer blocks. */
+const maxLogsPerPass = 2_000;
+
 const erc165Abi = parseAbi(['function supportsInterface(bytes4 interfaceId) view returns (bool)']);
 /** ERC-165 interface id of ERC721. */
 const erc721InterfaceId = '0x80ac58cd';
@@ -48,7 +54,8 @@ export class Indexer {
   constructor(options: IndexerOptions) {
     this.#o = { batchSize: 2_000n, pollIntervalMs: 1_000, ...options };
     this.#trusted = new Set((options.trustedTokens ?? []).map((t) => getAddress(t)));
-    this.#span = this.#o.batchSize;
+    // Start small and grow while passes stay light: nothing is known yet about the chain's density.
+    this.#span = this.#o.batchSize < initialSpan ? this.#o.batchSize : initialSpan;
   }
 
   get lastError(): unknown {
@@ -145,7 +152,11 @@ export class Indexer {
       );
       return true;
     }
-    if (this.#span < this.#o.batchSize) {
+    // Keep each pass to a few thousand logs whatever the block density: the decoded range and the
+    // transaction writing it are what the gateway's memory peaks on, and WASM memory never shrinks.
+    const logs = range.creations.length + range.safeEvents.length + range.tokenTransfers.length;
+    if (logs > maxLogsPerPass && this.#span > 1n) this.#span = (this.#span + 1n) / 2n;
+    else if (logs < maxLogsPerPass / 4 && this.#span < this.#o.batchSize) {
       this.#span = this.#span * 2n < this.#o.batchSize ? this.#span * 2n : this.#o.batchSize;
     }
     const prepared = prepareRange(range, Number(chainId), new Set(known), this.#trusted);
