@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { seedOffchainDemo, startDevnet, type Devnet, type DevnetManifest } from '@countersign/devnet';
-import { devnetChainConfig, startGateway } from '@countersign/gateway';
+import { devnetChainConfig, initialisePgliteDataDir, startGateway } from '@countersign/gateway';
 import { startWebServer } from '@countersign/web/server';
 import { portOrFree } from './ports';
 import { repoRoot } from './webBuild';
@@ -47,7 +47,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     let devnet: Devnet | undefined;
     let gatewayUrl = options.gatewayUrl;
     if (!gatewayUrl) {
-      devnet = await startDevnet({ host: options.host, port: options.rpcPort, stateDir: options.stateDir });
+      const gatewayDataDir = join(options.stateDir, 'gateway');
+      // The embedded database's first initialisation takes seconds: let it run while the chain deploys.
+      const [startedDevnet] = await Promise.all([
+        startDevnet({ host: options.host, port: options.rpcPort, stateDir: options.stateDir }),
+        options.databaseUrl ? undefined : initialisePgliteDataDir(gatewayDataDir),
+      ]);
+      devnet = startedDevnet;
       started.push(devnet);
       const localGateway = await startGateway({
         host: options.host,

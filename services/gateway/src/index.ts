@@ -1,6 +1,6 @@
 export { createGatewayApp, type GatewayAppOptions } from './app';
 export { startGateway, type Gateway, type GatewayOptions } from './server';
-export { openDatabase, type Database, type StoreOptions } from './store';
+export { initialisePgliteDataDir, openDatabase, type Database, type StoreOptions } from './store';
 export { gatewayConfigFromEnv, defaultGatewayPort, defaultWebPort, type GatewayConfig } from './config';
 export { chainConfigSchema, type ChainConfig } from './chains/chainConfig';
 export { devnetChainConfig, devnetShortName } from './chains/devnetChain';

@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -29,12 +30,12 @@ const postgresqlconf = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
  * Creates the database folder in a short-lived child process: initdb's WebAssembly memory (some
  * 500 MB) then goes away with it instead of staying in the gateway for its whole life.
  */
-function initialiseDataDir(dataDir: string): void {
+export async function initialisePgliteDataDir(dataDir: string): Promise<void> {
   if (existsSync(join(dataDir, 'PG_VERSION'))) return;
   const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const script = `const { PGlite } = await import(${JSON.stringify(pglite)});
     const db = await PGlite.create(${JSON.stringify(dataDir)}); await db.close();`;
-  execFileSync(process.execPath, ['--input-type=module', '-e', script], { stdio: 'inherit' });
+  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
 }
 
 /**
@@ -42,7 +43,7 @@ function initialiseDataDir(dataDir: string): void {
  * that resolved survives a kill -9) or in memory when no folder is given (tests).
  */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  if (dataDir) initialiseDataDir(dataDir);
+  if (dataDir) await initialisePgliteDataDir(dataDir);
   const db = await PGlite.create(dataDir ?? 'memory://', {
     postgresqlconf,
     // BIGINT as a string, as node-postgres returns it, so both databases answer alike.
