@@ -1,6 +1,7 @@
 import { chainInfoSchema, createGatewayClient, pageSchema } from '@countersign/gateway-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../src';
+import { WrongChainError } from '../src/indexer/indexer';
 import { startLocalGateway, type LocalGateway } from './support/localGateway';
 
 let local: LocalGateway;
@@ -19,6 +20,15 @@ beforeAll(async () => {
   gateway = local.gateway;
 });
 afterAll(() => local?.stop());
+
+describe('a chain whose RPC serves another chain', () => {
+  it('is not indexed: its indexer stops with a clear error instead of storing wrong data', async () => {
+    const indexer = local.gateway.indexers.get('1338')!;
+    await expect.poll(() => indexer.lastError, { timeout: 10_000 }).toBeInstanceOf(WrongChainError);
+    expect(String(indexer.lastError)).toContain('the RPC serves chain 1337, not chain 1338');
+    expect(await indexer.cursor()).toBeUndefined();
+  });
+});
 
 describe('GET /v1/chains paging', () => {
   it('pages by cursor with absolute next/previous URLs', async () => {

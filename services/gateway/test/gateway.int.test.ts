@@ -83,12 +83,7 @@ describe('GET /v1/chains/{chainId}/safes/{address}', () => {
   });
 
   it('tags when history and collectibles last changed, from what the indexer stored', async () => {
-    const head = await fetch(devnet.rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
-    }).then(async (r) => BigInt(((await r.json()) as { result: string }).result));
-    await local.gateway.indexers.get('1337')!.waitForBlock(head);
+    await local.indexed();
     const info = safeInfoSchema.parse(
       (await getJson(`/v1/chains/1337/safes/${devnet.manifest.safes[0]!.address}`)).body,
     );

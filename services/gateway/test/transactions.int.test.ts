@@ -17,12 +17,7 @@ const listSchema = pageSchema(transactionListItemSchema);
 beforeAll(async () => {
   local = await startLocalGateway();
   team = local.devnet.manifest.safes[0]!.address;
-  const head = await fetch(local.devnet.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
-  }).then(async (r) => BigInt(((await r.json()) as { result: string }).result));
-  await local.gateway.indexers.get('1337')!.waitForBlock(head);
+  await local.indexed();
 });
 afterAll(() => local?.stop());
 

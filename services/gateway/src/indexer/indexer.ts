@@ -32,6 +32,16 @@ const erc165Abi = parseAbi(['function supportsInterface(bytes4 interfaceId) view
 /** ERC-165 interface id of ERC721. */
 const erc721InterfaceId = '0x80ac58cd';
 
+/** The node behind a chain's RPC URL serves another chain. */
+export class WrongChainError extends Error {
+  override name = 'WrongChainError';
+  constructor(configured: string, actual: number) {
+    super(
+      `the RPC serves chain ${actual}, not chain ${configured}: not indexing it (check the chain's rpcUrl)`,
+    );
+  }
+}
+
 type Cursor = { number: bigint; hash: string } | undefined;
 
 /**
@@ -47,6 +57,7 @@ export class Indexer {
   /** Blocks read per pass now: shrinks when a node refuses a range (too many logs), grows back after. */
   #span: bigint;
   #running = false;
+  #chainChecked = false;
   #loop: Promise<void> | undefined;
   #wake: (() => void) | undefined;
   #lastError: unknown;
@@ -74,20 +85,33 @@ export class Indexer {
     if (this.#running) return;
     this.#running = true;
     this.#loop = (async () => {
+      let failures = 0;
       while (this.#running) {
         let advanced = false;
         try {
           advanced = await this.runOnce();
           this.#lastError = undefined;
+          failures = 0;
         } catch (error) {
           this.#lastError = error;
+          failures += 1;
           this.#o.log?.(
             `indexer ${this.#o.chainId}: ${error instanceof Error ? error.message : String(error)}`,
           );
+          if (error instanceof WrongChainError) {
+            // Indexing another chain's blocks under this id would only store wrong data.
+            this.#running = false;
+            break;
+          }
         }
         if (!advanced && this.#running) {
+          // After failures, wait longer each time (up to 30 s) rather than hammer the node.
+          const delay =
+            failures === 0
+              ? this.#o.pollIntervalMs
+              : Math.min(30_000, this.#o.pollIntervalMs * 2 ** failures);
           await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, this.#o.pollIntervalMs);
+            const timer = setTimeout(resolve, delay);
             this.#wake = () => {
               clearTimeout(timer);
               resolve();
@@ -119,6 +143,11 @@ export class Indexer {
   /** One pass: returns true when it moved the cursor (there may be more to read). */
   async runOnce(): Promise<boolean> {
     const { db, client, chainId } = this.#o;
+    if (!this.#chainChecked) {
+      const actual = await client.getChainId();
+      if (String(actual) !== chainId) throw new WrongChainError(chainId, actual);
+      this.#chainChecked = true;
+    }
     const head = await client.getBlockNumber({ cacheTime: 0 });
     const cursor = await this.cursor();
     if (cursor) {

@@ -20,10 +20,10 @@ import {
 } from 'viem';
 import type { ChainRegistry, ServedChain } from '../chains/registry';
 import { parseBody, unprocessable } from '../http/body';
-import { HttpError, invalidParam, notFound, serviceUnavailable } from '../http/errors';
+import { HttpError, invalidParam, notFound } from '../http/errors';
 import { parseCursor, toPage } from '../http/paging';
 import { parseAddressParam } from '../http/params';
-import { readSafe, type SafeState } from '../safes/readSafe';
+import { requireSafe } from '../safes/requireSafe';
 import { isValidContractSignature } from '../safes/verifySignatures';
 import type { Database } from '../store';
 import { typedDataPreimage } from '@countersign/safe-core';
@@ -31,17 +31,6 @@ import { requireChain } from './chains';
 
 const badRequest = (message: string) =>
   new HttpError(400, { statusCode: 400, code: 400, message, error: 'Bad Request' });
-
-async function safeState(chain: ServedChain, safe: Address): Promise<SafeState> {
-  let state: SafeState | null;
-  try {
-    state = await readSafe(chain.client, safe);
-  } catch {
-    throw serviceUnavailable();
-  }
-  if (!state) throw notFound(`No Safe found at ${safe} on chain ${chain.config.chainId}`);
-  return state;
-}
 
 /**
  * Whether `signer` signed the delegate message for `delegate` this hour or the last: by recovery for
@@ -134,7 +123,7 @@ export function accountRoutes(chains: ChainRegistry, db: Database, safeApps: rea
       if (delegate === delegator) throw unprocessable('A delegator cannot delegate to itself');
       if (!(await signedDelegate(chain, delegator, delegate, body.signature as Hex)))
         throw unprocessable('Invalid signature');
-      if (safe && !(await safeState(chain, safe)).owners.includes(delegator))
+      if (safe && !(await requireSafe(chain, safe)).owners.includes(delegator))
         throw unprocessable('Delegator is not an owner of the Safe');
       await db.query(
         `INSERT INTO delegates (chain_id, safe, delegate, delegator, label, created_at_ms) VALUES ($1, $2, $3, $4, $5, $6)
@@ -204,7 +193,7 @@ export function accountRoutes(chains: ChainRegistry, db: Database, safeApps: rea
           }
         }
         for (const safe of safes) {
-          const { owners } = await safeState(chain, safe);
+          const { owners } = await requireSafe(chain, safe);
           if (signers.some((signer) => !owners.includes(signer))) throw badRequest('Invalid signature');
           subscriptions.push({ chainId: registration.chainId, safe, signers });
         }

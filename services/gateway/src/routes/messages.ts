@@ -11,26 +11,16 @@ import {
 import { isHex, type Address, type Hex } from 'viem';
 import type { ChainRegistry, ServedChain } from '../chains/registry';
 import { parseBody, unprocessable } from '../http/body';
-import { notFound, serviceUnavailable } from '../http/errors';
+import { notFound } from '../http/errors';
 import { parseCursor, toPage } from '../http/paging';
 import { parseAddressParam } from '../http/params';
 import { loadMessages, toSafeMessage, withDayLabels } from '../messages/messages';
-import { readSafe, type SafeState } from '../safes/readSafe';
+import type { SafeState } from '../safes/readSafe';
+import { requireSafe } from '../safes/requireSafe';
 import { verifySafeSignatures } from '../safes/verifySignatures';
 import type { Database } from '../store';
 import type { SafeInfoCache } from '../safes/safeInfoCache';
 import { requireChain } from './chains';
-
-async function requireSafe(chain: ServedChain, safe: Address): Promise<SafeState> {
-  let state: SafeState | null;
-  try {
-    state = await readSafe(chain.client, safe);
-  } catch {
-    throw serviceUnavailable();
-  }
-  if (!state) throw notFound(`No Safe found at ${safe} on chain ${chain.config.chainId}`);
-  return state;
-}
 
 /** Owners who signed a message, each checked on chain where needed; any non-owner spoils the lot. */
 async function ownerSignatures(

@@ -18,12 +18,12 @@ import {
 } from '@countersign/safe-core';
 import { getAddress, hashTypedData, recoverAddress, type Address, type Hex } from 'viem';
 import { z } from 'zod';
-import type { ChainRegistry, ServedChain } from '../chains/registry';
+import type { ChainRegistry } from '../chains/registry';
 import { parseBody, unprocessable } from '../http/body';
-import { notFound, serviceUnavailable } from '../http/errors';
+import { notFound } from '../http/errors';
 import { parseAddressParam } from '../http/params';
 import { isDelegateOf } from '../proposals/delegates';
-import { readSafe, type SafeState } from '../safes/readSafe';
+import { requireSafe } from '../safes/requireSafe';
 import { verifySafeSignatures } from '../safes/verifySignatures';
 import type { Database } from '../store';
 import type { SafeInfoCache } from '../safes/safeInfoCache';
@@ -33,17 +33,6 @@ import { loadTokens } from '../transactions/tokens';
 import { requireChain } from './chains';
 
 const deleteProposalBodySchema = z.object({ signature: signatureSchema });
-
-async function requireSafe(chain: ServedChain, safe: Address): Promise<SafeState> {
-  let state: SafeState | null;
-  try {
-    state = await readSafe(chain.client, safe);
-  } catch {
-    throw serviceUnavailable();
-  }
-  if (!state) throw notFound(`No Safe found at ${safe} on chain ${chain.config.chainId}`);
-  return state;
-}
 
 /** The next nonce to propose at: after the highest nonce the Safe has seen or been proposed, at least its own. */
 async function recommendedNonce(

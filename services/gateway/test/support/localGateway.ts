@@ -1,4 +1,4 @@
-import { startDevnet, type Devnet } from '@countersign/devnet';
+import { devnetClients, startDevnet, type Devnet } from '@countersign/devnet';
 import {
   devnetChainConfig,
   startGateway,
@@ -7,7 +7,13 @@ import {
   type GatewayOptions,
 } from '../../src';
 
-export type LocalGateway = { devnet: Devnet; gateway: Gateway; stop(): Promise<void> };
+export type LocalGateway = {
+  devnet: Devnet;
+  gateway: Gateway;
+  /** Resolves once the gateway has indexed the chain up to its current head. */
+  indexed(): Promise<void>;
+  stop(): Promise<void>;
+};
 
 /**
  * A fresh seeded devnet on a free port and a gateway over it, for one test file. `chains` lets a test
@@ -34,6 +40,12 @@ export async function startLocalGateway(
   return {
     devnet,
     gateway,
+    indexed: async () => {
+      const head = await devnetClients(devnet.manifest.chainId, devnet.rpcUrl).public.getBlockNumber({
+        cacheTime: 0,
+      });
+      await gateway.indexers.get(String(devnet.manifest.chainId))?.waitForBlock(head);
+    },
     stop: async () => {
       await gateway.close();
       await devnet.stop();

@@ -1,0 +1,16 @@
+import type { Address } from 'viem';
+import type { ServedChain } from '../chains/registry';
+import { notFound, serviceUnavailable } from '../http/errors';
+import { readSafe, type SafeState } from './readSafe';
+
+/** The Safe as it stands on chain: 404 when there is none at the address, 503 when the node does not answer. */
+export async function requireSafe(chain: ServedChain, safe: Address): Promise<SafeState> {
+  let state: SafeState | null;
+  try {
+    state = await readSafe(chain.client, safe);
+  } catch {
+    throw serviceUnavailable();
+  }
+  if (!state) throw notFound(`No Safe found at ${safe} on chain ${chain.config.chainId}`);
+  return state;
+}
