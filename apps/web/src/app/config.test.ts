@@ -7,9 +7,9 @@ describe('parseRuntimeConfig', () => {
       ok: true,
       config: { gatewayUrl: 'http://127.0.0.1:8787' },
     });
-    expect(parseRuntimeConfig({ gatewayUrl: ' https://safe-client.safe.global/ ' })).toEqual({
+    expect(parseRuntimeConfig({ gatewayUrl: ' https://gateway.example.com/ ' })).toEqual({
       ok: true,
-      config: { gatewayUrl: 'https://safe-client.safe.global' },
+      config: { gatewayUrl: 'https://gateway.example.com' },
     });
   });
 

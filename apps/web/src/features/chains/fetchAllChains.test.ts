@@ -28,8 +28,8 @@ describe('fetchAllChains', () => {
   });
 
   it('follows every next URL exactly as given, in order', async () => {
-    const p2 = 'http://gw/v1/chains?cursor=limit%3D1%26offset%3D1';
-    const p3 = 'http://gw/v1/chains?cursor=limit%3D1%26offset%3D2';
+    const p2 = 'http://127.0.0.1:9/v1/chains?cursor=limit%3D1%26offset%3D1';
+    const p3 = 'http://127.0.0.1:9/v1/chains?cursor=limit%3D1%26offset%3D2';
     const { client, fetched } = fakeClient(
       { count: 3, next: p2, previous: null, results: [chain('1', 'eth')] },
       {
@@ -42,7 +42,7 @@ describe('fetchAllChains', () => {
   });
 
   it('stops with an error when the pages link in a loop', async () => {
-    const p2 = 'http://gw/v1/chains?cursor=2';
+    const p2 = 'http://127.0.0.1:9/v1/chains?cursor=2';
     const { client } = fakeClient(
       { next: p2, previous: null, results: [chain('1', 'eth')] },
       { [p2]: { next: p2, previous: null, results: [] } },

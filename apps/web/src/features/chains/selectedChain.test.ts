@@ -44,13 +44,13 @@ describe('unknownShortNameMessage', () => {
 describe('explorerAddressUrl', () => {
   const address = '0x5AFE3855358E112B5647B952709E6165e1c1eEEe';
   it('fills the address into an http(s) template', () => {
-    expect(explorerAddressUrl('https://etherscan.io/address/{{address}}', address)).toBe(
-      `https://etherscan.io/address/${address}`,
+    expect(explorerAddressUrl('https://explorer.example.com/address/{{address}}', address)).toBe(
+      `https://explorer.example.com/address/${address}`,
     );
   });
   it('refuses templates that are not http(s) URLs or have no placeholder', () => {
     expect(explorerAddressUrl('javascript:alert("{{address}}")', address)).toBeNull();
     expect(explorerAddressUrl('not a url {{address}}', address)).toBeNull();
-    expect(explorerAddressUrl('https://etherscan.io/', address)).toBeNull();
+    expect(explorerAddressUrl('https://explorer.example.com/', address)).toBeNull();
   });
 });
