@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createSafe, devAccounts, devnetClients, startDevnet } from '@countersign/devnet';
-import { buildSafeTx, encodeSignatures, safeAbi, safeTxTypedData } from '@countersign/safe-core';
+import {
+  buildSafeTx,
+  encodeExecTransaction,
+  encodeSignatures,
+  safeAbi,
+  safeTxTypedData,
+} from '@countersign/safe-core';
 import { encodeFunctionData, erc20Abi, parseEther, type Address } from 'viem';
 import { ms, percentile } from './stats';
 
@@ -79,22 +85,7 @@ export async function benchGatewayAtScale(): Promise<string[]> {
         chain: clients.chain,
         to: safe,
         gas: 150_000n,
-        data: encodeFunctionData({
-          abi: safeAbi,
-          functionName: 'execTransaction',
-          args: [
-            tx.to,
-            tx.value,
-            tx.data,
-            tx.operation,
-            0n,
-            0n,
-            0n,
-            tx.gasToken,
-            tx.refundReceiver,
-            encodeSignatures([{ signer: owner.address, data: signature }]),
-          ],
-        }),
+        data: encodeExecTransaction(tx, encodeSignatures([{ signer: owner.address, data: signature }])),
       });
       if ((nonce + 1) % perBlock === 0) await clients.test.mine({ blocks: 1 });
     }

@@ -1,4 +1,5 @@
-import { hashTypedData, type Address, type Hex } from 'viem';
+import { encodeFunctionData, hashTypedData, type Address, type Hex } from 'viem';
+import { safeAbi } from './abis';
 import { zeroAddress } from './addresses';
 import type { Operation } from './operation';
 
@@ -59,4 +60,24 @@ export function safeTxTypedData(params: { chainId: number; safe: Address; tx: Sa
 /** The safeTxHash: equal to the contract's getTransactionHash(). */
 export function hashSafeTx(params: { chainId: number; safe: Address; tx: SafeTx }): Hex {
   return hashTypedData(safeTxTypedData(params));
+}
+
+/** The calldata that executes `tx` on its Safe with the given `signatures` bytes (see encodeSignatures). */
+export function encodeExecTransaction(tx: SafeTx, signatures: Hex): Hex {
+  return encodeFunctionData({
+    abi: safeAbi,
+    functionName: 'execTransaction',
+    args: [
+      tx.to,
+      tx.value,
+      tx.data,
+      tx.operation,
+      tx.safeTxGas,
+      tx.baseGas,
+      tx.gasPrice,
+      tx.gasToken,
+      tx.refundReceiver,
+      signatures,
+    ],
+  });
 }

@@ -6,13 +6,23 @@ export function delegateTotp(nowMs: number = Date.now()): bigint {
   return BigInt(Math.floor(nowMs / 1000 / 3600));
 }
 
+/** The EIP-712 domain of the transaction service's signed requests, optionally bound to a Safe. */
+function serviceDomain(chainId: number, safe?: Address) {
+  return {
+    name: 'Safe Transaction Service',
+    version: '1.0',
+    chainId,
+    ...(safe ? { verifyingContract: safe } : {}),
+  } as const;
+}
+
 /**
  * What a delegator signs to add or remove a delegate (the transaction service's v2 scheme): EIP-712
  * Delegate(delegateAddress, totp) in the "Safe Transaction Service" 1.0 domain of the chain.
  */
 export function delegateTypedData(params: { chainId: number; delegate: Address; totp: bigint }) {
   return {
-    domain: { name: 'Safe Transaction Service', version: '1.0', chainId: params.chainId },
+    domain: serviceDomain(params.chainId),
     types: {
       Delegate: [
         { name: 'delegateAddress', type: 'address' },
@@ -32,12 +42,7 @@ export function deleteRequestTypedData(params: {
   totp: bigint;
 }) {
   return {
-    domain: {
-      name: 'Safe Transaction Service',
-      version: '1.0',
-      chainId: params.chainId,
-      verifyingContract: params.safe,
-    },
+    domain: serviceDomain(params.chainId, params.safe),
     types: {
       DeleteRequest: [
         { name: 'safeTxHash', type: 'bytes32' },

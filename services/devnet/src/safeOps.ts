@@ -3,6 +3,7 @@ import type { HDAccount } from 'viem/accounts';
 import {
   approvedHashSignature,
   buildSafeTx,
+  encodeExecTransaction,
   encodeSafeSetup,
   encodeSignatures,
   hashSafeTx,
@@ -88,24 +89,11 @@ export async function executeSafeTx(
   const tx = buildSafeTx({ ...params.tx, nonce });
   const chainId = clients.chain.id;
   const signatures = await Promise.all(params.approvals.map((a) => signSafeTx(chainId, params.safe, tx, a)));
-  const transactionHash = await clients.wallet.writeContract({
+  const transactionHash = await clients.wallet.sendTransaction({
     account: params.executor,
     chain: clients.chain,
-    address: params.safe,
-    abi: safeAbi,
-    functionName: 'execTransaction',
-    args: [
-      tx.to,
-      tx.value,
-      tx.data,
-      tx.operation,
-      tx.safeTxGas,
-      tx.baseGas,
-      tx.gasPrice,
-      tx.gasToken,
-      tx.refundReceiver,
-      encodeSignatures(signatures),
-    ],
+    to: params.safe,
+    data: encodeExecTransaction(tx, encodeSignatures(signatures)),
   });
   const receipt = await clients.public.waitForTransactionReceipt({
     hash: transactionHash,

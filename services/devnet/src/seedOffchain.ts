@@ -1,4 +1,4 @@
-import { createGatewayClient } from '@countersign/gateway-api';
+import { createGatewayClient, proposalBody } from '@countersign/gateway-api';
 import {
   buildSafeTx,
   hashSafeTx,
@@ -36,22 +36,16 @@ export async function seedOffchainDemo(manifest: DevnetManifest, gatewayUrl: str
   const nonce = BigInt(currentNonce);
 
   const propose = async (tx: SafeTx, owner: HDAccount, signature: Hex, note: string) =>
-    client.proposeTransaction(chainId, team, {
-      to: tx.to,
-      value: tx.value.toString(),
-      data: tx.data === '0x' ? null : tx.data,
-      nonce: tx.nonce.toString(),
-      operation: tx.operation,
-      safeTxGas: tx.safeTxGas.toString(),
-      baseGas: tx.baseGas.toString(),
-      gasPrice: tx.gasPrice.toString(),
-      gasToken: tx.gasToken,
-      refundReceiver: tx.refundReceiver,
-      safeTxHash: hashSafeTx({ chainId: manifest.chainId, safe: team, tx }),
-      sender: owner.address,
-      signature,
-      origin: JSON.stringify({ name: 'Countersign demo', note }),
-    });
+    client.proposeTransaction(
+      chainId,
+      team,
+      proposalBody(tx, {
+        safeTxHash: hashSafeTx({ chainId: manifest.chainId, safe: team, tx }),
+        sender: owner.address,
+        signature,
+        origin: JSON.stringify({ name: 'Countersign demo', note }),
+      }),
+    );
   const typedSignature = (owner: HDAccount, tx: SafeTx) =>
     owner.signTypedData(safeTxTypedData({ chainId: manifest.chainId, safe: team, tx }));
 

@@ -1,5 +1,11 @@
 import { devAccounts } from '@countersign/devnet';
-import { delegateSchema, pageSchema, safeAppSchema, type SafeApp } from '@countersign/gateway-api';
+import {
+  delegateSchema,
+  pageSchema,
+  proposalBody,
+  safeAppSchema,
+  type SafeApp,
+} from '@countersign/gateway-api';
 import {
   buildSafeTx,
   delegateTotp,
@@ -87,22 +93,16 @@ describe('delegates', () => {
 
   it('lets the delegate propose without signing, marked as proposed by a delegate', async () => {
     const tx = buildSafeTx({ to: outsider.address, value: parseEther('0.01'), nonce: 8n });
-    const result = await call('POST', `/v1/chains/1337/transactions/${team}/propose`, {
-      to: tx.to,
-      value: tx.value.toString(),
-      data: null,
-      nonce: '8',
-      operation: 0,
-      safeTxGas: '0',
-      baseGas: '0',
-      gasPrice: '0',
-      gasToken: tx.gasToken,
-      refundReceiver: tx.refundReceiver,
-      safeTxHash: hashSafeTx({ chainId: 1337, safe: team, tx }),
-      sender: outsider.address,
-      signature: null,
-      origin: null,
-    });
+    const result = await call(
+      'POST',
+      `/v1/chains/1337/transactions/${team}/propose`,
+      proposalBody(tx, {
+        safeTxHash: hashSafeTx({ chainId: 1337, safe: team, tx }),
+        sender: outsider.address,
+        signature: null,
+        origin: null,
+      }),
+    );
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({
       txStatus: 'AWAITING_CONFIRMATIONS',

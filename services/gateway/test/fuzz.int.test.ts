@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { errorBodySchema } from '@countersign/gateway-api';
+import { errorBodySchema, proposalBody } from '@countersign/gateway-api';
 import { buildSafeTx, hashSafeTx } from '@countersign/safe-core';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,22 +34,12 @@ async function snapshot(): Promise<string> {
 
 function validProposal() {
   const tx = buildSafeTx({ to: team, value: 1n, nonce: 8n });
-  return {
-    to: tx.to,
-    value: '1',
-    data: null,
-    nonce: '8',
-    operation: 0,
-    safeTxGas: '0',
-    baseGas: '0',
-    gasPrice: '0',
-    gasToken: tx.gasToken,
-    refundReceiver: tx.refundReceiver,
+  return proposalBody(tx, {
     safeTxHash: hashSafeTx({ chainId: 1337, safe: team, tx }),
     sender: local.devnet.manifest.accounts[6]!.address,
     signature: `0x${'11'.repeat(65)}`,
     origin: null,
-  };
+  });
 }
 
 const endpoints = () =>

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { devAccounts, startDevnet, type Devnet } from '@countersign/devnet';
-import { createGatewayClient } from '@countersign/gateway-api';
+import { createGatewayClient, proposalBody } from '@countersign/gateway-api';
 import {
   buildSafeTx,
   hashSafeTx,
@@ -69,22 +69,16 @@ describe.each(testDatabases())('kill -9 of the gateway on $name', ({ name, optio
       const first = await spawnGateway(env);
       const client = createGatewayClient({ baseUrl: first.url });
       const tx = buildSafeTx({ to: ownerA.address, value: parseEther('0.2'), nonce: 8n });
-      await client.proposeTransaction('1337', team, {
-        to: tx.to,
-        value: tx.value.toString(),
-        data: null,
-        nonce: '8',
-        operation: 0,
-        safeTxGas: '0',
-        baseGas: '0',
-        gasPrice: '0',
-        gasToken: tx.gasToken,
-        refundReceiver: tx.refundReceiver,
-        safeTxHash: hashSafeTx({ chainId: 1337, safe: team, tx }),
-        sender: ownerA.address,
-        signature: await ownerA.signTypedData(safeTxTypedData({ chainId: 1337, safe: team, tx })),
-        origin: null,
-      });
+      await client.proposeTransaction(
+        '1337',
+        team,
+        proposalBody(tx, {
+          safeTxHash: hashSafeTx({ chainId: 1337, safe: team, tx }),
+          sender: ownerA.address,
+          signature: await ownerA.signTypedData(safeTxTypedData({ chainId: 1337, safe: team, tx })),
+          origin: null,
+        }),
+      );
       const message = `acknowledged before kill -9 on ${name}`;
       await client.proposeSafeMessage('1337', team, {
         message,

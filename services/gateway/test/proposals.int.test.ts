@@ -3,6 +3,7 @@ import {
   createGatewayClient,
   GatewayError,
   pageSchema,
+  proposalBody,
   transactionListItemSchema,
   type ProposeTransactionBody,
   type TransactionListItem,
@@ -41,20 +42,12 @@ function body(
   overrides: Partial<ProposeTransactionBody> = {},
 ): ProposeTransactionBody {
   return {
-    to: tx.to,
-    value: tx.value.toString(),
-    data: tx.data === '0x' ? null : tx.data,
-    nonce: tx.nonce.toString(),
-    operation: tx.operation,
-    safeTxGas: tx.safeTxGas.toString(),
-    baseGas: tx.baseGas.toString(),
-    gasPrice: tx.gasPrice.toString(),
-    gasToken: tx.gasToken,
-    refundReceiver: tx.refundReceiver,
-    safeTxHash: hashSafeTx({ chainId: 1337, safe: team, tx }),
-    sender,
-    signature,
-    origin: JSON.stringify({ url: 'http://127.0.0.1', name: 'test', note: '<b>rent</b> for May' }),
+    ...proposalBody(tx, {
+      safeTxHash: hashSafeTx({ chainId: 1337, safe: team, tx }),
+      sender,
+      signature,
+      origin: JSON.stringify({ url: 'http://127.0.0.1', name: 'test', note: '<b>rent</b> for May' }),
+    }),
     ...overrides,
   };
 }

@@ -43,3 +43,37 @@ export const estimationBodySchema = z.object({
 
 export const estimationSchema = safeNoncesSchema.extend({ safeTxGas: numericStringSchema });
 export type Estimation = z.infer<typeof estimationSchema>;
+
+/** A Safe transaction's fields, as safe-core's SafeTx holds them. */
+export type SafeTxFields = {
+  to: string;
+  value: bigint;
+  data: string;
+  operation: 0 | 1;
+  safeTxGas: bigint;
+  baseGas: bigint;
+  gasPrice: bigint;
+  gasToken: string;
+  refundReceiver: string;
+  nonce: bigint;
+};
+
+/** The propose body for a Safe transaction: numbers as base-10 strings, empty data as null. */
+export function proposalBody(
+  tx: SafeTxFields,
+  proposal: { safeTxHash: string; sender: string; signature: string | null; origin: string | null },
+): ProposeTransactionBody {
+  return {
+    to: tx.to,
+    value: tx.value.toString(),
+    data: tx.data === '0x' ? null : tx.data,
+    nonce: tx.nonce.toString(),
+    operation: tx.operation,
+    safeTxGas: tx.safeTxGas.toString(),
+    baseGas: tx.baseGas.toString(),
+    gasPrice: tx.gasPrice.toString(),
+    gasToken: tx.gasToken,
+    refundReceiver: tx.refundReceiver,
+    ...proposal,
+  };
+}

@@ -211,6 +211,8 @@ export const transactionDataSchema = z.object({
   addressInfoIndex: z.record(z.string(), addressInfoSchema).nullable().optional(),
 });
 
+export type TransactionData = z.infer<typeof transactionDataSchema>;
+
 export const multisigExecutionDetailsSchema = z.object({
   type: z.literal('MULTISIG'),
   submittedAt: z.number().int(),

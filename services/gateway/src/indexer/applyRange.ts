@@ -136,16 +136,7 @@ export async function applyRange(
 
   await appendHistory(tx, chainId, prepared.history);
 
-  for (const [safe, owners] of params.owners) {
-    await tx.query('DELETE FROM safe_owners WHERE chain_id = $1 AND safe = $2', [chainId, safe]);
-    for (const owner of owners) {
-      await tx.query('INSERT INTO safe_owners (chain_id, safe, owner) VALUES ($1, $2, $3)', [
-        chainId,
-        safe,
-        owner,
-      ]);
-    }
-  }
+  await replaceOwners(tx, chainId, params.owners);
 
   await insertRows(
     tx,
@@ -271,4 +262,20 @@ async function appendHistory(tx: Queryable, chainId: string, items: readonly His
     'INSERT INTO history_items (chain_id, safe, position, trusted_position, kind, ref_id, block_number, log_index, timestamp_ms)',
     rows,
   );
+}
+
+/** Sets each Safe's current owners to what the chain says (after owner events, or a rollback). */
+export async function replaceOwners(
+  tx: Queryable,
+  chainId: string,
+  owners: ReadonlyMap<Address, readonly Address[]>,
+) {
+  for (const [safe, list] of owners) {
+    await tx.query('DELETE FROM safe_owners WHERE chain_id = $1 AND safe = $2', [chainId, safe]);
+    await insertRows(
+      tx,
+      'INSERT INTO safe_owners (chain_id, safe, owner)',
+      list.map((owner) => [chainId, safe, owner]),
+    );
+  }
 }

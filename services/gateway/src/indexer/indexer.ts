@@ -1,7 +1,7 @@
 import { erc20Abi, getAddress, parseAbi, type Address, type PublicClient } from 'viem';
 import { safeAbi } from '@countersign/safe-core';
 import type { Database } from '../store';
-import { applyRange, rollBackAbove, type TokenMetadata } from './applyRange';
+import { applyRange, replaceOwners, rollBackAbove, type TokenMetadata } from './applyRange';
 import { fetchRange, type BlockInfo } from './fetchRange';
 import { prepareRange } from './prepareRange';
 
@@ -253,18 +253,7 @@ export class Indexer {
       await db.query<{ address: string }>('SELECT address FROM safes WHERE chain_id = $1', [chainId])
     ).map((row) => getAddress(row.address));
     const owners = await this.#readOwners(safes, await client.getBlockNumber({ cacheTime: 0 }));
-    await db.transaction(async (tx) => {
-      for (const [safe, list] of owners) {
-        await tx.query('DELETE FROM safe_owners WHERE chain_id = $1 AND safe = $2', [chainId, safe]);
-        for (const owner of list) {
-          await tx.query('INSERT INTO safe_owners (chain_id, safe, owner) VALUES ($1, $2, $3)', [
-            chainId,
-            safe,
-            owner,
-          ]);
-        }
-      }
-    });
+    await db.transaction((tx) => replaceOwners(tx, chainId, owners));
     return safes;
   }
 

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import type { ChainRegistry } from '../chains/registry';
-import { notFound, serviceUnavailable } from '../http/errors';
 import { parseAddressParam } from '../http/params';
-import { readSafe } from '../safes/readSafe';
+import { requireSafe } from '../safes/requireSafe';
 import { toSafeInfo } from '../safes/safeInfo';
 import { readSafeTags } from '../safes/safeTags';
 import type { Database } from '../store';
@@ -14,14 +13,7 @@ export function safeRoutes(chains: ChainRegistry, db: Database, cache: SafeInfoC
     const address = parseAddressParam(c.req.param('address'), 'address');
     const chain = requireChain(chains, c.req.param('chainId'));
     const info = await cache.get(chain.config.chainId, address, async () => {
-      let state;
-      try {
-        state = await readSafe(chain.client, address);
-      } catch (error) {
-        console.error(`gateway: chain ${chain.config.chainId} did not answer`, error);
-        throw serviceUnavailable();
-      }
-      if (!state) throw notFound(`No Safe found at ${address} on chain ${chain.config.chainId}`);
+      const state = await requireSafe(chain, address);
       const tags = await readSafeTags(db, chain.config.chainId, address, state.nonce);
       return toSafeInfo(state, chain.config, tags);
     });

@@ -1,8 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { TransactionDetails, TransactionListItem } from '@countersign/gateway-api';
-import { decodeCall } from '@countersign/safe-core';
 import { getAddress, isAddress, isHex, type Address } from 'viem';
-import { addressInfo } from '../addressInfo';
 import type { ChainRegistry } from '../chains/registry';
 import { HttpError, notFound } from '../http/errors';
 import { toPage, parseCursor } from '../http/paging';
@@ -22,7 +20,7 @@ import {
   transferSummary,
 } from '../transactions/summaries';
 import { loadTokens } from '../transactions/tokens';
-import { multisigDetails, safeNowReader, trustedDelegateCallTargets } from '../transactions/details';
+import { moduleDetails, multisigDetails, safeNowReader } from '../transactions/details';
 import { requireChain } from './chains';
 
 const invalidTxId = () =>
@@ -178,29 +176,7 @@ export function transactionRoutes(chains: ChainRegistry, db: Database) {
         if (kind === 'module') {
           const [record] = await loadModuleTransactions(db, chainId, { ids: [ref] });
           if (!record || record.safe !== safe) throw notFound('Transaction not found');
-          const summary = moduleSummary(record, tokens);
-          const details: TransactionDetails = {
-            safeAddress: safe,
-            txId: summary.id,
-            executedAt: record.executedAtMs,
-            txStatus: summary.txStatus,
-            txInfo: summary.txInfo,
-            txData: {
-              hexData: record.data,
-              dataDecoded: decodeCall(record.data),
-              to: addressInfo(record.to),
-              value: record.value.toString(),
-              operation: record.operation === 1 ? 1 : 0,
-              trustedDelegateCallTarget:
-                record.operation === 1 ? trustedDelegateCallTargets.has(record.to) : null,
-              addressInfoIndex: null,
-            },
-            detailedExecutionInfo: { type: 'MODULE', address: addressInfo(record.module) },
-            txHash: record.txHash,
-            safeAppInfo: null,
-            note: null,
-          };
-          return c.json(details);
+          return c.json(moduleDetails(record, tokens));
         }
         const [record] = await loadTransfers(db, chainId, safe, [ref]);
         if (!record) throw notFound('Transaction not found');

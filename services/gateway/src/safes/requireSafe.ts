@@ -8,7 +8,8 @@ export async function requireSafe(chain: ServedChain, safe: Address): Promise<Sa
   let state: SafeState | null;
   try {
     state = await readSafe(chain.client, safe);
-  } catch {
+  } catch (error) {
+    console.error(`gateway: chain ${chain.config.chainId} did not answer`, error);
     throw serviceUnavailable();
   }
   if (!state) throw notFound(`No Safe found at ${safe} on chain ${chain.config.chainId}`);

@@ -1,6 +1,6 @@
-import type { TransactionDetails } from '@countersign/gateway-api';
+import type { TransactionData, TransactionDetails } from '@countersign/gateway-api';
 import { decodeCall, safe141 } from '@countersign/safe-core';
-import type { Address } from 'viem';
+import type { Address, Hex } from 'viem';
 import { addressInfo } from '../addressInfo';
 import type { ServedChain } from '../chains/registry';
 import { serviceUnavailable } from '../http/errors';
@@ -11,9 +11,11 @@ import { classifyCall } from './classify';
 import {
   loadMultisig,
   multisigStatus,
+  moduleSummary,
   multisigSummary,
   originNote,
   requiredConfirmations,
+  type ModuleRecord,
   type MultisigRecord,
   type SafeNow,
 } from './summaries';
@@ -39,6 +41,40 @@ export function safeNowReader(chain: ServedChain, safe: Address): () => Promise<
         throw serviceUnavailable();
       },
     ));
+}
+
+/** What a multisig or module transaction calls: target, value, operation, data and its decoding. */
+function transactionData(call: {
+  to: Address;
+  value: bigint;
+  data: Hex | null;
+  operation: number;
+}): TransactionData {
+  return {
+    hexData: call.data,
+    dataDecoded: decodeCall(call.data),
+    to: addressInfo(call.to),
+    value: call.value.toString(),
+    operation: call.operation === 1 ? 1 : 0,
+    trustedDelegateCallTarget: call.operation === 1 ? trustedDelegateCallTargets.has(call.to) : null,
+    addressInfoIndex: null,
+  };
+}
+
+export function moduleDetails(record: ModuleRecord, tokens: ReadonlyMap<Address, Token>): TransactionDetails {
+  const summary = moduleSummary(record, tokens);
+  return {
+    safeAddress: record.safe,
+    txId: summary.id,
+    executedAt: record.executedAtMs,
+    txStatus: summary.txStatus,
+    txInfo: summary.txInfo,
+    txData: transactionData(record),
+    detailedExecutionInfo: { type: 'MODULE', address: addressInfo(record.module) },
+    txHash: record.txHash,
+    safeAppInfo: null,
+    note: null,
+  };
 }
 
 export async function multisigDetails(
@@ -78,15 +114,7 @@ export async function multisigDetails(
     executedAt: record.executedAtMs,
     txStatus: multisigStatus(record, safeNow),
     txInfo: summary.txInfo,
-    txData: {
-      hexData: record.data,
-      dataDecoded: decodeCall(record.data),
-      to: addressInfo(record.to),
-      value: record.value.toString(),
-      operation: record.operation === 1 ? 1 : 0,
-      trustedDelegateCallTarget: record.operation === 1 ? trustedDelegateCallTargets.has(record.to) : null,
-      addressInfoIndex: null,
-    },
+    txData: transactionData(record),
     detailedExecutionInfo: {
       type: 'MULTISIG',
       submittedAt: record.submittedAtMs,
