@@ -1,5 +1,5 @@
 import { decodeAbiParameters, getAddress, type Address, type Hex } from 'viem';
-import { buildSafeTx, hashSafeTx } from '@countersign/safe-core';
+import { buildSafeTx, hashSafeTx, type SafeTx } from '@countersign/safe-core';
 import { decodeAdditionalInfo, type ChainRange } from './fetchRange';
 
 /** A place in the chain: history and every indexed row is ordered by it. */
@@ -12,26 +12,18 @@ export type SafeCreation = At & {
   creator: Address | null;
 };
 
-export type MultisigExecution = At & {
-  safe: Address;
-  safeTxHash: Hex;
-  to: Address;
-  value: bigint;
-  data: Hex;
-  operation: number;
-  safeTxGas: bigint;
-  baseGas: bigint;
-  gasPrice: bigint;
-  gasToken: Address;
-  refundReceiver: Address;
-  nonce: bigint;
-  executor: Address;
-  success: boolean;
-  payment: bigint;
-  confirmationsRequired: number;
-  /** The signatures as the Safe checked them; their signers are recovered when first read. */
-  signatures: Hex;
-};
+/** An execution: the SafeTx the Safe ran, and how it went. */
+export type MultisigExecution = At &
+  SafeTx & {
+    safe: Address;
+    safeTxHash: Hex;
+    executor: Address;
+    success: boolean;
+    payment: bigint;
+    confirmationsRequired: number;
+    /** The signatures as the Safe checked them; their signers are recovered when first read. */
+    signatures: Hex;
+  };
 
 export type ModuleExecution = At & {
   id: string;
