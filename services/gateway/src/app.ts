@@ -4,6 +4,7 @@ import type { SafeApp } from '@countersign/gateway-api';
 import type { ChainRegistry } from './chains/registry';
 import { errorResponse, notFound } from './http/errors';
 import type { PriceSource } from './assets/prices';
+import { SafeAppCatalogue } from './safeApps';
 import { SafeInfoCache } from './safes/safeInfoCache';
 import { accountRoutes } from './routes/accounts';
 import { assetRoutes } from './routes/assets';
@@ -33,6 +34,7 @@ export type GatewayAppOptions = {
 export function createGatewayApp(options: GatewayAppOptions) {
   const { chains, db, prices, sessionKey } = options;
   const safeInfoCache = options.safeInfoCache ?? new SafeInfoCache();
+  const safeApps = new SafeAppCatalogue(options.safeApps ?? []);
   const allowAny = options.corsOrigins.includes('*');
   // strict: false makes `/path/` and `/path` the same route, as on the real gateway (ignoreTrailingSlash).
   const app = new Hono({ strict: false });
@@ -53,12 +55,12 @@ export function createGatewayApp(options: GatewayAppOptions) {
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.route('/', chainRoutes(chains));
   app.route('/', safeRoutes(chains, db, safeInfoCache));
-  app.route('/', transactionRoutes(chains, db));
-  app.route('/', proposalRoutes(chains, db, safeInfoCache));
+  app.route('/', transactionRoutes(chains, db, safeApps));
+  app.route('/', proposalRoutes(chains, db, safeInfoCache, safeApps));
   app.route('/', assetRoutes(chains, db, prices));
   app.route('/', messageRoutes(chains, db, safeInfoCache));
   app.route('/', authRoutes(chains, db, sessionKey));
-  app.route('/', accountRoutes(chains, db, options.safeApps ?? []));
+  app.route('/', accountRoutes(chains, db, safeApps));
   app.notFound((c) => errorResponse(notFound('Not found'), c));
   app.onError(errorResponse);
   return app;

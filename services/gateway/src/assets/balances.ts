@@ -2,7 +2,7 @@ import type { Balances, TokenInfo } from '@countersign/gateway-api';
 import { erc20Abi, getAddress, type Address, type PublicClient } from 'viem';
 import type { ChainConfig } from '../chains/chainConfig';
 import type { Queryable } from '../store';
-import type { Token } from '../transactions/tokens';
+import { loadTokens, type Token } from '../transactions/tokens';
 import { formatDecimal, fromUnits, multiply, parseDecimal } from './decimal';
 import type { PriceSource } from './prices';
 
@@ -19,7 +19,6 @@ export async function readBalances(params: {
   safe: Address;
   fiatCode: string;
   prices: PriceSource;
-  tokens: ReadonlyMap<Address, Token>;
   trustedOnly: boolean;
 }): Promise<Balances> {
   const { db, client, chain, safe, prices } = params;
@@ -27,8 +26,13 @@ export async function readBalances(params: {
     `SELECT DISTINCT token_address FROM transfers WHERE chain_id = $1 AND safe = $2 AND token_type = 'ERC20'`,
     [chain.chainId, safe],
   );
+  const tokens = await loadTokens(
+    db,
+    chain.chainId,
+    held.map((row) => getAddress(row.token_address)),
+  );
   const erc20 = held
-    .map((row) => params.tokens.get(getAddress(row.token_address)))
+    .map((row) => tokens.get(getAddress(row.token_address)))
     .filter((token): token is Token => token !== undefined && (!params.trustedOnly || token.trusted));
   const [native, ...amounts] = await Promise.all([
     client.getBalance({ address: safe }),

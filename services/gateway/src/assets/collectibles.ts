@@ -1,7 +1,7 @@
 import type { Collectible } from '@countersign/gateway-api';
 import { erc721Abi, getAddress, type Address, type PublicClient } from 'viem';
 import type { Queryable } from '../store';
-import type { Token } from '../transactions/tokens';
+import { loadTokens } from '../transactions/tokens';
 
 type Metadata = Record<string, unknown>;
 
@@ -33,18 +33,21 @@ export async function readCollectibles(params: {
   client: PublicClient;
   chainId: string;
   safe: Address;
-  tokens: ReadonlyMap<Address, Token>;
   trustedOnly: boolean;
 }): Promise<Collectible[]> {
-  const received = await params.db.query<{ token_address: string; token_id: string }>(
+  const rows = await params.db.query<{ token_address: string; token_id: string }>(
     `SELECT DISTINCT token_address, token_id FROM transfers
      WHERE chain_id = $1 AND safe = $2 AND token_type = 'ERC721' AND recipient = $2
      ORDER BY token_address, token_id`,
     [params.chainId, params.safe],
   );
-  const candidates = received
-    .map((row) => ({ address: getAddress(row.token_address), id: BigInt(row.token_id) }))
-    .filter((c) => !params.trustedOnly || params.tokens.get(c.address)?.trusted);
+  const received = rows.map((row) => ({ address: getAddress(row.token_address), id: BigInt(row.token_id) }));
+  const tokens = await loadTokens(
+    params.db,
+    params.chainId,
+    received.map((c) => c.address),
+  );
+  const candidates = received.filter((c) => !params.trustedOnly || tokens.get(c.address)?.trusted);
   const checks = await params.client.multicall({
     allowFailure: true,
     contracts: candidates.flatMap((c) => [
@@ -59,7 +62,7 @@ export async function readCollectibles(params: {
     if (owner?.status !== 'success' || getAddress(owner.result as string) !== params.safe) return;
     const tokenUri = uri?.status === 'success' ? (uri.result as string) : null;
     const metadata = tokenUri ? readDataUri(tokenUri) : null;
-    const token = params.tokens.get(candidate.address);
+    const token = tokens.get(candidate.address);
     collectibles.push({
       address: candidate.address,
       tokenName: token?.name ?? '',

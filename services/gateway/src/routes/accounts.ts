@@ -4,7 +4,6 @@ import {
   registerDeviceBodySchema,
   removeDelegateBodySchema,
   type Delegate,
-  type SafeApp,
 } from '@countersign/gateway-api';
 import { delegateTotp, delegateTypedData, notificationRegistrationMessage } from '@countersign/safe-core';
 import { randomUUID } from 'node:crypto';
@@ -24,6 +23,7 @@ import { HttpError, invalidParam, notFound } from '../http/errors';
 import { parseCursor, toPage } from '../http/paging';
 import { parseAddressParam } from '../http/params';
 import { requireSafe } from '../safes/requireSafe';
+import type { SafeAppCatalogue } from '../safeApps';
 import { isValidContractSignature } from '../safes/verifySignatures';
 import type { Database } from '../store';
 import { typedDataPreimage } from '@countersign/safe-core';
@@ -81,7 +81,7 @@ function delegatesQuery(c: Context) {
   return filters;
 }
 
-export function accountRoutes(chains: ChainRegistry, db: Database, safeApps: readonly SafeApp[]) {
+export function accountRoutes(chains: ChainRegistry, db: Database, safeApps: SafeAppCatalogue) {
   const listDelegates = async (c: Context) => {
     const chain = requireChain(chains, c.req.param('chainId') ?? '');
     const filters = delegatesQuery(c);
@@ -244,13 +244,6 @@ export function accountRoutes(chains: ChainRegistry, db: Database, safeApps: rea
     })
     .get('/v1/chains/:chainId/safe-apps', (c) => {
       const chain = requireChain(chains, c.req.param('chainId'));
-      const url = c.req.query('url');
-      const normalise = (value: string) => value.replace(/\/+$/, '');
-      return c.json(
-        safeApps.filter(
-          (app) =>
-            app.chainIds.includes(chain.config.chainId) && (!url || normalise(app.url) === normalise(url)),
-        ),
-      );
+      return c.json(safeApps.list(chain.config.chainId, c.req.query('url') || undefined));
     });
 }

@@ -12,7 +12,6 @@ import { parseCursor, toPage } from '../http/paging';
 import { parseAddressParam } from '../http/params';
 import { parseBoolQuery } from '../http/query';
 import type { Database } from '../store';
-import { loadTokens } from '../transactions/tokens';
 import { requireChain } from './chains';
 
 const dataDecoderBodySchema = z.object({ data: hexSchema, to: addressSchema });
@@ -27,7 +26,6 @@ export function assetRoutes(chains: ChainRegistry, db: Database, prices: PriceSo
       client: chain.client,
       chainId,
       safe,
-      tokens: await loadTokens(db, chainId),
       trustedOnly: parseBoolQuery(trustedQuery, false),
     });
   };
@@ -47,7 +45,6 @@ export function assetRoutes(chains: ChainRegistry, db: Database, prices: PriceSo
         safe,
         fiatCode,
         prices,
-        tokens: await loadTokens(db, chain.config.chainId),
         trustedOnly: parseBoolQuery(c.req.query('trusted'), false),
       });
       return c.json(balances);

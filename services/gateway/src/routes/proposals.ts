@@ -25,11 +25,11 @@ import { parseAddressParam } from '../http/params';
 import { isDelegateOf } from '../proposals/delegates';
 import { requireSafe } from '../safes/requireSafe';
 import { verifySafeSignatures } from '../safes/verifySignatures';
+import type { SafeAppCatalogue } from '../safeApps';
 import type { Database } from '../store';
 import type { SafeInfoCache } from '../safes/safeInfoCache';
 import { multisigDetails, trustedDelegateCallTargets } from '../transactions/details';
 import { loadMultisig } from '../transactions/summaries';
-import { loadTokens } from '../transactions/tokens';
 import { requireChain } from './chains';
 
 const deleteProposalBodySchema = z.object({ signature: signatureSchema });
@@ -63,7 +63,12 @@ function cleanOrigin(origin: string | null): string | null {
   }
 }
 
-export function proposalRoutes(chains: ChainRegistry, db: Database, safeInfoCache: SafeInfoCache) {
+export function proposalRoutes(
+  chains: ChainRegistry,
+  db: Database,
+  safeInfoCache: SafeInfoCache,
+  safeApps: SafeAppCatalogue,
+) {
   return new Hono()
     .get('/v1/chains/:chainId/safes/:safe/nonces', async (c) => {
       const safe = parseAddressParam(c.req.param('safe'), 'safe');
@@ -242,6 +247,6 @@ export function proposalRoutes(chains: ChainRegistry, db: Database, safeInfoCach
       safeInfoCache.invalidate(chainId, [safe]);
       const record = (await loadMultisig(db, chainId, [safeTxHash])).get(safeTxHash);
       if (!record) throw new Error('The proposal was not stored');
-      return c.json(await multisigDetails(db, chain, record, await loadTokens(db, chainId)));
+      return c.json(await multisigDetails(db, chain, record, safeApps));
     });
 }

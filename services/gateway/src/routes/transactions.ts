@@ -6,6 +6,7 @@ import { HttpError, notFound } from '../http/errors';
 import { toPage, parseCursor } from '../http/paging';
 import { parseAddressParam } from '../http/params';
 import { parseBoolQuery } from '../http/query';
+import type { SafeAppCatalogue } from '../safeApps';
 import type { Database } from '../store';
 import { historyPage, parseDayZone } from '../transactions/history';
 import { queuePage } from '../transactions/queue';
@@ -15,18 +16,18 @@ import {
   loadTransfers,
   moduleSummary,
   multisigSummary,
+  summaryContext,
   toTransferRecord,
   transferColumns,
   transferSummary,
 } from '../transactions/summaries';
-import { loadTokens } from '../transactions/tokens';
 import { moduleDetails, multisigDetails, safeNowReader } from '../transactions/details';
 import { requireChain } from './chains';
 
 const invalidTxId = () =>
   new HttpError(400, { statusCode: 400, code: 400, message: 'Invalid transaction ID', error: 'Bad Request' });
 
-export function transactionRoutes(chains: ChainRegistry, db: Database) {
+export function transactionRoutes(chains: ChainRegistry, db: Database, safeApps: SafeAppCatalogue) {
   const safeParams = (c: Context) => {
     const safe = parseAddressParam(c.req.param('safe') ?? '', 'safe');
     const chain = requireChain(chains, c.req.param('chainId') ?? '');
@@ -47,7 +48,7 @@ export function transactionRoutes(chains: ChainRegistry, db: Database) {
         trusted,
         zone,
         safeNow: safeNowReader(chain, safe),
-        tokens: await loadTokens(db, chainId),
+        safeApps,
       });
       return c.json(toPage(c.req.raw, window, items, total));
     })
@@ -55,8 +56,8 @@ export function transactionRoutes(chains: ChainRegistry, db: Database) {
       const { safe, chain, chainId } = safeParams(c);
       const window = parseCursor(c.req.query('cursor'));
       parseBoolQuery(c.req.query('trusted'), true);
-      const [safeNow, tokens] = await Promise.all([safeNowReader(chain, safe)(), loadTokens(db, chainId)]);
-      const { items, total } = await queuePage(db, { chainId, safe, window, safeNow, tokens });
+      const safeNow = await safeNowReader(chain, safe)();
+      const { items, total } = await queuePage(db, { chainId, safe, window, safeNow, safeApps });
       // count is the number of items on this page, labels and headers included, as on the real gateway.
       return c.json({ ...toPage(c.req.raw, window, items, total), count: items.length });
     })
@@ -82,18 +83,23 @@ export function transactionRoutes(chains: ChainRegistry, db: Database) {
       );
       const hasMore = rows.length > window.limit;
       const hashes = rows.slice(0, window.limit).map((r) => r.safe_tx_hash);
-      const [records, tokens, safeNow] = await Promise.all([
+      const [records, safeNow] = await Promise.all([
         loadMultisig(db, chainId, hashes),
-        loadTokens(db, chainId),
         safeNowReader(chain, safe)(),
       ]);
+      const context = await summaryContext(
+        db,
+        chainId,
+        safeApps,
+        [...records.values()].map((record) => record.to),
+      );
       const items: TransactionListItem[] = hashes.flatMap((hash) => {
         const record = records.get(hash);
         return record
           ? [
               {
                 type: 'TRANSACTION' as const,
-                transaction: multisigSummary(record, safeNow, tokens),
+                transaction: multisigSummary(record, safeNow, context),
                 conflictType: 'None' as const,
               },
             ]
@@ -112,7 +118,7 @@ export function transactionRoutes(chains: ChainRegistry, db: Database) {
       const module = optionalAddress('module');
       const to = optionalAddress('to');
       const txHash = c.req.query('transaction_hash');
-      const [records, tokens, countRows] = await Promise.all([
+      const [records, countRows] = await Promise.all([
         loadModuleTransactions(db, chainId, {
           safe,
           module,
@@ -121,16 +127,21 @@ export function transactionRoutes(chains: ChainRegistry, db: Database) {
           limit: window.limit,
           offset: window.offset,
         }),
-        loadTokens(db, chainId),
         db.query<{ n: string }>(
           `SELECT COUNT(*) AS n FROM module_transactions WHERE chain_id = $1 AND safe = $2 AND ($3::text IS NULL OR module = $3)
              AND ($4::text IS NULL OR to_address = $4) AND ($5::text IS NULL OR tx_hash = $5)`,
           [chainId, safe, module ?? null, to ?? null, txHash ?? null],
         ),
       ]);
+      const context = await summaryContext(
+        db,
+        chainId,
+        safeApps,
+        records.map((record) => record.to),
+      );
       const items = records.map((record) => ({
         type: 'TRANSACTION' as const,
-        transaction: moduleSummary(record, tokens),
+        transaction: moduleSummary(record, context),
         conflictType: 'None' as const,
       }));
       return c.json(toPage(c.req.raw, window, items, Number(countRows[0]?.n ?? 0)));
@@ -153,11 +164,17 @@ export function transactionRoutes(chains: ChainRegistry, db: Database) {
          ORDER BY t.block_number DESC, t.log_index DESC LIMIT $5 OFFSET $6`,
         [chainId, safe, token ?? null, trusted, window.limit + 1, window.offset],
       );
-      const tokens = await loadTokens(db, chainId);
       const hasMore = rows.length > window.limit;
-      const items = rows.slice(0, window.limit).map((row) => ({
+      const records = rows.slice(0, window.limit).map(toTransferRecord);
+      const context = await summaryContext(
+        db,
+        chainId,
+        safeApps,
+        records.flatMap((record) => record.tokenAddress ?? []),
+      );
+      const items = records.map((record) => ({
         type: 'TRANSACTION' as const,
-        transaction: transferSummary(toTransferRecord(row), tokens),
+        transaction: transferSummary(record, context),
         conflictType: 'None' as const,
       }));
       const page = toPage(c.req.raw, window, items, window.offset + items.length + (hasMore ? 1 : 0));
@@ -168,7 +185,6 @@ export function transactionRoutes(chains: ChainRegistry, db: Database) {
       const chainId = chain.config.chainId;
       const id = c.req.param('id');
       const [kind, safePart, ref] = id.split('_');
-      const tokens = await loadTokens(db, chainId);
 
       if (kind === 'module' || kind === 'transfer') {
         if (!safePart || !ref || !isAddress(safePart, { strict: false })) throw invalidTxId();
@@ -176,11 +192,14 @@ export function transactionRoutes(chains: ChainRegistry, db: Database) {
         if (kind === 'module') {
           const [record] = await loadModuleTransactions(db, chainId, { ids: [ref] });
           if (!record || record.safe !== safe) throw notFound('Transaction not found');
-          return c.json(moduleDetails(record, tokens));
+          return c.json(moduleDetails(record, await summaryContext(db, chainId, safeApps, [record.to])));
         }
         const [record] = await loadTransfers(db, chainId, safe, [ref]);
         if (!record) throw notFound('Transaction not found');
-        const summary = transferSummary(record, tokens);
+        const summary = transferSummary(
+          record,
+          await summaryContext(db, chainId, safeApps, record.tokenAddress ? [record.tokenAddress] : []),
+        );
         const details: TransactionDetails = {
           safeAddress: safe,
           txId: summary.id,
@@ -211,6 +230,6 @@ export function transactionRoutes(chains: ChainRegistry, db: Database) {
       const record = (await loadMultisig(db, chainId, [safeTxHash])).get(safeTxHash);
       if (!record) throw notFound('Transaction not found');
       if (safeFromId && safeFromId !== record.safe) throw invalidTxId();
-      return c.json(await multisigDetails(db, chain, record, tokens));
+      return c.json(await multisigDetails(db, chain, record, safeApps));
     });
 }

@@ -4,6 +4,7 @@ import type { Address, Hex } from 'viem';
 import { addressInfo } from '../addressInfo';
 import type { ServedChain } from '../chains/registry';
 import { serviceUnavailable } from '../http/errors';
+import type { SafeAppCatalogue } from '../safeApps';
 import { readSafe } from '../safes/readSafe';
 import type { Database } from '../store';
 import { recoverChainSigners } from './chainSigners';
@@ -15,11 +16,12 @@ import {
   multisigSummary,
   originNote,
   requiredConfirmations,
+  summaryContext,
   type ModuleRecord,
   type MultisigRecord,
   type SafeNow,
+  type SummaryContext,
 } from './summaries';
-import type { Token } from './tokens';
 
 /** Delegate calls into these are what Safe itself ships for batching and signing: trusted. */
 export const trustedDelegateCallTargets = new Set<string>([
@@ -61,8 +63,8 @@ function transactionData(call: {
   };
 }
 
-export function moduleDetails(record: ModuleRecord, tokens: ReadonlyMap<Address, Token>): TransactionDetails {
-  const summary = moduleSummary(record, tokens);
+export function moduleDetails(record: ModuleRecord, context: SummaryContext): TransactionDetails {
+  const summary = moduleSummary(record, context);
   return {
     safeAddress: record.safe,
     txId: summary.id,
@@ -81,14 +83,17 @@ export async function multisigDetails(
   db: Database,
   chain: ServedChain,
   stored: MultisigRecord,
-  tokens: ReadonlyMap<Address, Token>,
+  safeApps: SafeAppCatalogue,
 ): Promise<TransactionDetails> {
   // Details list the signers: recover them now if the indexer left them for later.
   await recoverChainSigners(db, chain.config.chainId, [stored.safeTxHash]);
   const record =
     (await loadMultisig(db, chain.config.chainId, [stored.safeTxHash])).get(stored.safeTxHash) ?? stored;
-  const safeNow = await safeNowReader(chain, record.safe)();
-  const summary = multisigSummary(record, safeNow, tokens);
+  const [safeNow, context] = await Promise.all([
+    safeNowReader(chain, record.safe)(),
+    summaryContext(db, chain.config.chainId, safeApps, [record.to]),
+  ]);
+  const summary = multisigSummary(record, safeNow, context);
   // Rejectors: owners who confirmed an on-chain rejection (an empty self-call) at the same nonce.
   const sameNonce = await db.query<{ safe_tx_hash: string }>(
     `SELECT safe_tx_hash FROM multisig_transactions WHERE chain_id = $1 AND safe = $2 AND nonce = $3 AND safe_tx_hash <> $4`,
@@ -101,9 +106,10 @@ export async function multisigDetails(
   );
   const rejectors = [...siblings.values()]
     .filter((tx) => {
+      // Tokens only shape a transfer's details, never whether a call is a rejection.
       const info = classifyCall(
         { safe: tx.safe, to: tx.to, value: tx.value, data: tx.data, operation: tx.operation, refund: tx },
-        tokens,
+        new Map(),
       );
       return info.type === 'Custom' && info.isCancellation;
     })
@@ -140,7 +146,7 @@ export async function multisigDetails(
       proposedByDelegate: record.proposedByDelegate ? addressInfo(record.proposedByDelegate) : null,
     },
     txHash: record.executedTxHash,
-    safeAppInfo: null,
+    safeAppInfo: summary.safeAppInfo,
     note: originNote(record.origin),
   };
 }

@@ -2,6 +2,7 @@ import type { TransactionListItem, TransactionSummary } from '@countersign/gatew
 import type { Address } from 'viem';
 import { invalidParam } from '../http/errors';
 import type { PageWindow } from '../http/paging';
+import type { SafeAppCatalogue } from '../safeApps';
 import type { Queryable } from '../store';
 import {
   creationSummary,
@@ -10,10 +11,10 @@ import {
   loadTransfers,
   moduleSummary,
   multisigSummary,
+  summaryContext,
   transferSummary,
   type SafeNow,
 } from './summaries';
-import type { Token } from './tokens';
 
 /** How history days are cut: an IANA zone, or a fixed offset in milliseconds (UTC by default). */
 export type DayZone = { timeZone: string } | { offsetMs: number };
@@ -63,7 +64,7 @@ export async function historyPage(
     trusted: boolean;
     zone: DayZone;
     safeNow: () => Promise<SafeNow>;
-    tokens: ReadonlyMap<Address, Token>;
+    safeApps: SafeAppCatalogue;
   },
 ): Promise<{ items: TransactionListItem[]; total: number }> {
   const { chainId, safe, window } = params;
@@ -112,7 +113,7 @@ async function summarise(
     chainId: string;
     safe: Address;
     safeNow: () => Promise<SafeNow>;
-    tokens: ReadonlyMap<Address, Token>;
+    safeApps: SafeAppCatalogue;
   },
   rows: HistoryRow[],
 ): Promise<(TransactionSummary | undefined)[]> {
@@ -123,22 +124,28 @@ async function summarise(
     loadTransfers(db, params.chainId, params.safe, refs('transfer')),
     refs('creation').length > 0 ? creationSummary(db, params.chainId, params.safe) : null,
   ]);
-  const safeNow = multisig.size > 0 ? await params.safeNow() : { nonce: 0, threshold: 0, owners: [] };
+  const [safeNow, context] = await Promise.all([
+    multisig.size > 0 ? params.safeNow() : { nonce: 0, threshold: 0, owners: [] },
+    summaryContext(db, params.chainId, params.safeApps, [
+      ...[...multisig.values(), ...modules].map((record) => record.to),
+      ...transfers.flatMap((transfer) => transfer.tokenAddress ?? []),
+    ]),
+  ]);
   const moduleById = new Map(modules.map((m) => [m.id, m]));
   const transferById = new Map(transfers.map((t) => [t.id, t]));
   return rows.map((row) => {
     switch (row.kind) {
       case 'multisig': {
         const record = multisig.get(row.ref_id);
-        return record && multisigSummary(record, safeNow, params.tokens);
+        return record && multisigSummary(record, safeNow, context);
       }
       case 'module': {
         const record = moduleById.get(row.ref_id);
-        return record && moduleSummary(record, params.tokens);
+        return record && moduleSummary(record, context);
       }
       case 'transfer': {
         const record = transferById.get(row.ref_id);
-        return record && transferSummary(record, params.tokens);
+        return record && transferSummary(record, context);
       }
       case 'creation':
         return creation ?? undefined;

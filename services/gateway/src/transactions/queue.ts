@@ -1,9 +1,9 @@
 import type { TransactionListItem } from '@countersign/gateway-api';
 import type { Address } from 'viem';
 import type { PageWindow } from '../http/paging';
+import type { SafeAppCatalogue } from '../safeApps';
 import type { Queryable } from '../store';
-import { loadMultisig, multisigSummary, type SafeNow } from './summaries';
-import type { Token } from './tokens';
+import { loadMultisig, multisigSummary, summaryContext, type SafeNow } from './summaries';
 
 type QueuedRow = { safe_tx_hash: string; nonce: string };
 
@@ -20,7 +20,7 @@ export async function queuePage(
     safe: Address;
     window: PageWindow;
     safeNow: SafeNow;
-    tokens: ReadonlyMap<Address, Token>;
+    safeApps: SafeAppCatalogue;
   },
 ): Promise<{ items: TransactionListItem[]; total: number }> {
   const { chainId, safe, window, safeNow } = params;
@@ -43,6 +43,12 @@ export async function queuePage(
     db,
     chainId,
     page.map((r) => r.safe_tx_hash),
+  );
+  const context = await summaryContext(
+    db,
+    chainId,
+    params.safeApps,
+    [...records.values()].map((record) => record.to),
   );
 
   const groups: QueuedRow[][] = [];
@@ -82,7 +88,7 @@ export async function queuePage(
             : 'HasNext';
       items.push({
         type: 'TRANSACTION',
-        transaction: multisigSummary(record, safeNow, params.tokens),
+        transaction: multisigSummary(record, safeNow, context),
         conflictType,
       });
     });

@@ -1,12 +1,37 @@
 import type { TransactionSummary, TxStatus } from '@countersign/gateway-api';
 import { getAddress, type Address, type Hex } from 'viem';
 import { addressInfo } from '../addressInfo';
+import type { SafeAppCatalogue } from '../safeApps';
 import type { Queryable } from '../store';
 import { classifyCall, direction, tokenTransferInfo } from './classify';
-import type { Token } from './tokens';
+import { loadTokens, type Token } from './tokens';
 
 /** What the summaries need to know of the Safe now: its nonce, threshold and owners. */
 export type SafeNow = { nonce: number; threshold: number; owners: Address[] };
+
+type SafeAppInfo = TransactionSummary['safeAppInfo'];
+
+/** What summaries show beyond their records: the tokens they name, the app a proposal came from. */
+export type SummaryContext = {
+  tokens: ReadonlyMap<Address, Token>;
+  safeAppOf: (origin: string | null) => SafeAppInfo;
+};
+
+/**
+ * The context for summaries of one page: only the tokens its records may name (a call's target, a
+ * transfer's token), read in one query.
+ */
+export async function summaryContext(
+  db: Queryable,
+  chainId: string,
+  safeApps: SafeAppCatalogue,
+  tokenAddresses: Iterable<Address>,
+): Promise<SummaryContext> {
+  return {
+    tokens: await loadTokens(db, chainId, tokenAddresses),
+    safeAppOf: (origin) => safeApps.appOfOrigin(chainId, origin),
+  };
+}
 
 export type MultisigRecord = {
   safe: Address;
@@ -165,7 +190,7 @@ export function originNote(origin: string | null): string | null {
 export function multisigSummary(
   record: MultisigRecord,
   safe: SafeNow,
-  tokens: ReadonlyMap<Address, Token>,
+  context: SummaryContext,
 ): TransactionSummary {
   const status = multisigStatus(record, safe);
   const signed = new Set(record.confirmations.map((c) => c.owner));
@@ -182,7 +207,7 @@ export function multisigSummary(
         operation: record.operation,
         refund: record,
       },
-      tokens,
+      context.tokens,
     ),
     executionInfo: {
       type: 'MULTISIG',
@@ -194,7 +219,7 @@ export function multisigSummary(
           ? safe.owners.filter((o) => !signed.has(o)).map((o) => addressInfo(o))
           : null,
     },
-    safeAppInfo: null,
+    safeAppInfo: context.safeAppOf(record.origin),
     txHash: record.executedTxHash,
     note: originNote(record.origin),
   };
@@ -269,7 +294,7 @@ type ModuleRow = {
 const moduleColumns =
   'id, safe, module, to_address, value, data, operation, success, tx_hash, executed_at_ms';
 
-export function moduleSummary(record: ModuleRecord, tokens: ReadonlyMap<Address, Token>): TransactionSummary {
+export function moduleSummary(record: ModuleRecord, context: SummaryContext): TransactionSummary {
   return {
     id: `module_${record.safe}_${record.id}`,
     timestamp: record.executedAtMs,
@@ -282,7 +307,7 @@ export function moduleSummary(record: ModuleRecord, tokens: ReadonlyMap<Address,
         data: record.data,
         operation: record.operation,
       },
-      tokens,
+      context.tokens,
     ),
     executionInfo: { type: 'MODULE', address: addressInfo(record.module) },
     safeAppInfo: null,
@@ -347,11 +372,8 @@ export async function loadTransfers(
   return rows.map(toTransferRecord);
 }
 
-export function transferSummary(
-  record: TransferRecord,
-  tokens: ReadonlyMap<Address, Token>,
-): TransactionSummary {
-  const token = record.tokenAddress ? tokens.get(record.tokenAddress) : undefined;
+export function transferSummary(record: TransferRecord, context: SummaryContext): TransactionSummary {
+  const token = record.tokenAddress ? context.tokens.get(record.tokenAddress) : undefined;
   const transferInfo =
     record.tokenType === 'NATIVE' || !record.tokenAddress
       ? { type: 'NATIVE_COIN' as const, value: record.value }

@@ -12,8 +12,17 @@ export type Token = {
   trusted: boolean;
 };
 
-/** The tokens of a chain the indexer has met, by address. */
-export async function loadTokens(db: Queryable, chainId: string): Promise<Map<Address, Token>> {
+/**
+ * The tokens among `addresses` that the indexer has met, by address. Callers name what a page
+ * refers to: a chain's token table grows with every token anyone sent to a Safe.
+ */
+export async function loadTokens(
+  db: Queryable,
+  chainId: string,
+  addresses: Iterable<Address>,
+): Promise<Map<Address, Token>> {
+  const wanted = [...new Set(addresses)];
+  if (wanted.length === 0) return new Map();
   const rows = await db.query<{
     address: string;
     type: 'ERC20' | 'ERC721';
@@ -22,9 +31,10 @@ export async function loadTokens(db: Queryable, chainId: string): Promise<Map<Ad
     decimals: number | null;
     logo_uri: string | null;
     trusted: boolean;
-  }>('SELECT address, type, name, symbol, decimals, logo_uri, trusted FROM tokens WHERE chain_id = $1', [
-    chainId,
-  ]);
+  }>(
+    'SELECT address, type, name, symbol, decimals, logo_uri, trusted FROM tokens WHERE chain_id = $1 AND address = ANY($2)',
+    [chainId, wanted],
+  );
   return new Map(
     rows.map((row) => [
       getAddress(row.address),

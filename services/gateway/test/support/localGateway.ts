@@ -5,6 +5,7 @@ import {
   type ChainConfig,
   type Gateway,
   type GatewayOptions,
+  type StoreOptions,
 } from '../../src';
 
 export type LocalGateway = {
@@ -24,6 +25,8 @@ export async function startLocalGateway(
     corsOrigins?: string[];
     chains?: (devnetChain: ChainConfig) => ChainConfig[];
     safeApps?: GatewayOptions['safeApps'];
+    /** The gateway's database (see support/databases.ts); an in-memory PGlite by default. */
+    store?: StoreOptions;
   } = {},
 ): Promise<LocalGateway> {
   const devnet = await startDevnet({ port: 0 });
@@ -33,6 +36,7 @@ export async function startLocalGateway(
     chains: options.chains ? options.chains(devnetChain) : [devnetChain],
     corsOrigins: options.corsOrigins ?? [],
     safeApps: options.safeApps,
+    store: options.store,
   }).catch(async (error: unknown) => {
     await devnet.stop();
     throw error;
