@@ -1,4 +1,4 @@
-import { devAccounts, devnetClients, executeSafeTx } from '@countersign/devnet';
+import { devAccounts, devnetClients } from '@countersign/devnet';
 import {
   pageSchema,
   proposalBody,
@@ -13,6 +13,7 @@ import type { HDAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases';
 import { startLocalGateway, type LocalGateway } from './support/localGateway';
+import { executeByOwners } from './support/teamSafe';
 
 const txBuilder: SafeApp = {
   id: 7,
@@ -38,7 +39,7 @@ const otherChainApp: SafeApp = {
 };
 
 const accounts = devAccounts();
-const [ownerA, ownerB] = [accounts[1]!.account, accounts[2]!.account];
+const ownerA = accounts[1]!.account;
 const recipient = accounts[8]!.account.address;
 const expectedInfo = { name: txBuilder.name, url: txBuilder.url, logoUri: txBuilder.iconUrl };
 
@@ -115,15 +116,7 @@ describe.each(testDatabases())('safeAppInfo on $name', ({ options }) => {
 
   it('keeps it once the proposal is executed and indexed, in history', async () => {
     const clients = devnetClients(1337, local.devnet.rpcUrl);
-    const { safeTxHash } = await executeSafeTx(clients, {
-      safe: team,
-      executor: ownerA.address,
-      approvals: [
-        { owner: ownerA, method: 'eip712' },
-        { owner: ownerB, method: 'eip712' },
-      ],
-      tx: { to: recipient, value: parseEther('0.01') },
-    });
+    const { safeTxHash } = await executeByOwners(clients, team, { to: recipient, value: parseEther('0.01') });
     expect(safeTxHash).toBe(hashSafeTx({ chainId: 1337, safe: team, tx: fromApp }));
     await local.indexed();
     const [newest] = await summaries('transactions/history');

@@ -1,6 +1,7 @@
 import type { Address } from 'viem';
 import { insertRows, type Queryable } from '../store';
 import type { BlockInfo } from './fetchRange';
+import { flagImitations } from './imitation';
 import type { HistoryEntry, PreparedRange } from './prepareRange';
 
 export type TokenMetadata = {
@@ -134,6 +135,7 @@ export async function applyRange(
     'ON CONFLICT (chain_id, safe, id) DO NOTHING',
   );
 
+  await flagImitations(tx, chainId, prepared);
   await appendHistory(tx, chainId, prepared.history);
 
   await replaceOwners(tx, chainId, params.owners);
@@ -175,6 +177,7 @@ export async function rollBackAbove(
 ): Promise<void> {
   const fork = forkBlock.toString();
   await tx.query('DELETE FROM history_items WHERE chain_id = $1 AND block_number > $2', [chainId, fork]);
+  await tx.query('DELETE FROM safe_recipients WHERE chain_id = $1 AND block_number > $2', [chainId, fork]);
   await tx.query('DELETE FROM transfers WHERE chain_id = $1 AND block_number > $2', [chainId, fork]);
   await tx.query('DELETE FROM module_transactions WHERE chain_id = $1 AND block_number > $2', [
     chainId,
@@ -246,6 +249,7 @@ async function appendHistory(tx: Queryable, chainId: string, items: readonly His
       item.safe,
       position.all.toString(),
       item.trusted ? position.trusted.toString() : null,
+      item.imitation ?? false,
       item.kind,
       item.refId,
       item.blockNumber,
@@ -259,7 +263,7 @@ async function appendHistory(tx: Queryable, chainId: string, items: readonly His
   }
   await insertRows(
     tx,
-    'INSERT INTO history_items (chain_id, safe, position, trusted_position, kind, ref_id, block_number, log_index, timestamp_ms)',
+    'INSERT INTO history_items (chain_id, safe, position, trusted_position, imitation, kind, ref_id, block_number, log_index, timestamp_ms)',
     rows,
   );
 }

@@ -53,7 +53,14 @@ export type HistoryEntry = At & {
   refId: string;
   /** Shown with trusted=true: false only for transfers of ERC20 tokens that are not trusted. */
   trusted: boolean;
+  /** An ERC20 transfer the Safe did not make: the other party, which an address poisoner imitates. */
+  counterparty?: Address;
+  /** Set by flagImitations: the counterparty looks like, but is not, an earlier recipient. */
+  imitation?: boolean;
 };
+
+/** Where the Safe's own execution sent value or tokens: a counterparty it really chose. */
+export type Recipient = At & { safe: Address; address: Address };
 
 /** Everything a block range changes, decoded and checked, ready to be written in one transaction. */
 export type PreparedRange = {
@@ -62,12 +69,14 @@ export type PreparedRange = {
   modules: ModuleExecution[];
   transfers: Transfer[];
   history: HistoryEntry[];
+  recipients: Recipient[];
   /** Safes whose owners changed (or were set up) and must be read again. */
   ownersChanged: Set<Address>;
   tokenAddresses: Set<Address>;
 };
 
-const order = (a: { blockNumber: bigint | null; logIndex: number | null }, b: typeof a) =>
+/** Chain order: by block, then by position in the block. */
+export const chainOrder = (a: { blockNumber: bigint | null; logIndex: number | null }, b: typeof a) =>
   a.blockNumber === b.blockNumber
     ? (a.logIndex ?? 0) - (b.logIndex ?? 0)
     : (a.blockNumber ?? 0n) < (b.blockNumber ?? 0n)
@@ -108,6 +117,7 @@ export function prepareRange(
     modules: [],
     transfers: [],
     history: [],
+    recipients: [],
     ownersChanged: new Set(),
     tokenAddresses: new Set(),
   };
@@ -138,7 +148,7 @@ export function prepareRange(
   /** `${safe}:${txHash}` of every execution, to keep a Safe's own transfers out of its history twice. */
   const executedIn = new Set<string>();
 
-  for (const log of [...range.safeEvents].sort(order)) {
+  for (const log of [...range.safeEvents].sort(chainOrder)) {
     const safe = getAddress(log.address);
     switch (log.eventName) {
       case 'SafeMultiSigTransaction':
@@ -185,6 +195,9 @@ export function prepareRange(
           signatures: args.signatures,
         });
         prepared.history.push({ ...at(log), safe, kind: 'multisig', refId: safeTxHash, trusted: true });
+        if (log.eventName === 'ExecutionSuccess' && tx.value > 0n && tx.to !== safe) {
+          prepared.recipients.push({ ...at(log), safe, address: tx.to });
+        }
         executedIn.add(`${safe}:${log.transactionHash}`);
         break;
       }
@@ -201,12 +214,16 @@ export function prepareRange(
         }
         announcedModule.delete(safe);
         const id = `${announced.transactionHash}-${announced.logIndex}`;
+        const to = getAddress(announced.args.to);
+        if (log.eventName === 'ExecutionFromModuleSuccess' && announced.args.value > 0n && to !== safe) {
+          prepared.recipients.push({ ...at(log), safe, address: to });
+        }
         prepared.modules.push({
           ...at(log),
           id,
           safe,
           module: getAddress(announced.args.module),
-          to: getAddress(announced.args.to),
+          to,
           value: announced.args.value,
           data: announced.args.data,
           operation: announced.args.operation,
@@ -269,13 +286,27 @@ export function prepareRange(
 
   for (const transfer of prepared.transfers) {
     // A transfer made by the Safe's own execution shows as that execution, not again on its own.
-    if (executedIn.has(`${transfer.safe}:${transfer.txHash}`)) continue;
+    if (executedIn.has(`${transfer.safe}:${transfer.txHash}`)) {
+      if (transfer.sender === transfer.safe && transfer.recipient !== transfer.safe) {
+        const { blockNumber, logIndex, txHash, timestampMs, safe, recipient } = transfer;
+        prepared.recipients.push({ blockNumber, logIndex, txHash, timestampMs, safe, address: recipient });
+      }
+      continue;
+    }
     const erc20 = transfer.tokenType === 'ERC20';
     // Zero-value ERC20 transfers are a known address-poisoning trick: never part of the history.
     if (erc20 && transfer.value === 0n) continue;
     const trusted = !erc20 || (transfer.tokenAddress !== null && trustedTokens.has(transfer.tokenAddress));
-    prepared.history.push({ ...transfer, kind: 'transfer', refId: transfer.id, trusted });
+    const counterparty = transfer.recipient === transfer.safe ? transfer.sender : transfer.recipient;
+    prepared.history.push({
+      ...transfer,
+      kind: 'transfer',
+      refId: transfer.id,
+      trusted,
+      ...(erc20 && counterparty !== transfer.safe ? { counterparty } : {}),
+    });
   }
-  prepared.history.sort((a, b) => order(a, b));
+  prepared.history.sort(chainOrder);
+  prepared.recipients.sort(chainOrder);
   return prepared;
 }

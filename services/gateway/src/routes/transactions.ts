@@ -40,12 +40,13 @@ export function transactionRoutes(chains: ChainRegistry, db: Database, safeApps:
       const window = parseCursor(c.req.query('cursor'));
       const zone = parseDayZone(c.req.query('timezone'), c.req.query('timezone_offset'));
       const trusted = parseBoolQuery(c.req.query('trusted'), true);
-      parseBoolQuery(c.req.query('imitation'), true);
+      const imitations = parseBoolQuery(c.req.query('imitation'), true);
       const { items, total } = await historyPage(db, {
         chainId,
         safe,
         window,
         trusted,
+        imitations,
         zone,
         safeNow: safeNowReader(chain, safe),
         safeApps,

@@ -113,6 +113,7 @@ export function tokenTransferInfo(
   address: Address,
   amount: string,
   isNft: boolean,
+  imitation = false,
 ): TransferInfo {
   if (isNft) {
     return {
@@ -134,7 +135,7 @@ export function tokenTransferInfo(
     logoUri: token?.logoUri ?? null,
     decimals: token?.decimals ?? null,
     trusted: token?.trusted ?? null,
-    imitation: false,
+    imitation,
   };
 }
 

@@ -49,11 +49,14 @@ type HistoryRow = {
   kind: 'creation' | 'multisig' | 'module' | 'transfer';
   ref_id: string;
   timestamp_ms: string;
+  imitation: boolean;
 };
 
 /**
  * One page of a Safe's history, newest first. Items are found by their position in the Safe's
- * sequence (all items, or only trusted ones), so a page costs the same at any depth.
+ * sequence (all items, or only trusted ones), so a page costs the same at any depth. Without
+ * `imitations`, transfers the indexer flagged as address poisoning are left out of the page, as the
+ * real gateway does: the page is shorter, the count and the links stay those of the sequence.
  */
 export async function historyPage(
   db: Queryable,
@@ -62,6 +65,7 @@ export async function historyPage(
     safe: Address;
     window: PageWindow;
     trusted: boolean;
+    imitations: boolean;
     zone: DayZone;
     safeNow: () => Promise<SafeNow>;
     safeApps: SafeAppCatalogue;
@@ -82,13 +86,14 @@ export async function historyPage(
     newest < 0
       ? []
       : await db.query<HistoryRow>(
-          `SELECT kind, ref_id, timestamp_ms FROM history_items
+          `SELECT kind, ref_id, timestamp_ms, imitation FROM history_items
            WHERE chain_id = $1 AND safe = $2 AND ${column} BETWEEN $3 AND $4 ORDER BY ${column} DESC`,
           [chainId, safe, Math.max(oldest, 0), newest],
         );
   const previous = window.offset > 0 ? rows.shift() : undefined;
 
-  const summaries = await summarise(db, params, rows);
+  const shown = params.imitations ? rows : rows.filter((row) => !row.imitation);
+  const summaries = await summarise(db, params, shown);
   const items: TransactionListItem[] = [];
   const previousTimestamp = previous ? Number(previous.timestamp_ms) : undefined;
   let lastDay: string | undefined;
@@ -145,7 +150,7 @@ async function summarise(
       }
       case 'transfer': {
         const record = transferById.get(row.ref_id);
-        return record && transferSummary(record, context);
+        return record && transferSummary(record, context, row.imitation);
       }
       case 'creation':
         return creation ?? undefined;

@@ -372,7 +372,12 @@ export async function loadTransfers(
   return rows.map(toTransferRecord);
 }
 
-export function transferSummary(record: TransferRecord, context: SummaryContext): TransactionSummary {
+/** `imitation`: the indexer's address-poisoning flag, which only the history shows. */
+export function transferSummary(
+  record: TransferRecord,
+  context: SummaryContext,
+  imitation = false,
+): TransactionSummary {
   const token = record.tokenAddress ? context.tokens.get(record.tokenAddress) : undefined;
   const transferInfo =
     record.tokenType === 'NATIVE' || !record.tokenAddress
@@ -382,6 +387,7 @@ export function transferSummary(record: TransferRecord, context: SummaryContext)
           record.tokenAddress,
           (record.tokenType === 'ERC721' ? record.tokenId : record.value) ?? '0',
           record.tokenType === 'ERC721',
+          imitation,
         );
   return {
     id: `transfer_${record.safe}_${record.id}`,
