@@ -18,6 +18,8 @@ export type StackOptions = {
   corsOrigins?: string[];
   /** PostgreSQL for the local gateway; without it the embedded database lives in stateDir. */
   databaseUrl?: string;
+  /** Enables WalletConnect in the web app. */
+  walletConnectProjectId?: string;
 };
 
 export type Stack = {
@@ -70,7 +72,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // A freshly seeded chain gets the demo's off-chain part too, posted through the gateway's API.
       if (!devnet.reused) await seedOffchainDemo(devnet.manifest, gatewayUrl);
     }
-    const web = await startWebServer({ host: options.host, port: webPort, gatewayUrl });
+    const web = await startWebServer({
+      host: options.host,
+      port: webPort,
+      gatewayUrl,
+      walletConnectProjectId: options.walletConnectProjectId,
+      devnet: devnet && {
+        chainId: String(devnet.manifest.chainId),
+        accounts: devnet.manifest.accounts.map((account) => ({
+          address: account.address,
+          label: `#${account.index} ${account.role}`,
+        })),
+      },
+    });
     started.push({ stop: () => web.close() });
     return {
       webUrl: web.url,

@@ -21,6 +21,7 @@ const env = z
     GATEWAY_URL: z.string().url().optional(),
     GATEWAY_CORS_ORIGINS: z.string().optional(),
     DATABASE_URL: z.string().optional(),
+    WALLETCONNECT_PROJECT_ID: z.string().optional(),
     COUNTERSIGN_READY_FILE: z.string().optional(),
   })
   .parse(process.env);
@@ -35,6 +36,7 @@ const stack = await startStack({
   gatewayUrl: env.GATEWAY_URL,
   corsOrigins: env.GATEWAY_CORS_ORIGINS?.split(',').map((o) => o.trim()),
   databaseUrl: env.DATABASE_URL,
+  walletConnectProjectId: env.WALLETCONNECT_PROJECT_ID,
 });
 
 let stopping = false;

@@ -1,6 +1,6 @@
 /**
  * Serves the built web app: `WEB_PORT` (default 5173), `WEB_HOST` (default 127.0.0.1),
- * `GATEWAY_URL` (default http://127.0.0.1:8787). Stops on SIGINT/SIGTERM.
+ * `GATEWAY_URL` (default http://127.0.0.1:8787), `WALLETCONNECT_PROJECT_ID` (optional). Stops on SIGINT/SIGTERM.
  */
 import { startWebServer } from './server';
 
@@ -17,6 +17,7 @@ try {
     host: process.env.WEB_HOST || undefined,
     port: parsePort(process.env.WEB_PORT ?? '5173'),
     gatewayUrl: process.env.GATEWAY_URL || 'http://127.0.0.1:8787',
+    walletConnectProjectId: process.env.WALLETCONNECT_PROJECT_ID,
   });
   console.log(`web: ${server.url}`);
 

@@ -21,7 +21,14 @@ export type WebServerOptions = {
   distDir?: string;
   /** The gateway the app talks to, written into /config.js. */
   gatewayUrl: string;
+  /** Enables WalletConnect-based wallets and QR codes; without it the app never contacts WalletConnect. */
+  walletConnectProjectId?: string;
+  /** Set only when serving the local devnet: offers the devnet wallet with these accounts. */
+  devnet?: DevnetWalletConfig;
 };
+
+/** The local devnet's dev accounts, which anvil signs for: no key ever reaches the browser. */
+export type DevnetWalletConfig = { chainId: string; accounts: { address: string; label: string }[] };
 
 export type WebServer = {
   url: string;
@@ -30,7 +37,7 @@ export type WebServer = {
 };
 
 /** The runtime configuration the app reads from `window.__COUNTERSIGN_CONFIG__`. */
-export type RuntimeConfig = { gatewayUrl: string };
+export type RuntimeConfig = Pick<WebServerOptions, 'gatewayUrl' | 'walletConnectProjectId' | 'devnet'>;
 
 export const defaultDistDir = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -54,10 +61,10 @@ function assertHttpUrl(value: string): void {
 }
 
 /** The Hono app alone (no socket), for tests that call `app.request(...)`. */
-export function createWebApp(opts: { distDir: string; gatewayUrl: string }): Hono {
-  const { distDir, gatewayUrl } = opts;
+export function createWebApp(opts: { distDir: string; config: RuntimeConfig }): Hono {
+  const { distDir, config } = opts;
   const indexPath = join(distDir, 'index.html');
-  const script = configScript({ gatewayUrl });
+  const script = configScript(config);
   const app = new Hono();
 
   app.use('*', async (c, next) => {
@@ -117,7 +124,14 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     );
   }
 
-  const app = createWebApp({ distDir, gatewayUrl: opts.gatewayUrl });
+  const app = createWebApp({
+    distDir,
+    config: {
+      gatewayUrl: opts.gatewayUrl,
+      walletConnectProjectId: opts.walletConnectProjectId || undefined,
+      devnet: opts.devnet,
+    },
+  });
   // No serverOptions/createServer given, so this is a plain node:http Server.
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
 

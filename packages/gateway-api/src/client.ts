@@ -4,6 +4,8 @@ import { chainInfoSchema } from './schemas/chains';
 import { masterCopiesSchema, safeInfoSchema } from './schemas/safes';
 import { estimationSchema, safeNoncesSchema, type ProposeTransactionBody } from './schemas/proposals';
 import { transactionDetailsSchema, transactionListItemSchema } from './schemas/transactions';
+import { ownedSafesSchema } from './schemas/assets';
+import { authNonceSchema, authSessionSchema } from './schemas/auth';
 import { safeMessageListItemSchema, safeMessageSchema, type ProposeMessageBody } from './schemas/messages';
 import { z as zod } from 'zod';
 import { GatewayContractError, GatewayError } from './errors';
@@ -179,6 +181,19 @@ export function createGatewayClient(options: GatewayClientOptions) {
         method: 'POST',
         body,
       });
+    },
+    getOwnedSafes: (chainId: string, owner: string, signal?: AbortSignal) =>
+      request(`/v1/chains/${seg(chainId)}/owners/${seg(owner)}/safes`, ownedSafesSchema, { signal }),
+    // The session is an HttpOnly cookie the gateway sets, so these requests carry credentials.
+    getAuthNonce: (signal?: AbortSignal) =>
+      request('/v1/auth/nonce', authNonceSchema, { credentials: 'include', signal }),
+    verifyAuth: async (body: { message: string; signature: string }): Promise<void> => {
+      await request('/v1/auth/verify', zod.unknown(), { method: 'POST', body, credentials: 'include' });
+    },
+    getAuthSession: (signal?: AbortSignal) =>
+      request('/v1/auth/me', authSessionSchema, { credentials: 'include', signal }),
+    logout: async (): Promise<void> => {
+      await request('/v1/auth/logout', zod.unknown(), { method: 'POST', credentials: 'include' });
     },
     proposeTransaction: (chainId: string, safe: string, body: ProposeTransactionBody) =>
       request(`/v1/chains/${seg(chainId)}/transactions/${seg(safe)}/propose`, transactionDetailsSchema, {

@@ -9,3 +9,4 @@ export * from './schemas/proposals';
 export * from './schemas/assets';
 export * from './schemas/messages';
 export * from './schemas/accounts';
+export * from './schemas/auth';

@@ -1,5 +1,7 @@
 import { Link, Outlet } from 'react-router';
 import { ChainSelector } from '../features/chains/ChainSelector';
+import { WalletNotice, WrongNetworkBanner } from '../features/wallet/WalletBanners';
+import { WalletSlot } from '../features/wallet/WalletSlot';
 
 export function Layout() {
   return (
@@ -8,8 +10,13 @@ export function Layout() {
         <Link to="/" className="brand">
           Countersign
         </Link>
-        <ChainSelector />
+        <div className="header-controls">
+          <ChainSelector />
+          <WalletSlot />
+        </div>
       </header>
+      <WrongNetworkBanner />
+      <WalletNotice />
       <main className="app-main">
         <Outlet />
       </main>

@@ -10,10 +10,8 @@ declare global {
   }
 }
 
-export type RuntimeConfig = {
-  /** Base URL of the Safe Client Gateway, without a trailing slash. */
-  gatewayUrl: string;
-};
+export type RuntimeConfig = z.output<typeof runtimeConfigSchema>;
+export type DevnetWalletConfig = NonNullable<RuntimeConfig['devnet']>;
 
 export type ConfigResult = { ok: true; config: RuntimeConfig } | { ok: false; message: string };
 
@@ -34,6 +32,26 @@ const runtimeConfigSchema = z.object({
       error: (issue) => `gatewayUrl must be an http(s) URL, got ${JSON.stringify(issue.input)}`,
     })
     .transform((value) => value.replace(/\/+$/, '')),
+  /** WalletConnect-based wallets and QR codes are offered only with a project id. */
+  walletConnectProjectId: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined),
+  /** Present only when the app serves the local devnet: the devnet wallet's accounts. */
+  devnet: z
+    .object({
+      chainId: z.string().regex(/^\d+$/, { error: 'devnet.chainId must be a decimal chain id' }),
+      accounts: z
+        .array(
+          z.object({
+            address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: 'devnet.accounts: invalid address' }),
+            label: z.string(),
+          }),
+        )
+        .min(1),
+    })
+    .optional(),
 });
 
 export function parseRuntimeConfig(raw: unknown): ConfigResult {
@@ -61,4 +79,19 @@ export function parseRuntimeConfig(raw: unknown): ConfigResult {
 
 export function readRuntimeConfig(): ConfigResult {
   return parseRuntimeConfig(typeof window === 'undefined' ? undefined : window.__COUNTERSIGN_CONFIG__);
+}
+
+let cached: RuntimeConfig | undefined;
+
+/**
+ * The parsed configuration. main.tsx renders the configuration error screen instead of the app when
+ * it is invalid, so inside the app this does not throw in practice.
+ */
+export function runtimeConfig(): RuntimeConfig {
+  if (cached === undefined) {
+    const result = readRuntimeConfig();
+    if (!result.ok) throw new Error(result.message);
+    cached = result.config;
+  }
+  return cached;
 }

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { useMatch, useNavigate } from 'react-router';
-import { SAFE_HOME_ROUTE, safeHomePath, splitSafeId } from '../safe/safePath';
-import { rememberChainId, useSelectedChain } from './useChains';
-import { findChainByShortName } from './selectedChain';
+import { useNavigate } from 'react-router';
+import { safeHomePath } from '../safe/safePath';
+import { rememberChainId } from './useChains';
+import { useCurrentChain } from './useCurrentChain';
 
 /**
  * The chain picker in the header. On a Safe's page it shows that Safe's chain, and choosing another
@@ -11,14 +11,7 @@ import { findChainByShortName } from './selectedChain';
 export function ChainSelector() {
   const id = useId();
   const navigate = useNavigate();
-  const { query, chains, chain: selected } = useSelectedChain();
-  const safeMatch = useMatch(SAFE_HOME_ROUTE);
-  const routeSafe = safeMatch ? splitSafeId(safeMatch.params.safeId ?? '') : undefined;
-  const routeChain =
-    chains && routeSafe?.shortName !== undefined
-      ? findChainByShortName(chains, routeSafe.shortName)
-      : undefined;
-  const current = routeChain ?? selected;
+  const { query, chains, current, routeSafe } = useCurrentChain();
 
   const label = (
     <label htmlFor={id} className="visually-hidden">

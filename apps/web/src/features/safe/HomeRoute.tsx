@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { QueryErrorAlert } from '../../app/ErrorAlert';
 import { useSelectedChain } from '../chains/useChains';
+import { OwnedSafes } from './OwnedSafes';
 import { openSafeTarget } from './safeId';
 
 /** The start page: open a Safe by address (`0x…` on the selected chain, or `shortName:0x…`). */
@@ -65,6 +66,7 @@ export function HomeRoute() {
         </p>
       </form>
       {query.isError && <QueryErrorAlert query={query} title="The chain list could not be loaded" />}
+      <OwnedSafes chain={chain} />
     </section>
   );
 }

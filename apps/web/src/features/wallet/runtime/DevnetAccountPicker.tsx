@@ -1,0 +1,35 @@
+import { useId } from 'react';
+import { useAccount } from 'wagmi';
+import type { DevnetWalletConfig } from '../../../app/config';
+import type { DevnetProvider } from './devnetProvider';
+
+/** The devnet wallet's account picker: switching accounts is what a wallet's own account menu does. */
+export function DevnetAccountPicker({
+  provider,
+  accounts,
+}: {
+  provider: DevnetProvider;
+  accounts: DevnetWalletConfig['accounts'];
+}) {
+  const id = useId();
+  const { address } = useAccount();
+  return (
+    <div className="devnet-account">
+      <label htmlFor={id} className="visually-hidden">
+        Devnet account
+      </label>
+      <select
+        id={id}
+        data-testid="devnet-account"
+        value={address ?? provider.selectedAccount}
+        onChange={(event) => provider.selectAccount(event.target.value)}
+      >
+        {accounts.map((account) => (
+          <option key={account.address} value={account.address}>
+            {account.label} · {account.address.slice(0, 6)}…{account.address.slice(-4)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

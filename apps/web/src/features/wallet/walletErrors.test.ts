@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { SwitchChainError, UserRejectedRequestError } from 'viem';
+import { describeWalletError, walletErrorCode, walletTexts } from './walletErrors';
+
+const rpcError = (code: number, message = 'wallet error') => Object.assign(new Error(message), { code });
+
+describe('describeWalletError', () => {
+  it('finds the EIP-1193 code through wrapped causes', () => {
+    const wrapped = new SwitchChainError(rpcError(4902));
+    expect(walletErrorCode(wrapped)).toBe(4902);
+    expect(walletErrorCode(new Error('plain'))).toBeUndefined();
+  });
+
+  it('words a rejection (4001) for what was asked', () => {
+    const rejected = new UserRejectedRequestError(rpcError(4001));
+    expect(describeWalletError(rejected, 'connect')).toBe(walletTexts.rejectedConnect);
+    expect(describeWalletError(rpcError(4001), 'switchChain')).toBe(walletTexts.rejectedSwitch);
+    expect(describeWalletError(rpcError(4001), 'other')).toBe(walletTexts.rejected);
+  });
+
+  it('explains a request already pending (-32002)', () => {
+    expect(describeWalletError(rpcError(-32002), 'connect')).toBe(walletTexts.pending);
+  });
+
+  it('says a wallet cannot switch networks from here (4200, -32601)', () => {
+    expect(describeWalletError(new SwitchChainError(rpcError(4200)), 'switchChain')).toBe(
+      'Your wallet does not support switching networks from this app. Try switching networks from within your wallet instead.',
+    );
+    expect(describeWalletError(rpcError(-32601), 'switchChain')).toBe(walletTexts.switchingNotSupported);
+  });
+
+  it('names a missing wallet', () => {
+    const missing = Object.assign(new Error('Provider not found.'), { name: 'ProviderNotFoundError' });
+    expect(describeWalletError(missing, 'connect', 'Browser Wallet')).toBe('Browser Wallet is not installed');
+    expect(walletTexts.notAvailable('Safe')).toBe('Safe is not available');
+  });
+
+  it('falls back to the generic text', () => {
+    expect(describeWalletError(rpcError(-32603), 'switchChain')).toBe('Oops, something went wrong!');
+    expect(describeWalletError('weird', 'other')).toBe('Oops, something went wrong!');
+  });
+});
