@@ -15,6 +15,7 @@ import { proposalRoutes } from './routes/proposals';
 import { safeRoutes } from './routes/safes';
 import { transactionRoutes } from './routes/transactions';
 import type { Database } from './store';
+import type { SafeTracker } from './safes/safeTracker';
 
 export type GatewayAppOptions = {
   chains: ChainRegistry;
@@ -28,6 +29,8 @@ export type GatewayAppOptions = {
   safeInfoCache?: SafeInfoCache;
   /** Origins allowed to call with credentials (the web app); '*' reflects any origin. */
   corsOrigins: readonly string[];
+  /** Told of each Safe somebody asks about, so that the indexer follows it (see Indexer.track). */
+  trackSafe?: SafeTracker;
 };
 
 /** The gateway as a Hono app: everything it needs is passed in, so a test builds one in a line. */
@@ -35,6 +38,7 @@ export function createGatewayApp(options: GatewayAppOptions) {
   const { chains, db, prices, sessionKey } = options;
   const safeInfoCache = options.safeInfoCache ?? new SafeInfoCache();
   const safeApps = new SafeAppCatalogue(options.safeApps ?? []);
+  const trackSafe: SafeTracker = options.trackSafe ?? (() => undefined);
   const allowAny = options.corsOrigins.includes('*');
   // strict: false makes `/path/` and `/path` the same route, as on the real gateway (ignoreTrailingSlash).
   const app = new Hono({ strict: false });
@@ -54,8 +58,8 @@ export function createGatewayApp(options: GatewayAppOptions) {
   });
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.route('/', chainRoutes(chains));
-  app.route('/', safeRoutes(chains, db, safeInfoCache));
-  app.route('/', transactionRoutes(chains, db, safeApps));
+  app.route('/', safeRoutes(chains, db, safeInfoCache, trackSafe));
+  app.route('/', transactionRoutes(chains, db, safeApps, trackSafe));
   app.route('/', proposalRoutes(chains, db, safeInfoCache, safeApps));
   app.route('/', assetRoutes(chains, db, prices));
   app.route('/', messageRoutes(chains, db, safeInfoCache));

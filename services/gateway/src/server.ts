@@ -50,6 +50,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       client: chain.client,
       chainId: chain.config.chainId,
       factories: chain.config.indexer.factories as Address[],
+      singletons: chain.config.masterCopies.map((copy) => copy.address as Address),
       startBlock: BigInt(chain.config.indexer.startBlock),
       pollIntervalMs: chain.config.indexer.pollIntervalMs,
       trustedTokens: chain.config.trustedTokens as Address[],
@@ -73,6 +74,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     corsOrigins: options.corsOrigins,
     safeApps: options.safeApps,
     safeInfoCache,
+    trackSafe: (chainId, safe) => indexers.get(chainId)?.track(safe),
   });
   const host = options.host ?? '127.0.0.1';
   let server: ServerType;

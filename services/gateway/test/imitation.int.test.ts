@@ -4,7 +4,7 @@ import { encodeFunctionData, erc20Abi, getAddress, parseEther, parseUnits, type 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases';
 import { startLocalGateway, type LocalGateway } from './support/localGateway';
-import { executeByOwners } from './support/teamSafe';
+import { executeByOwners } from './support/safes';
 
 const accounts = devAccounts();
 const deployer = accounts[0]!.account.address;

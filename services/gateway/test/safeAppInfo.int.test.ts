@@ -13,7 +13,7 @@ import type { HDAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases';
 import { startLocalGateway, type LocalGateway } from './support/localGateway';
-import { executeByOwners } from './support/teamSafe';
+import { executeByOwners } from './support/safes';
 
 const txBuilder: SafeApp = {
   id: 7,

@@ -16,22 +16,48 @@ export type TokenMetadata = {
 /** How many recent blocks the indexer remembers to find where a reorganisation forked. */
 export const rememberedBlocks = 256n;
 
+/** What one prepared block range adds to the store, besides where the indexer stands. */
+export type RangeRecords = {
+  chainId: string;
+  prepared: PreparedRange;
+  owners: Map<Address, readonly Address[]>;
+  tokens: TokenMetadata[];
+};
+
 /**
  * Writes one prepared block range and moves the cursor, all in the caller's transaction, so a crash
  * leaves either the whole range or none of it.
  */
 export async function applyRange(
   tx: Queryable,
-  params: {
-    chainId: string;
-    to: BlockInfo;
-    blocks: BlockInfo[];
-    prepared: PreparedRange;
-    owners: Map<Address, readonly Address[]>;
-    tokens: TokenMetadata[];
-    nowMs: number;
-  },
+  params: RangeRecords & { to: BlockInfo; blocks: BlockInfo[]; nowMs: number },
 ): Promise<void> {
+  const { chainId } = params;
+  await applyRecords(tx, params);
+  await insertRows(
+    tx,
+    'INSERT INTO indexed_blocks (chain_id, number, hash, parent_hash, timestamp_ms)',
+    params.blocks.map((b) => [chainId, b.number, b.hash, b.parentHash, b.timestampMs]),
+    `ON CONFLICT (chain_id, number) DO UPDATE SET hash = EXCLUDED.hash, parent_hash = EXCLUDED.parent_hash,
+       timestamp_ms = EXCLUDED.timestamp_ms`,
+  );
+  await tx.query('DELETE FROM indexed_blocks WHERE chain_id = $1 AND number < $2', [
+    chainId,
+    (params.to.number - rememberedBlocks).toString(),
+  ]);
+  await tx.query(
+    `INSERT INTO indexer_cursors (chain_id, block_number, block_hash, updated_at_ms) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (chain_id) DO UPDATE SET block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash,
+       updated_at_ms = EXCLUDED.updated_at_ms`,
+    [chainId, params.to.number, params.to.hash, params.nowMs],
+  );
+}
+
+/**
+ * Writes a prepared range's Safes, transactions, transfers, history, owners and tokens. A backfill
+ * (blocks the indexer has passed already, for a Safe it did not follow) writes only this.
+ */
+export async function applyRecords(tx: Queryable, params: RangeRecords): Promise<void> {
   const { chainId, prepared } = params;
 
   await insertRows(
@@ -146,23 +172,6 @@ export async function applyRange(
     params.tokens.map((t) => [chainId, t.address, t.type, t.name, t.symbol, t.decimals, t.trusted]),
     'ON CONFLICT (chain_id, address) DO NOTHING',
   );
-  await insertRows(
-    tx,
-    'INSERT INTO indexed_blocks (chain_id, number, hash, parent_hash, timestamp_ms)',
-    params.blocks.map((b) => [chainId, b.number, b.hash, b.parentHash, b.timestampMs]),
-    `ON CONFLICT (chain_id, number) DO UPDATE SET hash = EXCLUDED.hash, parent_hash = EXCLUDED.parent_hash,
-       timestamp_ms = EXCLUDED.timestamp_ms`,
-  );
-  await tx.query('DELETE FROM indexed_blocks WHERE chain_id = $1 AND number < $2', [
-    chainId,
-    (params.to.number - rememberedBlocks).toString(),
-  ]);
-  await tx.query(
-    `INSERT INTO indexer_cursors (chain_id, block_number, block_hash, updated_at_ms) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (chain_id) DO UPDATE SET block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash,
-       updated_at_ms = EXCLUDED.updated_at_ms`,
-    [chainId, params.to.number, params.to.hash, params.nowMs],
-  );
 }
 
 /**
@@ -215,6 +224,9 @@ export async function rollBackAbove(
     );
   } else {
     await tx.query('DELETE FROM indexer_cursors WHERE chain_id = $1', [chainId]);
+    // Nothing is left of any Safe's past: the indexer reads it again from its start block, with every
+    // Safe it knows (none is caught up on its own any more).
+    await tx.query('UPDATE safes SET backfill_next = NULL WHERE chain_id = $1', [chainId]);
   }
 }
 

@@ -46,7 +46,11 @@ export async function fetchRange(
   params: { from: bigint; to: bigint; factories: readonly Address[]; knownSafes: readonly Address[] },
 ): Promise<ChainRange> {
   const { from, to } = params;
-  const factoryLogs = await client.getLogs({ address: [...params.factories], fromBlock: from, toBlock: to });
+  // No address at all would ask the node for every log in the range.
+  const factoryLogs =
+    params.factories.length > 0
+      ? await client.getLogs({ address: [...params.factories], fromBlock: from, toBlock: to })
+      : [];
   const creations = parseEventLogs({
     abi: safeProxyFactoryAbi,
     logs: factoryLogs,

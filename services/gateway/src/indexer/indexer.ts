@@ -1,9 +1,25 @@
-import { erc20Abi, getAddress, parseAbi, type Address, type PublicClient } from 'viem';
+import {
+  erc20Abi,
+  getAbiItem,
+  getAddress,
+  parseAbi,
+  toEventSelector,
+  type Address,
+  type PublicClient,
+} from 'viem';
 import { safeAbi } from '@countersign/safe-core';
-import type { Database } from '../store';
-import { applyRange, replaceOwners, rollBackAbove, type TokenMetadata } from './applyRange';
-import { fetchRange, type BlockInfo } from './fetchRange';
-import { prepareRange } from './prepareRange';
+import { readSafe } from '../safes/readSafe';
+import { insertRows, type Database } from '../store';
+import {
+  applyRange,
+  applyRecords,
+  replaceOwners,
+  rollBackAbove,
+  type RangeRecords,
+  type TokenMetadata,
+} from './applyRange';
+import { fetchRange, type BlockInfo, type ChainRange } from './fetchRange';
+import { prepareRange, type PreparedRange } from './prepareRange';
 
 export type IndexerOptions = {
   db: Database;
@@ -11,6 +27,11 @@ export type IndexerOptions = {
   chainId: string;
   /** The proxy factories whose ProxyCreation events reveal new Safes. */
   factories: readonly Address[];
+  /**
+   * The singletons (master copies) a Safe somebody asks about may run, to be followed too; those that
+   * do not announce their executions with events (not L2) are left out, as they cannot be indexed.
+   */
+  singletons?: readonly Address[];
   startBlock: bigint;
   /** Blocks read per pass while catching up. */
   batchSize?: bigint;
@@ -32,6 +53,17 @@ const erc165Abi = parseAbi(['function supportsInterface(bytes4 interfaceId) view
 /** ERC-165 interface id of ERC721. */
 const erc721InterfaceId = '0x80ac58cd';
 
+/** The event an L2 singleton announces each execution with; its code holds the topic as a constant. */
+const announcementTopic = toEventSelector(getAbiItem({ abi: safeAbi, name: 'SafeMultiSigTransaction' }));
+
+/** Safes asked about that wait for the next pass; more at once are ignored (asked again later). */
+const maxPendingSafes = 100;
+/** Addresses found not to be indexable Safes, remembered so that asking again costs nothing. */
+const maxRejected = 1_000;
+
+/** Blocks read per pass now: shrinks when a node refuses a range (too many logs), grows back after. */
+type Span = { blocks: bigint };
+
 /** The node behind a chain's RPC URL serves another chain. */
 export class WrongChainError extends Error {
   override name = 'WrongChainError';
@@ -45,17 +77,26 @@ export class WrongChainError extends Error {
 type Cursor = { number: bigint; hash: string } | undefined;
 
 /**
- * Follows one chain into the store: new Safes from the factories, every SafeL2 event of known Safes,
+ * Follows one chain into the store: new Safes from the factories (and Safes somebody asked about,
+ * whose past is read first, see track), every SafeL2 event of known Safes,
  * ERC20/ERC721 transfers touching them. Each pass handles one block range in one transaction and
  * moves the cursor with it, so a restart resumes exactly where the last pass ended. Before each pass
  * it checks that the block under the cursor is still on the chain, and rolls back to the fork if not.
  */
 export class Indexer {
-  readonly #o: Required<Omit<IndexerOptions, 'log' | 'trustedTokens' | 'onSafesChanged'>> &
+  readonly #o: Required<Omit<IndexerOptions, 'log' | 'trustedTokens' | 'onSafesChanged' | 'singletons'>> &
     Pick<IndexerOptions, 'log' | 'onSafesChanged'>;
   readonly #trusted: Set<Address>;
-  /** Blocks read per pass now: shrinks when a node refuses a range (too many logs), grows back after. */
-  #span: bigint;
+  readonly #singletons: Set<Address>;
+  /** The main passes', over every Safe followed. */
+  readonly #span: Span;
+  /** The backfills', over the few Safes being caught up: their logs are sparse, so it grows apart. */
+  readonly #backfillSpan: Span;
+  /** Every Safe in the store (followed or being caught up), as of the last pass. */
+  #known = new Set<Address>();
+  #pending = new Set<Address>();
+  #rejected = new Set<Address>();
+  readonly #announces = new Map<Address, Promise<boolean>>();
   #running = false;
   #chainChecked = false;
   #loop: Promise<void> | undefined;
@@ -65,8 +106,11 @@ export class Indexer {
   constructor(options: IndexerOptions) {
     this.#o = { batchSize: 2_000n, pollIntervalMs: 1_000, ...options };
     this.#trusted = new Set((options.trustedTokens ?? []).map((t) => getAddress(t)));
+    this.#singletons = new Set((options.singletons ?? []).map((s) => getAddress(s)));
     // Start small and grow while passes stay light: nothing is known yet about the chain's density.
-    this.#span = this.#o.batchSize < initialSpan ? this.#o.batchSize : initialSpan;
+    const first = this.#o.batchSize < initialSpan ? this.#o.batchSize : initialSpan;
+    this.#span = { blocks: first };
+    this.#backfillSpan = { blocks: first };
   }
 
   get lastError(): unknown {
@@ -128,19 +172,37 @@ export class Indexer {
     await this.#loop;
   }
 
-  /** Resolves once the indexer has handled `block` (tests and callers that just sent a transaction). */
+  /**
+   * Follows a Safe somebody asked about, if the indexer does not already: on the next pass it checks
+   * that a Safe (of a known L2 singleton) is there, and reads its past from the start block.
+   */
+  track(safe: Address): void {
+    if (this.#known.has(safe) || this.#pending.has(safe) || this.#rejected.has(safe)) return;
+    if (this.#pending.size >= maxPendingSafes) return;
+    this.#pending.add(safe);
+    this.#wake?.();
+  }
+
+  /**
+   * Resolves once the indexer has handled `block` for every Safe it follows, including those asked
+   * about and still being caught up (tests and callers that just sent a transaction).
+   */
   async waitForBlock(block: bigint, timeoutMs = 30_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const cursor = await this.cursor();
-      if (cursor && cursor.number >= block) return;
+      if (cursor && cursor.number >= block && this.#pending.size === 0 && !(await this.#backfilling()).length)
+        return;
       if (Date.now() > deadline) throw new Error(`The indexer did not reach block ${block} in time`);
       this.#wake?.();
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
 
-  /** One pass: returns true when it moved the cursor (there may be more to read). */
+  /**
+   * One pass: returns true when it moved the cursor or caught up a Safe (there may be more to read).
+   * Safes asked about are taken in first; one range of their past is read, then one range of the chain.
+   */
   async runOnce(): Promise<boolean> {
     const { db, client, chainId } = this.#o;
     if (!this.#chainChecked) {
@@ -158,58 +220,199 @@ export class Indexer {
           `indexer ${chainId}: reorganisation below block ${cursor.number}; rolling back to ${fork}`,
         );
         await db.transaction((tx) => rollBackAbove(tx, chainId, fork, Date.now()));
-        this.#o.onSafesChanged?.(await this.#refreshAllOwners());
+        // Not inside the optional call: without a listener the owners must still be read again.
+        const refreshed = await this.#refreshAllOwners();
+        this.#o.onSafesChanged?.(refreshed);
         return true;
       }
     }
+    const safes = async () =>
+      db.query<{ address: string; backfill_next: string | null }>(
+        'SELECT address, backfill_next FROM safes WHERE chain_id = $1',
+        [chainId],
+      );
+    this.#known = new Set((await safes()).map((row) => getAddress(row.address)));
+    const admitted = await this.#admit(cursor, head);
+    const caughtUp = cursor ? await this.#backfill(cursor) : false;
+    // Read again: a Safe whose backfill just reached the cursor is followed from this range on.
+    const followed = (await safes())
+      .filter((row) => row.backfill_next === null)
+      .map((row) => getAddress(row.address));
+    const advanced = await this.#follow(cursor, head, followed);
+    return admitted || caughtUp || advanced;
+  }
+
+  /** One range of the chain for the Safes followed, moving the cursor. */
+  async #follow(cursor: Cursor, head: bigint, known: Address[]): Promise<boolean> {
+    const { db, chainId } = this.#o;
     const from = cursor ? cursor.number + 1n : this.#o.startBlock;
     if (from > head) return false;
-    const to = from + this.#span - 1n < head ? from + this.#span - 1n : head;
+    const range = await this.#read(this.#span, from, head, this.#o.factories, known);
+    if (!range) return true;
+    const prepared = prepareRange(range, Number(chainId), new Set(known), this.#trusted);
+    const records = await this.#records(prepared, range.to);
+    const toBlock = range.blocks.get(range.to) as BlockInfo;
+    await db.transaction((tx) =>
+      applyRange(tx, { ...records, to: toBlock, blocks: [...range.blocks.values()], nowMs: Date.now() }),
+    );
+    this.#changed(prepared);
+    return true;
+  }
 
-    const known = (
-      await db.query<{ address: string }>('SELECT address FROM safes WHERE chain_id = $1', [chainId])
-    ).map((row) => getAddress(row.address));
+  /**
+   * One range of the past of the Safes asked about that are furthest behind, up to the cursor at
+   * most: until they reach it, the main passes leave them out, so their history is written in chain
+   * order. Owners are read at the cursor, the state the rest of the store describes.
+   */
+  async #backfill(cursor: NonNullable<Cursor>): Promise<boolean> {
+    const { db, chainId } = this.#o;
+    const behind = await this.#backfilling();
+    const from = behind[0]?.next;
+    if (from === undefined) return false;
+    const safes = behind.filter((row) => row.next === from).map((row) => row.address);
+    // Past the cursor (a rollback moved it below): nothing is left to read, the main passes go on.
+    const range =
+      from <= cursor.number ? await this.#read(this.#backfillSpan, from, cursor.number, [], safes) : null;
+    if (range === undefined) return true;
+    const prepared = range && prepareRange(range, Number(chainId), new Set(safes), this.#trusted);
+    const records = prepared && (await this.#records(prepared, cursor.number));
+    const next = range && range.to < cursor.number ? (range.to + 1n).toString() : null;
+    await db.transaction(async (tx) => {
+      if (records) await applyRecords(tx, records);
+      await tx.query('UPDATE safes SET backfill_next = $3 WHERE chain_id = $1 AND address = ANY($2)', [
+        chainId,
+        safes,
+        next,
+      ]);
+    });
+    if (prepared) this.#changed(prepared);
+    if (next === null) this.#o.onSafesChanged?.(safes);
+    return true;
+  }
+
+  /** The Safes being caught up, furthest behind first. */
+  async #backfilling(): Promise<{ address: Address; next: bigint }[]> {
+    const rows = await this.#o.db.query<{ address: string; backfill_next: string }>(
+      'SELECT address, backfill_next FROM safes WHERE chain_id = $1 AND backfill_next IS NOT NULL ORDER BY backfill_next',
+      [this.#o.chainId],
+    );
+    return rows.map((row) => ({ address: getAddress(row.address), next: BigInt(row.backfill_next) }));
+  }
+
+  /**
+   * Takes in the Safes asked about: each must be a Safe whose singleton is one of the chain's and
+   * announces executions (an L2 singleton), or its executions could not be read. Its owners are read
+   * now; its past from the start block, unless the indexer has not started (it then reads it anyway).
+   */
+  async #admit(cursor: Cursor, head: bigint): Promise<boolean> {
+    if (this.#pending.size === 0) return false;
+    const asked = [...this.#pending];
+    const admitted: { address: Address; singleton: Address }[] = [];
+    for (const safe of asked) {
+      if (this.#known.has(safe)) continue;
+      const singleton = await this.#indexableSingleton(safe);
+      if (singleton) admitted.push({ address: safe, singleton });
+      else {
+        if (this.#rejected.size >= maxRejected) this.#rejected.clear();
+        this.#rejected.add(safe);
+      }
+    }
+    if (admitted.length > 0) {
+      const { db, chainId } = this.#o;
+      const addresses = admitted.map((safe) => safe.address);
+      const owners = await this.#readOwners(addresses, cursor?.number ?? head);
+      await db.transaction(async (tx) => {
+        await insertRows(
+          tx,
+          'INSERT INTO safes (chain_id, address, singleton, backfill_next)',
+          admitted.map((safe) => [
+            chainId,
+            safe.address,
+            safe.singleton,
+            cursor ? this.#o.startBlock.toString() : null,
+          ]),
+          'ON CONFLICT (chain_id, address) DO NOTHING',
+        );
+        await replaceOwners(tx, chainId, owners);
+      });
+      for (const safe of addresses) this.#known.add(safe);
+      this.#o.log?.(`indexer ${chainId}: following ${addresses.join(', ')}, asked about`);
+      this.#o.onSafesChanged?.(addresses);
+    }
+    // Only now: waitForBlock must not see a Safe neither pending nor stored yet.
+    for (const safe of asked) this.#pending.delete(safe);
+    return admitted.length > 0;
+  }
+
+  async #indexableSingleton(safe: Address): Promise<Address | undefined> {
+    const state = await readSafe(this.#o.client, safe);
+    if (!state || !this.#singletons.has(state.singleton)) return undefined;
+    let announces = this.#announces.get(state.singleton);
+    if (!announces) {
+      const singleton = state.singleton;
+      announces = this.#o.client.getCode({ address: singleton }).then(
+        (code) => (code ?? '').toLowerCase().includes(announcementTopic.slice(2)),
+        (error: unknown) => {
+          this.#announces.delete(singleton);
+          throw error;
+        },
+      );
+      this.#announces.set(singleton, announces);
+    }
+    return (await announces) ? state.singleton : undefined;
+  }
+
+  /**
+   * Reads blocks [from, up to `last`] for `safes`, as many as the span allows. Undefined when the node
+   * refused the range: the span is halved and the caller goes on at once.
+   */
+  async #read(
+    span: Span,
+    from: bigint,
+    last: bigint,
+    factories: readonly Address[],
+    safes: readonly Address[],
+  ): Promise<ChainRange | undefined> {
+    const to = from + span.blocks - 1n < last ? from + span.blocks - 1n : last;
     let range;
     try {
-      range = await fetchRange(client, { from, to, factories: this.#o.factories, knownSafes: known });
+      range = await fetchRange(this.#o.client, { from, to, factories, knownSafes: safes });
     } catch (error) {
       // Nodes (and viem) refuse log queries that are too large: read fewer blocks and go on at once.
-      if (this.#span === 1n) throw error;
-      this.#span = (this.#span + 1n) / 2n;
+      if (span.blocks === 1n) throw error;
+      span.blocks = (span.blocks + 1n) / 2n;
       this.#o.log?.(
-        `indexer ${chainId}: blocks ${from}-${to} could not be read at once; trying ${this.#span} at a time`,
+        `indexer ${this.#o.chainId}: blocks ${from}-${to} could not be read at once; trying ${span.blocks} at a time`,
       );
-      return true;
+      return undefined;
     }
     // Keep each pass to a few thousand logs whatever the block density: the decoded range and the
     // transaction writing it are what the gateway's memory peaks on, and WASM memory never shrinks.
     const logs = range.creations.length + range.safeEvents.length + range.tokenTransfers.length;
-    if (logs > maxLogsPerPass && this.#span > 1n) this.#span = (this.#span + 1n) / 2n;
-    else if (logs < maxLogsPerPass / 4 && this.#span < this.#o.batchSize) {
-      this.#span = this.#span * 2n < this.#o.batchSize ? this.#span * 2n : this.#o.batchSize;
+    if (logs > maxLogsPerPass && span.blocks > 1n) span.blocks = (span.blocks + 1n) / 2n;
+    else if (logs < maxLogsPerPass / 4 && span.blocks < this.#o.batchSize) {
+      span.blocks = span.blocks * 2n < this.#o.batchSize ? span.blocks * 2n : this.#o.batchSize;
     }
-    const prepared = prepareRange(range, Number(chainId), new Set(known), this.#trusted);
-    const owners = await this.#readOwners([...prepared.ownersChanged], to);
-    const tokens = await this.#newTokens([...prepared.tokenAddresses]);
-    const toBlock = range.blocks.get(to) as BlockInfo;
-    await db.transaction((tx) =>
-      applyRange(tx, {
-        chainId,
-        to: toBlock,
-        blocks: [...range.blocks.values()],
-        prepared,
-        owners,
-        tokens,
-        nowMs: Date.now(),
-      }),
-    );
+    return range;
+  }
+
+  /** What a prepared range writes besides the cursor: plus owners read at `ownersAt`, new tokens. */
+  async #records(prepared: PreparedRange, ownersAt: bigint): Promise<RangeRecords> {
+    return {
+      chainId: this.#o.chainId,
+      prepared,
+      owners: await this.#readOwners([...prepared.ownersChanged], ownersAt),
+      tokens: await this.#newTokens([...prepared.tokenAddresses]),
+    };
+  }
+
+  #changed(prepared: PreparedRange): void {
     const touched = new Set<Address>([
       ...prepared.history.map((item) => item.safe),
       ...prepared.transfers.map((transfer) => transfer.safe),
       ...prepared.ownersChanged,
     ]);
     if (touched.size > 0) this.#o.onSafesChanged?.([...touched]);
-    return true;
   }
 
   /** The highest remembered block that is still on the chain, or the block before the start. */
@@ -253,6 +456,8 @@ export class Indexer {
       await db.query<{ address: string }>('SELECT address FROM safes WHERE chain_id = $1', [chainId])
     ).map((row) => getAddress(row.address));
     const owners = await this.#readOwners(safes, await client.getBlockNumber({ cacheTime: 0 }));
+    // A Safe nobody saw created may be gone with the orphaned blocks: it has no owners any more.
+    for (const safe of safes) if (!owners.has(safe)) owners.set(safe, []);
     await db.transaction((tx) => replaceOwners(tx, chainId, owners));
     return safes;
   }

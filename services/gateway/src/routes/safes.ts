@@ -6,9 +6,10 @@ import { toSafeInfo } from '../safes/safeInfo';
 import { readSafeTags } from '../safes/safeTags';
 import type { Database } from '../store';
 import type { SafeInfoCache } from '../safes/safeInfoCache';
+import type { SafeTracker } from '../safes/safeTracker';
 import { requireChain } from './chains';
 
-export function safeRoutes(chains: ChainRegistry, db: Database, cache: SafeInfoCache) {
+export function safeRoutes(chains: ChainRegistry, db: Database, cache: SafeInfoCache, track: SafeTracker) {
   return new Hono().get('/v1/chains/:chainId/safes/:address', async (c) => {
     const address = parseAddressParam(c.req.param('address'), 'address');
     const chain = requireChain(chains, c.req.param('chainId'));
@@ -17,6 +18,7 @@ export function safeRoutes(chains: ChainRegistry, db: Database, cache: SafeInfoC
       const tags = await readSafeTags(db, chain.config.chainId, address, state.nonce);
       return toSafeInfo(state, chain.config, tags);
     });
+    track(chain.config.chainId, address);
     return c.json(info);
   });
 }

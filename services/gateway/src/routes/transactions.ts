@@ -7,6 +7,7 @@ import { toPage, parseCursor } from '../http/paging';
 import { parseAddressParam } from '../http/params';
 import { parseBoolQuery } from '../http/query';
 import type { SafeAppCatalogue } from '../safeApps';
+import type { SafeTracker } from '../safes/safeTracker';
 import type { Database } from '../store';
 import { historyPage, parseDayZone } from '../transactions/history';
 import { queuePage } from '../transactions/queue';
@@ -27,10 +28,17 @@ import { requireChain } from './chains';
 const invalidTxId = () =>
   new HttpError(400, { statusCode: 400, code: 400, message: 'Invalid transaction ID', error: 'Bad Request' });
 
-export function transactionRoutes(chains: ChainRegistry, db: Database, safeApps: SafeAppCatalogue) {
+export function transactionRoutes(
+  chains: ChainRegistry,
+  db: Database,
+  safeApps: SafeAppCatalogue,
+  track: SafeTracker,
+) {
   const safeParams = (c: Context) => {
     const safe = parseAddressParam(c.req.param('safe') ?? '', 'safe');
     const chain = requireChain(chains, c.req.param('chainId') ?? '');
+    // A Safe the indexer does not follow yet has no history: asking about it is what starts it.
+    track(chain.config.chainId, safe);
     return { safe, chain, chainId: chain.config.chainId };
   };
 

@@ -1,10 +1,11 @@
 import { devAccounts, executeSafeTx, type DevnetClients } from '@countersign/devnet';
-import type { SafeTx } from '@countersign/safe-core';
-import type { Address } from 'viem';
+import { encodeSafeSetup, safe141, safeProxyFactoryAbi, type SafeTx } from '@countersign/safe-core';
+import { concat, getAddress, pad, parseEther, type Address, type Hex } from 'viem';
 
-const [ownerA, ownerB] = [devAccounts()[1]!.account, devAccounts()[2]!.account];
+const accounts = devAccounts();
+const [ownerA, ownerB] = [accounts[1]!.account, accounts[2]!.account];
 
-/** Executes `tx` on a demo Safe owned by dev accounts 1 and 2 (the team Safe: 2 of 3), both signing. */
+/** Executes `tx` on a Safe owned by dev accounts 1 and 2 (the demo team Safe: 2 of 3), both signing. */
 export function executeByOwners(
   clients: DevnetClients,
   safe: Address,
@@ -19,4 +20,42 @@ export function executeByOwners(
     ],
     tx,
   });
+}
+
+async function send(clients: DevnetClients, tx: { to?: Address; data?: Hex; value?: bigint }) {
+  const hash = await clients.wallet.sendTransaction({
+    account: accounts[0]!.account.address,
+    chain: clients.chain,
+    ...tx,
+  });
+  const receipt = await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  if (receipt.status !== 'success') throw new Error(`${hash} reverted`);
+  return receipt;
+}
+
+/**
+ * A 2-of-2 Safe of dev accounts 1 and 2, holding 1 ETH, deployed without any proxy factory: the
+ * SafeProxy creation code plus its singleton, then setup() called on it. No ProxyCreation event tells
+ * an indexer it exists.
+ */
+export async function deploySafeWithoutFactory(clients: DevnetClients, singleton: Address): Promise<Address> {
+  const creationCode = await clients.public.readContract({
+    address: safe141.safeProxyFactory,
+    abi: safeProxyFactoryAbi,
+    functionName: 'proxyCreationCode',
+  });
+  const { contractAddress } = await send(clients, {
+    data: concat([creationCode, pad(singleton, { size: 32 })]),
+  });
+  if (!contractAddress) throw new Error('The proxy was not deployed');
+  await send(clients, {
+    to: contractAddress,
+    data: encodeSafeSetup({
+      owners: [ownerA.address, ownerB.address],
+      threshold: 2n,
+      fallbackHandler: safe141.compatibilityFallbackHandler,
+    }),
+  });
+  await send(clients, { to: contractAddress, value: parseEther('1') });
+  return getAddress(contractAddress);
 }
