@@ -7,13 +7,19 @@ import { stackFile } from './stack';
 export default async function globalSetup() {
   const started = await spawnStart();
   const manifest = JSON.parse(readFileSync(started.ready.manifestPath!, 'utf8')) as {
+    chainId: number;
     safes: unknown[];
     accounts: unknown[];
   };
   mkdirSync(dirname(stackFile), { recursive: true });
   writeFileSync(
     stackFile,
-    JSON.stringify({ ...started.ready, safes: manifest.safes, accounts: manifest.accounts }),
+    JSON.stringify({
+      ...started.ready,
+      chainId: manifest.chainId,
+      safes: manifest.safes,
+      accounts: manifest.accounts,
+    }),
   );
   return async () => {
     await started.stop('SIGTERM');

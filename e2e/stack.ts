@@ -7,7 +7,8 @@ export const stackFile = join(import.meta.dirname, '../.countersign/e2e/stack.js
 
 export type E2eStack = ReadyInfo & {
   safes: { name: string; address: string; owners: string[]; threshold: number }[];
-  accounts: { address: string }[];
+  chainId: number;
+  accounts: { address: string; privateKey: `0x${string}`; role: string }[];
 };
 
 export function readStack(): E2eStack {

@@ -38,7 +38,7 @@ export function WalletSlot() {
     <Suspense fallback={placeholder}>
       <WalletRuntime
         // A changed chain list needs a new wagmi configuration.
-        key={chains.map((chain) => chain.chainId).join(',')}
+        key={chains.map((chain) => `${chain.chainId}:${chain.rpcUri.value}`).join(',')}
         chains={chains}
         config={runtimeConfig()}
       />

@@ -6,8 +6,9 @@ const rpcError = (code: number, message = 'wallet error') => Object.assign(new E
 
 describe('describeWalletError', () => {
   it('finds the EIP-1193 code through wrapped causes', () => {
-    const wrapped = new SwitchChainError(rpcError(4902));
-    expect(walletErrorCode(wrapped)).toBe(4902);
+    // SwitchChainError carries 4902 itself; the wallet's code is the innermost one.
+    const wrapped = new SwitchChainError(rpcError(4200));
+    expect(walletErrorCode(wrapped)).toBe(4200);
     expect(walletErrorCode(new Error('plain'))).toBeUndefined();
   });
 
@@ -31,8 +32,10 @@ describe('describeWalletError', () => {
 
   it('names a missing wallet', () => {
     const missing = Object.assign(new Error('Provider not found.'), { name: 'ProviderNotFoundError' });
-    expect(describeWalletError(missing, 'connect', 'Browser Wallet')).toBe('Browser Wallet is not installed');
-    expect(walletTexts.notAvailable('Safe')).toBe('Safe is not available');
+    expect(describeWalletError(missing, 'connect', 'MetaMask')).toBe('MetaMask is not installed');
+    expect(describeWalletError(rpcError(4900), 'connect', 'Test Wallet')).toBe(
+      'Test Wallet is not available',
+    );
   });
 
   it('falls back to the generic text', () => {

@@ -31,11 +31,13 @@ function causeChain(error: unknown): ErrorLike[] {
   return chain;
 }
 
+/** The wallet's own code: the innermost one, since wagmi and viem wrap it in errors with codes of theirs. */
 export function walletErrorCode(error: unknown): number | undefined {
-  for (const link of causeChain(error)) {
-    if (typeof link.code === 'number') return link.code;
-  }
-  return undefined;
+  return walletErrorCodes(error).at(-1);
+}
+
+function walletErrorCodes(error: unknown): number[] {
+  return causeChain(error).flatMap((link) => (typeof link.code === 'number' ? [link.code] : []));
 }
 
 const hasName = (error: unknown, ...names: string[]) =>
@@ -46,22 +48,25 @@ const hasName = (error: unknown, ...names: string[]) =>
  * rejected Sign-In signature just returns to its prompt, which RainbowKit handles).
  */
 export function describeWalletError(error: unknown, action: WalletAction, walletName = 'The wallet'): string {
-  const code = walletErrorCode(error);
-  if (code === 4001 || hasName(error, 'UserRejectedRequestError')) {
+  const codes = walletErrorCodes(error);
+  if (codes.includes(4001) || hasName(error, 'UserRejectedRequestError')) {
     return action === 'connect'
       ? walletTexts.rejectedConnect
       : action === 'switchChain'
         ? walletTexts.rejectedSwitch
         : walletTexts.rejected;
   }
-  if (code === -32002 || hasName(error, 'ResourceUnavailableRpcError')) return walletTexts.pending;
+  if (codes.includes(-32002) || hasName(error, 'ResourceUnavailableRpcError')) return walletTexts.pending;
+  // No provider at all: the wallet's extension is missing. A provider disconnected from every chain
+  // (EIP-1193 4900) is there but cannot serve.
   if (hasName(error, 'ProviderNotFoundError', 'ConnectorNotFoundError')) {
     return walletTexts.notInstalled(walletName);
   }
+  if (action === 'connect' && codes.includes(4900)) return walletTexts.notAvailable(walletName);
   if (
     action === 'switchChain' &&
-    (code === 4200 ||
-      code === -32601 ||
+    (codes.includes(4200) ||
+      codes.includes(-32601) ||
       hasName(
         error,
         'SwitchChainNotSupportedError',

@@ -96,6 +96,19 @@ function createWalletSetup(chains: readonly ChainInfo[], runtime: RuntimeConfig)
   return { wagmi, queryClient, devnet };
 }
 
+let cachedSetup: { key: string; setup: WalletSetup } | undefined;
+
+/**
+ * One wagmi configuration per chain list, kept outside React: a first render that suspends is thrown
+ * away with its state, but wagmi's provider has already started reconnecting that configuration, and
+ * a second one would find the reconnect taken.
+ */
+function walletSetupFor(chains: readonly ChainInfo[], runtime: RuntimeConfig): WalletSetup {
+  const key = chains.map((chain) => `${chain.chainId}:${rpcUrlOf(chain)}`).join(',');
+  if (cachedSetup?.key !== key) cachedSetup = { key, setup: createWalletSetup(chains, runtime) };
+  return cachedSetup.setup;
+}
+
 /**
  * Whether the connected account holds a gateway session, asked of `/v1/auth/me` on each connection:
  * a verification survives a reload, and a result belongs to one address, so it never carries over
@@ -222,7 +235,7 @@ export type WalletRuntimeProps = { chains: readonly ChainInfo[]; config: Runtime
  * could not store. Memoised: wagmi's provider starts a reconnect on every render of its own.
  */
 export default memo(function WalletRuntime({ chains, config }: WalletRuntimeProps) {
-  const [setup] = useState(() => createWalletSetup(chains, config));
+  const setup = walletSetupFor(chains, config);
   return (
     <WagmiProvider config={setup.wagmi}>
       <QueryClientProvider client={setup.queryClient}>

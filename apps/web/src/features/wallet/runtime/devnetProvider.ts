@@ -70,11 +70,13 @@ export function createDevnetProvider(devnet: DevnetWalletConfig, rpcUrl: string)
     const list = Array.isArray(params) ? (params as unknown[]) : [];
     switch (method) {
       case 'eth_requestAccounts':
-        setConnected(true);
-        return [selected];
       case 'wallet_requestPermissions':
+        // Its keys live in the node: without the node there is no wallet to connect (4900).
+        await forward('eth_chainId', []).catch(() => {
+          throw providerError(4900, 'The devnet node does not answer');
+        });
         setConnected(true);
-        return [{ parentCapability: 'eth_accounts' }];
+        return method === 'eth_requestAccounts' ? [selected] : [{ parentCapability: 'eth_accounts' }];
       case 'wallet_revokePermissions':
         setConnected(false);
         return null;

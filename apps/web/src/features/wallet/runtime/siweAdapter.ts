@@ -5,6 +5,8 @@ import type { GatewayClient } from '@countersign/gateway-api';
 
 /** Sessions asked for last a little under the gateway's 24-hour maximum. */
 const SESSION_MS = 23 * 60 * 60 * 1000;
+/** The gateway keeps a nonce five minutes; one older than this is replaced before signing. */
+const NONCE_REUSE_MS = 4 * 60 * 1000;
 
 /**
  * "Verify your account": an EIP-4361 message with the gateway's single-use nonce, signed by the
@@ -14,9 +16,24 @@ const SESSION_MS = 23 * 60 * 60 * 1000;
 export type SessionEvents = { verified(address: Address): void; signedOut(): void };
 
 export function createSiweAdapter(gateway: GatewayClient, session: SessionEvents) {
+  // RainbowKit fetches one nonce when the prompt opens and keeps it for every retry, but the gateway
+  // spends a nonce on each verification and lets it expire: a retry after a failed verification, or
+  // after minutes on the prompt, needs a fresh one.
+  const fetchedAt = new Map<string, number>();
+  const spent = new Set<string>();
+  const fetchNonce = async () => {
+    const { nonce } = await gateway.getAuthNonce();
+    fetchedAt.set(nonce, Date.now());
+    return nonce;
+  };
+  const usable = (nonce: string) =>
+    !spent.has(nonce) && Date.now() - (fetchedAt.get(nonce) ?? 0) < NONCE_REUSE_MS;
+
   return createAuthenticationAdapter({
-    getNonce: async () => (await gateway.getAuthNonce()).nonce,
-    createMessage: ({ nonce, address, chainId }) => {
+    getNonce: fetchNonce,
+    createMessage: async ({ nonce: offered, address, chainId }) => {
+      const nonce = usable(offered) ? offered : await fetchNonce();
+      spent.add(nonce);
       const now = new Date();
       return createSiweMessage({
         domain: window.location.host,

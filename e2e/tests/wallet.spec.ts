@@ -1,0 +1,387 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import type { E2eStack } from '../stack';
+import { TestWallet } from '../testWallet';
+
+const texts = {
+  wrongNetwork: 'Wrong network detected, switch or disconnect to continue.',
+  cannotSwitch:
+    'Your wallet does not support switching networks from this app. Try switching networks from within your wallet instead.',
+  preparing: 'Error preparing message, please retry!',
+  signing: 'Error signing message, please retry!',
+  verifying: 'Error verifying signature, please retry!',
+  oops: 'Oops, something went wrong!',
+};
+
+const MAINNET = 1;
+
+/** Requests that would leave the machine are stopped and remembered (user-clicked download links). */
+async function blockExternal(context: BrowserContext): Promise<string[]> {
+  const external: string[] = [];
+  await context.route(
+    (url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost',
+    (route) => {
+      external.push(route.request().url());
+      return route.abort();
+    },
+  );
+  return external;
+}
+
+function ownerKey(stack: E2eStack, role: string) {
+  const account = stack.accounts.find((candidate) => candidate.role === role);
+  if (!account) throw new Error(`No dev account with role ${role}`);
+  return account;
+}
+
+async function installWallet(page: Page, stack: E2eStack, options: { chainId?: number; role?: string } = {}) {
+  const wallet = new TestWallet(page, {
+    privateKey: ownerKey(stack, options.role ?? 'owner A').privateKey,
+    chainId: options.chainId ?? stack.chainId,
+    knownChains: [MAINNET],
+    rpcUrl: stack.rpcUrl!,
+  });
+  await wallet.install();
+  return wallet;
+}
+
+async function openConnectModal(page: Page) {
+  await page.getByTestId('connect-wallet').or(page.getByTestId('rk-connect-button')).first().click();
+  await expect(page.getByText('Connect a Wallet')).toBeVisible();
+}
+
+async function connectTestWallet(page: Page) {
+  await openConnectModal(page);
+  await page.getByTestId('rk-wallet-option-org.countersign.testwallet').click();
+  await expect(page.getByText('Verify your account')).toBeVisible();
+}
+
+async function verify(page: Page) {
+  await page.getByTestId('rk-auth-message-button').click();
+  await expect(page.getByTestId('rk-account-button')).toBeVisible();
+}
+
+test.describe('Wallet linking', () => {
+  test('the connect modal lists the wallet groups, and nothing leaves the machine', async ({
+    page,
+    context,
+    stack,
+  }) => {
+    const external = await blockExternal(context);
+    await installWallet(page, stack);
+    await page.goto('/');
+    await openConnectModal(page);
+    const modal = page.getByRole('dialog');
+    for (const group of ['Installed', 'Recommended', 'Popular', 'Other', 'More']) {
+      await expect(modal.getByText(group, { exact: true })).toBeVisible();
+    }
+    await expect(modal.getByText('Test Wallet')).toBeVisible();
+    await expect(modal.getByText('Devnet accounts')).toBeVisible();
+    await expect(modal.getByText('Browser Wallet')).toBeVisible();
+    // No WalletConnect project id: no WalletConnect entry and no QR code.
+    await expect(modal.getByText('WalletConnect')).toHaveCount(0);
+    await expect(modal.getByText('Scan with your phone')).toHaveCount(0);
+
+    // What is a Wallet? → Get a Wallet → a wallet's options → its install steps.
+    await expect(modal.getByText('What is a Wallet?')).toBeVisible();
+    await expect(modal.getByText('Learn More')).toBeVisible();
+    await modal.getByText('Get a Wallet').click();
+    await expect(modal.getByText('Get a Wallet')).toBeVisible();
+    await modal.getByRole('button', { name: /GET/ }).first().click();
+    await expect(modal.getByText(/^Get /).first()).toBeVisible();
+    await expect(modal.getByText(/ for Chrome$/)).toBeVisible();
+    await expect(modal.getByText(/ for Mobile$/)).toBeVisible();
+    await modal
+      .getByRole('link', { name: /^Add to / })
+      .first()
+      .click();
+    await expect(modal.getByText('Refresh your browser')).toBeVisible();
+
+    // A wallet that is not installed leads to its install options.
+    await page.keyboard.press('Escape');
+    await openConnectModal(page);
+    await modal.getByTestId('rk-wallet-option-metaMask').click();
+    await expect(modal.getByText('Get MetaMask')).toBeVisible();
+
+    // Only the download link the user clicked tried to leave the machine.
+    expect(new Set(external.map((url) => new URL(url).hostname))).toEqual(new Set(['chrome.google.com']));
+  });
+
+  test('connect, verify with Sign-In with Ethereum, and stay verified across a reload', async ({
+    page,
+    stack,
+  }) => {
+    const wallet = await installWallet(page, stack);
+    await page.goto('/');
+    await connectTestWallet(page);
+    await verify(page);
+    await expect(page.getByTestId('rk-account-button')).toContainText(wallet.account.address.slice(-4));
+    const team = stack.safes[0]!;
+    await expect(page.getByTestId('owned-safe')).toContainText(team.address);
+
+    const session = await page.request.get(`${stack.gatewayUrl}/v1/auth/me`);
+    expect(session.status()).toBe(200);
+    expect((await session.json()).signerAddress).toBe(wallet.account.address);
+
+    await page.reload();
+    await expect(page.getByTestId('rk-account-button')).toBeVisible();
+    await expect(page.getByText('Verify your account')).toHaveCount(0);
+    await page.getByTestId('owned-safe').click();
+    await expect(page).toHaveURL(new RegExp(`/local:${team.address}/home$`));
+  });
+
+  test('signing errors: rejected returns to the prompt, failures show their texts', async ({
+    page,
+    stack,
+  }) => {
+    const wallet = await installWallet(page, stack);
+    await page.goto('/');
+    await connectTestWallet(page);
+
+    wallet.behaviour.sign = 'reject';
+    await page.getByTestId('rk-auth-message-button').click();
+    await expect(page.getByTestId('rk-auth-message-button')).toBeEnabled();
+    await expect(page.getByText(texts.signing)).toHaveCount(0);
+
+    wallet.behaviour.sign = 'fail';
+    await page.getByTestId('rk-auth-message-button').click();
+    await expect(page.getByText(texts.signing)).toBeVisible();
+
+    // Another key's signature: the gateway refuses it.
+    wallet.behaviour.sign = 'wrong-signer';
+    await page.getByTestId('rk-auth-message-button').click();
+    await expect(page.getByText(texts.verifying)).toBeVisible();
+
+    wallet.behaviour.sign = 'approve';
+    await verify(page);
+  });
+
+  test('a gateway that cannot give a nonce: Error preparing message', async ({ page, stack }) => {
+    await installWallet(page, stack);
+    await page.route(`${stack.gatewayUrl}/v1/auth/nonce`, (route) => route.abort('connectionrefused'));
+    await page.goto('/');
+    await connectTestWallet(page);
+    await expect(page.getByText(texts.preparing)).toBeVisible();
+  });
+
+  /** Connected and verified on the devnet; then the user moves the wallet to mainnet. */
+  async function onMainnet(page: Page, stack: E2eStack) {
+    const wallet = await installWallet(page, stack);
+    await page.goto('/');
+    await connectTestWallet(page);
+    await verify(page);
+    await wallet.switchTo(MAINNET);
+    await expect(page.getByTestId('wrong-network')).toContainText(texts.wrongNetwork);
+    return wallet;
+  }
+
+  test('wrong network: banner, then switching adds a network the wallet lacks (4902)', async ({
+    page,
+    stack,
+  }) => {
+    const wallet = await onMainnet(page, stack);
+    wallet.forgetChain(stack.chainId);
+    await page.getByTestId('switch-network').click();
+    await expect(page.getByTestId('wrong-network')).toHaveCount(0);
+    expect(wallet.chainId).toBe(stack.chainId);
+    expect(wallet.addedChains).toHaveLength(1);
+    expect(wallet.addedChains[0]).toMatchObject({
+      chainId: `0x${stack.chainId.toString(16)}`,
+      chainName: 'Countersign Devnet',
+      rpcUrls: [stack.rpcUrl],
+      nativeCurrency: { symbol: 'ETH', decimals: 18 },
+      blockExplorerUrls: [`${stack.webUrl}/explorer`],
+    });
+  });
+
+  test('switch failures: no switching support, a refusal, an unexpected error', async ({ page, stack }) => {
+    const wallet = await onMainnet(page, stack);
+    const notice = page.getByTestId('wallet-notice');
+
+    wallet.behaviour.switching = 'unsupported';
+    await page.getByTestId('switch-network').click();
+    await expect(notice).toContainText(texts.cannotSwitch);
+
+    wallet.behaviour.switching = 'reject';
+    await page.getByTestId('switch-network').click();
+    await expect(notice).toContainText('You declined the network switch in your wallet.');
+
+    wallet.behaviour.switching = 'fail';
+    await page.getByTestId('switch-network').click();
+    await expect(notice).toContainText(texts.oops);
+
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(notice).toHaveCount(0);
+    await expect(page.getByTestId('wrong-network')).toBeVisible();
+
+    // Or disconnect, as the banner offers.
+    await page.getByTestId('wrong-network').getByRole('button', { name: 'Disconnect' }).click();
+    await expect(page.getByTestId('wrong-network')).toHaveCount(0);
+    await expect(page.getByTestId('rk-connect-button')).toBeVisible();
+  });
+
+  test('connection refused or already pending', async ({ page, stack }) => {
+    const wallet = await installWallet(page, stack);
+    await page.goto('/');
+    const notice = page.getByTestId('wallet-notice');
+
+    wallet.behaviour.connect = 'reject';
+    await openConnectModal(page);
+    await page.getByTestId('rk-wallet-option-org.countersign.testwallet').click();
+    await expect(notice).toContainText('You declined the connection request in your wallet.');
+
+    wallet.behaviour.connect = 'pending';
+    await page.keyboard.press('Escape');
+    await openConnectModal(page);
+    await page.getByTestId('rk-wallet-option-org.countersign.testwallet').click();
+    await expect(notice).toContainText('Your wallet already has a request waiting for you.');
+
+    // A wallet that lost its connection to every chain (4900) is not available.
+    wallet.behaviour.connect = 'unavailable';
+    await page.keyboard.press('Escape');
+    await openConnectModal(page);
+    await page.getByTestId('rk-wallet-option-org.countersign.testwallet').click();
+    await expect(notice).toContainText('Test Wallet is not available');
+
+    wallet.behaviour.connect = 'approve';
+    await page.keyboard.press('Escape');
+    await connectTestWallet(page);
+    await expect(notice).toHaveCount(0);
+  });
+
+  test('wallet events: account change ends the session; 1013 is ignored; empty accounts disconnect', async ({
+    page,
+    stack,
+  }) => {
+    const wallet = await installWallet(page, stack);
+    await page.goto('/');
+    await connectTestWallet(page);
+    await verify(page);
+
+    // 1013 while the wallet still has an account: still connected.
+    await wallet.emit('disconnect', { code: 1013, message: 'Try again later' });
+    await page.waitForTimeout(300);
+    await expect(page.getByTestId('rk-account-button')).toBeVisible();
+
+    // Another account: the verification was for the first one only.
+    await wallet.useAccount(ownerKey(stack, 'owner B').privateKey);
+    await expect(page.getByTestId('rk-account-button')).toHaveCount(0);
+    expect((await page.request.get(`${stack.gatewayUrl}/v1/auth/me`)).status()).toBe(403);
+    await page.getByTestId('rk-connect-button').click();
+    await verify(page);
+    await expect(page.getByTestId('rk-account-button')).toContainText(wallet.account.address.slice(-4));
+
+    // The wallet drops every account: disconnected.
+    wallet.connected = false;
+    await wallet.emit('accountsChanged', []);
+    await expect(page.getByTestId('rk-connect-button')).toBeVisible();
+    await expect(page.getByTestId('owned-safes')).toHaveCount(0);
+  });
+
+  test('the wallet reports a disconnect', async ({ page, stack }) => {
+    const wallet = await installWallet(page, stack);
+    await page.goto('/');
+    await connectTestWallet(page);
+    await verify(page);
+    wallet.connected = false;
+    await wallet.emit('disconnect', { code: 4900, message: 'Disconnected' });
+    await expect(page.getByTestId('rk-connect-button')).toBeVisible();
+  });
+
+  test('profile menu: copy address, explorer link, recent transactions, disconnect', async ({
+    page,
+    context,
+    stack,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const wallet = await installWallet(page, stack);
+    await page.goto('/');
+    await connectTestWallet(page);
+    await verify(page);
+
+    // Countersign does not send transactions of its own yet, so a devnet transaction is put in
+    // RainbowKit's list where it keeps them; the menu's display and Clear All are RainbowKit's own.
+    const txHash = (await (
+      await fetch(stack.rpcUrl!, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'eth_getBlockByNumber',
+          params: ['0x2', false],
+        }),
+      })
+    ).json()) as { result: { transactions: string[] } };
+    await page.evaluate(
+      ([address, chainId, hash]) =>
+        localStorage.setItem(
+          'rk-transactions',
+          JSON.stringify({
+            [address]: { [chainId]: [{ hash, description: 'Demo transaction', status: 'confirmed' }] },
+          }),
+        ),
+      [wallet.account.address, String(stack.chainId), txHash.result.transactions[0]!] as const,
+    );
+    await page.reload();
+
+    await page.getByTestId('rk-account-button').click();
+    const modal = page.getByRole('dialog');
+    await modal.getByText('Copy Address').click();
+    await expect(modal.getByText('Copied!')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(wallet.account.address);
+
+    await expect(modal.getByRole('link', { name: /View more on explorer/ })).toHaveAttribute(
+      'href',
+      `${stack.webUrl}/explorer/address/${wallet.account.address}`,
+    );
+    await expect(modal.getByText('Recent Transactions')).toBeVisible();
+    await expect(modal.getByText('Demo transaction')).toBeVisible();
+    await modal.getByText('Clear All').click();
+    await expect(modal.getByText('Demo transaction')).toHaveCount(0);
+
+    await modal.getByTestId('rk-disconnect-button').click();
+    await expect(page.getByTestId('rk-connect-button')).toBeVisible();
+    expect((await page.request.get(`${stack.gatewayUrl}/v1/auth/me`)).status()).toBe(403);
+  });
+
+  test('the devnet wallet signs with the dev accounts, and its picker switches account', async ({
+    page,
+    stack,
+  }) => {
+    await page.goto('/');
+    await openConnectModal(page);
+    await page.getByTestId('rk-wallet-option-countersignDevnet').click();
+    await expect(page.getByText('Verify your account')).toBeVisible();
+    await verify(page);
+    const ownerA = ownerKey(stack, 'owner A').address;
+    await expect(page.getByTestId('rk-account-button')).toContainText(ownerA.slice(-4));
+
+    const ownerB = ownerKey(stack, 'owner B').address;
+    await page.getByTestId('devnet-account').selectOption(ownerB);
+    await expect(page.getByTestId('rk-account-button')).toHaveCount(0);
+    await page.getByTestId('rk-connect-button').click();
+    await verify(page);
+    await expect(page.getByTestId('rk-account-button')).toContainText(ownerB.slice(-4));
+    await expect(page.getByTestId('owned-safe')).toContainText(stack.safes[0]!.address);
+  });
+
+  test('RainbowKit follows the light and dark themes', async ({ page }) => {
+    for (const [scheme, background, accent] of [
+      ['light', '#FFF', '#2563eb'],
+      ['dark', '#1A1B1F', '#60a5fa'],
+    ] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto('/');
+      await openConnectModal(page);
+      const colors = await page.evaluate(() => {
+        const style = getComputedStyle(document.querySelector('[data-rk]')!);
+        return {
+          background: style.getPropertyValue('--rk-colors-modalBackground').trim(),
+          accent: style.getPropertyValue('--rk-colors-accentColor').trim(),
+        };
+      });
+      expect(colors).toEqual({ background, accent });
+    }
+  });
+});
