@@ -42,4 +42,28 @@ describe('parseRuntimeConfig', () => {
       if (!result.ok) expect(result.message).toContain('gatewayUrl must be an http(s) URL');
     },
   );
+
+  it('reads the optional WalletConnect project id and devnet wallet', () => {
+    const devnet = { chainId: '1337', accounts: [{ address: `0x${'a'.repeat(40)}`, label: '#1 owner A' }] };
+    expect(
+      parseRuntimeConfig({ gatewayUrl: 'http://127.0.0.1:8787', walletConnectProjectId: ' abc ', devnet }),
+    ).toEqual({
+      ok: true,
+      config: { gatewayUrl: 'http://127.0.0.1:8787', walletConnectProjectId: 'abc', devnet },
+    });
+    // An empty project id is no project id: WalletConnect stays off.
+    const blank = parseRuntimeConfig({ gatewayUrl: 'http://127.0.0.1:8787', walletConnectProjectId: '' });
+    expect(blank.ok && blank.config.walletConnectProjectId).toBeUndefined();
+  });
+
+  it('rejects a devnet wallet with a malformed account', () => {
+    const result = parseRuntimeConfig({
+      gatewayUrl: 'http://127.0.0.1:8787',
+      devnet: { chainId: '1337', accounts: [{ address: '0x12', label: 'x' }] },
+    });
+    expect(result).toEqual({
+      ok: false,
+      message: 'The runtime configuration in /config.js is invalid: devnet.accounts: invalid address.',
+    });
+  });
 });
