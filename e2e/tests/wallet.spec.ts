@@ -61,6 +61,15 @@ async function verify(page: Page) {
   await expect(page.getByTestId('rk-account-button')).toBeVisible();
 }
 
+/** The test wallet installed, connected and verified on the home page. */
+async function signedIn(page: Page, stack: E2eStack) {
+  const wallet = await installWallet(page, stack);
+  await page.goto('/');
+  await connectTestWallet(page);
+  await verify(page);
+  return wallet;
+}
+
 test.describe('Wallet linking', () => {
   test('the connect modal lists the wallet groups, and nothing leaves the machine', async ({
     page,
@@ -111,10 +120,7 @@ test.describe('Wallet linking', () => {
     page,
     stack,
   }) => {
-    const wallet = await installWallet(page, stack);
-    await page.goto('/');
-    await connectTestWallet(page);
-    await verify(page);
+    const wallet = await signedIn(page, stack);
     await expect(page.getByTestId('rk-account-button')).toContainText(wallet.account.address.slice(-4));
     const team = stack.safes[0]!;
     await expect(page.getByTestId('owned-safe')).toContainText(team.address);
@@ -166,10 +172,7 @@ test.describe('Wallet linking', () => {
 
   /** Connected and verified on the devnet; then the user moves the wallet to mainnet. */
   async function onMainnet(page: Page, stack: E2eStack) {
-    const wallet = await installWallet(page, stack);
-    await page.goto('/');
-    await connectTestWallet(page);
-    await verify(page);
+    const wallet = await signedIn(page, stack);
     await wallet.switchTo(MAINNET);
     await expect(page.getByTestId('wrong-network')).toContainText(texts.wrongNetwork);
     return wallet;
@@ -253,10 +256,7 @@ test.describe('Wallet linking', () => {
     page,
     stack,
   }) => {
-    const wallet = await installWallet(page, stack);
-    await page.goto('/');
-    await connectTestWallet(page);
-    await verify(page);
+    const wallet = await signedIn(page, stack);
 
     // 1013 while the wallet still has an account: still connected.
     await wallet.emit('disconnect', { code: 1013, message: 'Try again later' });
@@ -279,10 +279,7 @@ test.describe('Wallet linking', () => {
   });
 
   test('the wallet reports a disconnect', async ({ page, stack }) => {
-    const wallet = await installWallet(page, stack);
-    await page.goto('/');
-    await connectTestWallet(page);
-    await verify(page);
+    const wallet = await signedIn(page, stack);
     wallet.connected = false;
     await wallet.emit('disconnect', { code: 4900, message: 'Disconnected' });
     await expect(page.getByTestId('rk-connect-button')).toBeVisible();
@@ -294,10 +291,7 @@ test.describe('Wallet linking', () => {
     stack,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const wallet = await installWallet(page, stack);
-    await page.goto('/');
-    await connectTestWallet(page);
-    await verify(page);
+    const wallet = await signedIn(page, stack);
 
     // Countersign does not send transactions of its own yet, so a devnet transaction is put in
     // RainbowKit's list where it keeps them; the menu's display and Clear All are RainbowKit's own.
