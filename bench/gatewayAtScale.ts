@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createSafe, devAccounts, devnetClients, startDevnet } from '@countersign/devnet';
+import { gatewayNodeFlags } from '@countersign/gateway';
 import {
   buildSafeTx,
   encodeExecTransaction,
@@ -22,7 +23,8 @@ const perBlock = 400;
 async function spawnGateway(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, '../services/gateway/src/main.ts')],
+    // As `npm start -w @countersign/gateway` runs it.
+    [...gatewayNodeFlags, '--import', 'tsx', join(import.meta.dirname, '../services/gateway/src/main.ts')],
     {
       env: { ...process.env, GATEWAY_PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],

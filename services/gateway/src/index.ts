@@ -4,3 +4,4 @@ export { initialisePgliteDataDir, openDatabase, type Database, type StoreOptions
 export { gatewayConfigFromEnv, defaultGatewayPort, defaultWebPort, type GatewayConfig } from './config';
 export { chainConfigSchema, type ChainConfig } from './chains/chainConfig';
 export { devnetChainConfig, devnetShortName } from './chains/devnetChain';
+export { gatewayNodeFlags } from './nodeFlags';

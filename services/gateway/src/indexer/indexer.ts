@@ -46,8 +46,11 @@ export type IndexerOptions = {
 /** Blocks read by the first pass. */
 const initialSpan = 64n;
 
-/** Above this many logs in one pass, the next pass reads fewer blocks. */
-const maxLogsPerPass = 2_000;
+/**
+ * How many logs a pass aims at. The decoded range, the statements writing it and their garbage are
+ * what the gateway's memory peaks on while it catches up (WASM memory, once grown, never shrinks).
+ */
+const logsPerPass = 1_000;
 
 const erc165Abi = parseAbi(['function supportsInterface(bytes4 interfaceId) view returns (bool)']);
 /** ERC-165 interface id of ERC721. */
@@ -63,6 +66,25 @@ const maxRejected = 1_000;
 
 /** Blocks read per pass now: shrinks when a node refuses a range (too many logs), grows back after. */
 type Span = { blocks: bigint };
+
+/**
+ * The next pass's span: as many blocks as hold about `logsPerPass` logs at the density of this
+ * range's busiest block (density is uneven: an average would let the next pass land on a run of full
+ * blocks), at most twice this span, and within [1, batchSize].
+ */
+export function nextSpan(range: ChainRange, blocks: bigint, batchSize: bigint): bigint {
+  const perBlock = new Map<bigint, number>();
+  for (const log of [...range.creations, ...range.safeEvents, ...range.tokenTransfers]) {
+    if (log.blockNumber !== null) perBlock.set(log.blockNumber, (perBlock.get(log.blockNumber) ?? 0) + 1);
+  }
+  const busiest = Math.max(0, ...perBlock.values());
+  let next = blocks * 2n;
+  if (busiest > 0 && BigInt(Math.floor(logsPerPass / busiest)) < next) {
+    next = BigInt(Math.floor(logsPerPass / busiest));
+  }
+  if (next > batchSize) next = batchSize;
+  return next < 1n ? 1n : next;
+}
 
 /** The node behind a chain's RPC URL serves another chain. */
 export class WrongChainError extends Error {
@@ -386,13 +408,7 @@ export class Indexer {
       );
       return undefined;
     }
-    // Keep each pass to a few thousand logs whatever the block density: the decoded range and the
-    // transaction writing it are what the gateway's memory peaks on, and WASM memory never shrinks.
-    const logs = range.creations.length + range.safeEvents.length + range.tokenTransfers.length;
-    if (logs > maxLogsPerPass && span.blocks > 1n) span.blocks = (span.blocks + 1n) / 2n;
-    else if (logs < maxLogsPerPass / 4 && span.blocks < this.#o.batchSize) {
-      span.blocks = span.blocks * 2n < this.#o.batchSize ? span.blocks * 2n : this.#o.batchSize;
-    }
+    span.blocks = nextSpan(range, span.blocks, this.#o.batchSize);
     return range;
   }
 

@@ -1,7 +1,11 @@
 import type { Queryable } from './database';
 
-/** Rows per statement: far below PostgreSQL's 65,535 parameters for any table here. */
-const chunkSize = 500;
+/**
+ * Rows per statement. Far below PostgreSQL's 65,535 parameters, and small enough that parsing and
+ * planning one statement stays light: in the embedded database, memory that a big statement touched
+ * stays with the process (WASM memory is never given back).
+ */
+const chunkSize = 100;
 
 /**
  * Inserts many rows with multi-row VALUES statements, `chunkSize` rows at a time. `head` is the
