@@ -1,6 +1,6 @@
 import { devnetClients, devAccounts, executeSafeTx, startDevnet, type Devnet } from '@countersign/devnet';
 import { safe141 } from '@countersign/safe-core';
-import { parseEther, type Address, type PublicClient } from 'viem';
+import { getContractAddress, parseEther, type Address, type PublicClient } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Indexer } from '../src/indexer/indexer';
 import { recoverChainSigners } from '../src/transactions/chainSigners';
@@ -14,7 +14,7 @@ describe.each(testDatabases())('indexer on $name', ({ options }) => {
   let clients: ReturnType<typeof devnetClients>;
   let team: Address;
   let solo: Address;
-  const indexerFor = (database: Database, options: { batchSize?: bigint } = {}) =>
+  const indexerFor = (database: Database, options: { batchSize?: bigint; recheckAfterMs?: number } = {}) =>
     new Indexer({
       db: database,
       client: clients.public as unknown as PublicClient,
@@ -257,5 +257,33 @@ describe.each(testDatabases())('indexer on $name', ({ options }) => {
     ).toEqual([]);
     expect(await db.query('SELECT 1 FROM safe_owners WHERE safe = $1', [direct])).toEqual([]);
     expect(await backfillNext()).toBeNull();
+  });
+  it('takes in a Safe deployed where somebody asked before there was one, once it checks again', async () => {
+    const indexer = indexerFor(db, { recheckAfterMs: 500 });
+    while (await indexer.runOnce());
+    // An account no other test deploys from: the address is new to the indexer.
+    const deployer = devnet.manifest.accounts[7]!.address as Address;
+    const nonce = await clients.public.getTransactionCount({ address: deployer });
+    const counterfactual = getContractAddress({ from: deployer, nonce: BigInt(nonce) });
+    const followed = async () =>
+      (await db.query('SELECT 1 FROM safes WHERE address = $1', [counterfactual])).length === 1;
+
+    indexer.track(counterfactual);
+    while (await indexer.runOnce());
+    expect(await followed()).toBe(false);
+    expect(await deploySafeWithoutFactory(clients, safe141.safeL2, deployer)).toBe(counterfactual);
+    // Asked again at once: the address is not checked again yet.
+    indexer.track(counterfactual);
+    while (await indexer.runOnce());
+    expect(await followed()).toBe(false);
+
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    indexer.track(counterfactual);
+    while (await indexer.runOnce());
+    expect(await followed()).toBe(true);
+    const history = await db.query<{ kind: string }>('SELECT kind FROM history_items WHERE safe = $1', [
+      counterfactual,
+    ]);
+    expect(history.map((row) => row.kind)).toEqual(['transfer']);
   });
 });

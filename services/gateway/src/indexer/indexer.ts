@@ -32,6 +32,8 @@ export type IndexerOptions = {
    * do not announce their executions with events (not L2) are left out, as they cannot be indexed.
    */
   singletons?: readonly Address[];
+  /** How long an address found not to be such a Safe is not checked again (1 minute by default). */
+  recheckAfterMs?: number;
   startBlock: bigint;
   /** Blocks read per pass while catching up. */
   batchSize?: bigint;
@@ -61,7 +63,10 @@ const announcementTopic = toEventSelector(getAbiItem({ abi: safeAbi, name: 'Safe
 
 /** Safes asked about that wait for the next pass; more at once are ignored (asked again later). */
 const maxPendingSafes = 100;
-/** Addresses found not to be indexable Safes, remembered so that asking again costs nothing. */
+/**
+ * Addresses found not to be indexable Safes are not checked again for a while: asking again costs
+ * nothing, and a Safe deployed there later (a counterfactual one, say) is still taken in.
+ */
 const maxRejected = 1_000;
 
 /** Blocks read per pass now: shrinks when a node refuses a range (too many logs), grows back after. */
@@ -117,7 +122,8 @@ export class Indexer {
   /** Every Safe in the store (followed or being caught up), as of the last pass. */
   #known = new Set<Address>();
   #pending = new Set<Address>();
-  #rejected = new Set<Address>();
+  /** Until when each rejected address is not checked again. */
+  #rejected = new Map<Address, number>();
   readonly #announces = new Map<Address, Promise<boolean>>();
   #running = false;
   #chainChecked = false;
@@ -126,7 +132,7 @@ export class Indexer {
   #lastError: unknown;
 
   constructor(options: IndexerOptions) {
-    this.#o = { batchSize: 2_000n, pollIntervalMs: 1_000, ...options };
+    this.#o = { batchSize: 2_000n, pollIntervalMs: 1_000, recheckAfterMs: 60_000, ...options };
     this.#trusted = new Set((options.trustedTokens ?? []).map((t) => getAddress(t)));
     this.#singletons = new Set((options.singletons ?? []).map((s) => getAddress(s)));
     // Start small and grow while passes stay light: nothing is known yet about the chain's density.
@@ -199,7 +205,8 @@ export class Indexer {
    * that a Safe (of a known L2 singleton) is there, and reads its past from the start block.
    */
   track(safe: Address): void {
-    if (this.#known.has(safe) || this.#pending.has(safe) || this.#rejected.has(safe)) return;
+    if (this.#known.has(safe) || this.#pending.has(safe)) return;
+    if ((this.#rejected.get(safe) ?? 0) > Date.now()) return;
     if (this.#pending.size >= maxPendingSafes) return;
     this.#pending.add(safe);
     this.#wake?.();
@@ -336,7 +343,7 @@ export class Indexer {
       if (singleton) admitted.push({ address: safe, singleton });
       else {
         if (this.#rejected.size >= maxRejected) this.#rejected.clear();
-        this.#rejected.add(safe);
+        this.#rejected.set(safe, Date.now() + this.#o.recheckAfterMs);
       }
     }
     if (admitted.length > 0) {

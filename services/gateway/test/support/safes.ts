@@ -22,33 +22,33 @@ export function executeByOwners(
   });
 }
 
-async function send(clients: DevnetClients, tx: { to?: Address; data?: Hex; value?: bigint }) {
-  const hash = await clients.wallet.sendTransaction({
-    account: accounts[0]!.account.address,
-    chain: clients.chain,
-    ...tx,
-  });
+async function send(clients: DevnetClients, from: Address, tx: { to?: Address; data?: Hex; value?: bigint }) {
+  const hash = await clients.wallet.sendTransaction({ account: from, chain: clients.chain, ...tx });
   const receipt = await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
   if (receipt.status !== 'success') throw new Error(`${hash} reverted`);
   return receipt;
 }
 
 /**
- * A 2-of-2 Safe of dev accounts 1 and 2, holding 1 ETH, deployed without any proxy factory: the
- * SafeProxy creation code plus its singleton, then setup() called on it. No ProxyCreation event tells
- * an indexer it exists.
+ * A 2-of-2 Safe of dev accounts 1 and 2, holding 1 ETH, deployed by `from` (dev account 0 by default)
+ * without any proxy factory: the SafeProxy creation code plus its singleton, then setup() called on
+ * it. No ProxyCreation event tells an indexer it exists.
  */
-export async function deploySafeWithoutFactory(clients: DevnetClients, singleton: Address): Promise<Address> {
+export async function deploySafeWithoutFactory(
+  clients: DevnetClients,
+  singleton: Address,
+  from: Address = accounts[0]!.account.address,
+): Promise<Address> {
   const creationCode = await clients.public.readContract({
     address: safe141.safeProxyFactory,
     abi: safeProxyFactoryAbi,
     functionName: 'proxyCreationCode',
   });
-  const { contractAddress } = await send(clients, {
+  const { contractAddress } = await send(clients, from, {
     data: concat([creationCode, pad(singleton, { size: 32 })]),
   });
   if (!contractAddress) throw new Error('The proxy was not deployed');
-  await send(clients, {
+  await send(clients, from, {
     to: contractAddress,
     data: encodeSafeSetup({
       owners: [ownerA.address, ownerB.address],
@@ -56,6 +56,6 @@ export async function deploySafeWithoutFactory(clients: DevnetClients, singleton
       fallbackHandler: safe141.compatibilityFallbackHandler,
     }),
   });
-  await send(clients, { to: contractAddress, value: parseEther('1') });
+  await send(clients, from, { to: contractAddress, value: parseEther('1') });
   return getAddress(contractAddress);
 }
