@@ -1,6 +1,10 @@
 import type { SafeApp, TransactionSummary } from '@countersign/gateway-api';
+import { z } from 'zod';
 
 const normalise = (url: string) => url.replace(/\/+$/, '');
+
+/** What a proposal's origin must hold to name an app; anything else it holds does not matter. */
+const originSchema = z.object({ url: z.string().min(1) });
 
 /** The Safe Apps this gateway lists (from configuration), per chain. */
 export class SafeAppCatalogue {
@@ -20,14 +24,15 @@ export class SafeAppCatalogue {
    */
   appOfOrigin(chainId: string, origin: string | null): TransactionSummary['safeAppInfo'] {
     if (!origin) return null;
-    let url: unknown;
+    let parsed: unknown;
     try {
-      url = (JSON.parse(origin) as { url?: unknown } | null)?.url;
+      parsed = JSON.parse(origin);
     } catch {
       return null;
     }
-    if (typeof url !== 'string' || url === '') return null;
-    const [app] = this.list(chainId, url);
+    const result = originSchema.safeParse(parsed);
+    if (!result.success) return null;
+    const [app] = this.list(chainId, result.data.url);
     return app ? { name: app.name, url: app.url, logoUri: app.iconUrl } : null;
   }
 }
