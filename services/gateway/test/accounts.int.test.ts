@@ -50,15 +50,7 @@ beforeAll(async () => {
 });
 afterAll(() => local?.stop());
 
-async function call(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${local.gateway.url}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
-}
+const call = (method: string, path: string, body?: unknown) => local.request(method, path, body);
 const delegateSignature = (signer: HDAccount, delegate: Address) =>
   signer.signTypedData(delegateTypedData({ chainId: 1337, delegate, totp: delegateTotp() }));
 const delegatesPage = pageSchema(delegateSchema);

@@ -27,9 +27,9 @@ describe.each(testDatabases())('Safes the indexer did not see created, on $name'
   const past: Record<string, string> = {};
 
   async function get(path: string) {
-    const response = await fetch(`${local.gateway.url}${path}`);
-    expect(response.status, path).toBe(200);
-    return (await response.json()) as unknown;
+    const { status, body } = await local.request('GET', path);
+    expect(status, path).toBe(200);
+    return body;
   }
   async function history(safe: Address): Promise<{ count: number; txs: TransactionSummary[] }> {
     const page = pageSchema(transactionListItemSchema).parse(

@@ -21,10 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => local?.stop());
 
-async function get(path: string) {
-  const response = await fetch(path.startsWith('http') ? path : `${local.gateway.url}${path}`);
-  return { status: response.status, body: (await response.json()) as unknown };
-}
+const get = (path: string) => local.request('GET', path);
 
 describe('balances', () => {
   it('lists the supported fiat codes', async () => {

@@ -45,15 +45,7 @@ const signMessage = (owner: HDAccount, safe: Address, message: SafeMessageConten
     safeMessageTypedData({ chainId: 1337, safe, message: safeMessageContentHash(message) }),
   );
 
-async function post(path: string, body: unknown) {
-  const response = await fetch(`${local.gateway.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
-}
+const post = (path: string, body: unknown) => local.request<Record<string, unknown>>('POST', path, body);
 
 const text = 'Countersign: I agree to the terms of 21 November 2026.';
 const typed = {

@@ -21,10 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => local?.stop());
 
-async function get(path: string) {
-  const response = await fetch(path.startsWith('http') ? path : `${local.gateway.url}${path}`);
-  return { status: response.status, body: (await response.json()) as unknown };
-}
+const get = (path: string) => local.request('GET', path);
 const transactions = (items: TransactionListItem[]) =>
   items.flatMap((item) => (item.type === 'TRANSACTION' ? [item.transaction] : []));
 const byNonce = (txs: TransactionSummary[], nonce: number) =>

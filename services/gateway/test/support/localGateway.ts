@@ -13,6 +13,15 @@ export type LocalGateway = {
   gateway: Gateway;
   /** Resolves once the gateway has indexed the chain up to its current head. */
   indexed(): Promise<void>;
+  /**
+   * One HTTP call to the gateway: a path on it, or a full URL it gave (a page's `next`). A JSON
+   * body is sent when given; the answer's body is parsed when it has one.
+   */
+  request<T = unknown>(
+    method: string,
+    pathOrUrl: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T | undefined }>;
   stop(): Promise<void>;
 };
 
@@ -49,6 +58,15 @@ export async function startLocalGateway(
         cacheTime: 0,
       });
       await gateway.indexers.get(String(devnet.manifest.chainId))?.waitForBlock(head);
+    },
+    request: async <T>(method: string, pathOrUrl: string, body?: unknown) => {
+      const response = await fetch(pathOrUrl.startsWith('http') ? pathOrUrl : `${gateway.url}${pathOrUrl}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? (JSON.parse(text) as T) : undefined };
     },
     stop: async () => {
       await gateway.close();
