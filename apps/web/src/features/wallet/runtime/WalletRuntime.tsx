@@ -172,7 +172,6 @@ function WalletBridge({ auth }: { auth: AuthenticationStatus }) {
   useLayoutEffect(() => {
     latest.current = { openConnectModal, openAccountModal, switchChainAsync, disconnect, auth };
   });
-  const previousStatus = useRef(account.status);
 
   useEffect(() => {
     updateWallet({
@@ -185,21 +184,14 @@ function WalletBridge({ auth }: { auth: AuthenticationStatus }) {
     });
   }, [account.status, account.address, account.chainId, account.connector?.id, auth]);
 
+  // Remembered for the next load. wagmi's provider moves to (re)connecting before this renders, so
+  // "disconnected" here is settled: a disconnect, or a remembered wallet that no longer reconnects.
   useEffect(() => {
-    // A remembered wallet that no longer reconnects is forgotten, so the next load stays light.
-    if (previousStatus.current === 'reconnecting' && account.status === 'disconnected') {
-      rememberWalletLinked(false);
-    }
-    previousStatus.current = account.status;
+    if (account.status === 'connected') rememberWalletLinked(true);
+    if (account.status === 'disconnected') rememberWalletLinked(false);
   }, [account.status]);
 
-  useAccountEffect({
-    onConnect: () => {
-      rememberWalletLinked(true);
-      showWalletNotice(undefined);
-    },
-    onDisconnect: () => rememberWalletLinked(false),
-  });
+  useAccountEffect({ onConnect: () => showWalletNotice(undefined) });
 
   // A click on Connect that came before RainbowKit could open its modal is served once it can: after
   // reconnecting and the session check, and after RainbowKit's own effects of the same render,
