@@ -36,7 +36,14 @@ export class TestWallet {
 
   constructor(
     private readonly page: Page,
-    private readonly options: { privateKey: Hex; chainId: number; knownChains: number[]; rpcUrl: string },
+    private readonly options: {
+      privateKey: Hex;
+      chainId: number;
+      knownChains: number[];
+      rpcUrl: string;
+      /** Flags on the injected provider, e.g. isMetaMask to be listed as that wallet. */
+      flags?: Record<string, true>;
+    },
   ) {
     this.account = privateKeyToAccount(options.privateKey);
     this.chainId = options.chainId;
@@ -53,7 +60,7 @@ export class TestWallet {
       ),
     );
     await this.page.addInitScript(
-      ({ icon: iconUri }) => {
+      ({ icon: iconUri, flags }) => {
         type Listener = (payload: unknown) => void;
         const listeners = new Map<string, Set<Listener>>();
         const bridge = window as unknown as {
@@ -65,6 +72,7 @@ export class TestWallet {
           ethereum?: unknown;
         };
         const provider = {
+          ...flags,
           isTestWallet: true,
           async request({ method, params }: { method: string; params?: unknown }) {
             const answer = await bridge.__testWalletRequest(method, params ?? []);
@@ -98,8 +106,15 @@ export class TestWallet {
         window.addEventListener('eip6963:requestProvider', announce);
         announce();
       },
-      { icon },
+      { icon, flags: this.options.flags ?? {} },
     );
+  }
+
+  /** Takes window.ethereum away, as when the wallet's extension is disabled while the page is open. */
+  async uninstall(): Promise<void> {
+    await this.page.evaluate(() => {
+      delete (window as { ethereum?: unknown }).ethereum;
+    });
   }
 
   /** Emits a wallet event to the page (accountsChanged, chainChanged, disconnect). */

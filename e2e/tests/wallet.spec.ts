@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { saveDataScript } from '../browserConditions';
 import { expect, test } from '../fixtures';
 import type { E2eStack } from '../stack';
 import { TestWallet } from '../testWallet';
@@ -34,12 +35,17 @@ function ownerKey(stack: E2eStack, role: string) {
   return account;
 }
 
-async function installWallet(page: Page, stack: E2eStack, options: { chainId?: number; role?: string } = {}) {
+async function installWallet(
+  page: Page,
+  stack: E2eStack,
+  options: { chainId?: number; role?: string; flags?: Record<string, true> } = {},
+) {
   const wallet = new TestWallet(page, {
     privateKey: ownerKey(stack, options.role ?? 'owner A').privateKey,
     chainId: options.chainId ?? stack.chainId,
     knownChains: [MAINNET],
     rpcUrl: stack.rpcUrl!,
+    flags: options.flags,
   });
   await wallet.install();
   return wallet;
@@ -114,6 +120,47 @@ test.describe('Wallet linking', () => {
 
     // Only the download link the user clicked tried to leave the machine.
     expect(new Set(external.map((url) => new URL(url).hostname))).toEqual(new Set(['chrome.google.com']));
+  });
+
+  test('wallet code loads once the page is idle after its first view, or on an intent under Save-Data', async ({
+    page,
+    context,
+  }) => {
+    const walletChunk = /\/assets\/WalletRuntime-[^/]*\.js$/;
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+
+    // Nobody touches the page: the wallet runtime still mounts once it is idle.
+    await page.goto('/');
+    await expect(page.getByTestId('rk-connect-button')).toBeVisible();
+    expect(requested.some((path) => walletChunk.test(path))).toBe(true);
+
+    // Under Save-Data the page settles with the plain button and without the wallet chunk...
+    requested.length = 0;
+    await context.addInitScript(saveDataScript);
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1_500);
+    await expect(page.getByTestId('connect-wallet')).toBeVisible();
+    expect(requested.filter((path) => walletChunk.test(path))).toEqual([]);
+
+    // ...a chunk that cannot be fetched is reported, and the next click fetches it again.
+    await page.route(walletChunk, (route) => route.abort());
+    await page.getByTestId('connect-wallet').click();
+    await expect(page.getByTestId('wallet-notice')).toContainText(
+      'Wallet support could not be loaded. Check your connection and try again.',
+    );
+    await page.unroute(walletChunk);
+    await openConnectModal(page);
+  });
+
+  test('a wallet disabled while the page is open: {wallet} is not installed', async ({ page, stack }) => {
+    const wallet = await installWallet(page, stack, { flags: { isMetaMask: true } });
+    await page.goto('/');
+    await openConnectModal(page);
+    await wallet.uninstall();
+    await page.getByTestId('rk-wallet-option-metaMask').click();
+    await expect(page.getByTestId('wallet-notice')).toContainText('MetaMask is not installed');
   });
 
   test('connect, verify with Sign-In with Ethereum, and stay verified across a reload', async ({

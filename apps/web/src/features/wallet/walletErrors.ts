@@ -14,6 +14,7 @@ export const walletTexts = {
   pending: 'Your wallet already has a request waiting for you. Open your wallet to finish or cancel it.',
   notInstalled: (wallet: string) => `${wallet} is not installed`,
   notAvailable: (wallet: string) => `${wallet} is not available`,
+  loadFailed: 'Wallet support could not be loaded. Check your connection and try again.',
 } as const;
 
 export type WalletAction = 'connect' | 'switchChain' | 'other';
@@ -43,6 +44,10 @@ function walletErrorCodes(error: unknown): number[] {
 const hasName = (error: unknown, ...names: string[]) =>
   causeChain(error).some((link) => typeof link.name === 'string' && names.includes(link.name));
 
+/** No provider at all: the wallet's extension is missing (or was disabled since the page loaded). */
+export const isWalletMissing = (error: unknown) =>
+  hasName(error, 'ProviderNotFoundError', 'ConnectorNotFoundError');
+
 /**
  * The message to show for a failed wallet request, or undefined when there is nothing to say (a
  * rejected Sign-In signature just returns to its prompt, which RainbowKit handles).
@@ -57,11 +62,8 @@ export function describeWalletError(error: unknown, action: WalletAction, wallet
         : walletTexts.rejected;
   }
   if (codes.includes(-32002) || hasName(error, 'ResourceUnavailableRpcError')) return walletTexts.pending;
-  // No provider at all: the wallet's extension is missing. A provider disconnected from every chain
-  // (EIP-1193 4900) is there but cannot serve.
-  if (hasName(error, 'ProviderNotFoundError', 'ConnectorNotFoundError')) {
-    return walletTexts.notInstalled(walletName);
-  }
+  // A provider disconnected from every chain (EIP-1193 4900) is there but cannot serve.
+  if (isWalletMissing(error)) return walletTexts.notInstalled(walletName);
   if (action === 'connect' && codes.includes(4900)) return walletTexts.notAvailable(walletName);
   if (
     action === 'switchChain' &&

@@ -11,6 +11,7 @@ import {
   useDisconnect,
   useSwitchChain,
   type Config,
+  type CreateConnectorFn,
 } from 'wagmi';
 import {
   ConnectButton,
@@ -25,10 +26,11 @@ import type { ChainInfo } from '@countersign/gateway-api';
 import type { RuntimeConfig } from '../../../app/config';
 import { getGateway } from '../../../lib/gateway';
 import { useCurrentChain } from '../../chains/useCurrentChain';
-import { describeWalletError } from '../walletErrors';
+import { describeWalletError, isWalletMissing, walletTexts } from '../walletErrors';
 import {
   registerWalletActions,
   rememberWalletLinked,
+  shouldLoadWalletAtStart,
   showWalletNotice,
   takeOpenRequest,
   updateWallet,
@@ -48,7 +50,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** "What is a Wallet?" → Learn More. */
 const appInfo = { appName: 'Countersign', learnMoreUrl: 'https://ethereum.org/en/wallets/' };
 
-type WalletSetup = { wagmi: Config; queryClient: QueryClient; devnet: DevnetProvider | undefined };
+type WalletSetup = {
+  wagmi: Config;
+  queryClient: QueryClient;
+  devnet: DevnetProvider | undefined;
+  /**
+   * Only a wallet linked before (or the Safe around an iframe) is reconnected. Otherwise the runtime
+   * was loaded for a click on Connect, which must not wait for every connector to be asked first.
+   */
+  reconnectOnMount: boolean;
+};
 
 /** Connection and network-switch failures, wherever they start (RainbowKit's modals or the app). */
 function reportWalletError(
@@ -66,12 +77,34 @@ function reportWalletError(
   }
 }
 
+/**
+ * RainbowKit asks a connector for its chain before wagmi's connect starts, outside the mutation
+ * cache: a wallet gone since the modal listed it (an extension disabled meanwhile) would leave the
+ * modal spinning without a word. That case is told here.
+ */
+function reportingMissingWallet(create: CreateConnectorFn): CreateConnectorFn {
+  return (config) => {
+    const connector = create(config);
+    const getChainId = connector.getChainId;
+    return Object.assign(connector, {
+      async getChainId(this: typeof connector) {
+        try {
+          return await getChainId.call(this);
+        } catch (error) {
+          if (isWalletMissing(error)) showWalletNotice(walletTexts.notInstalled(connector.name));
+          throw error;
+        }
+      },
+    });
+  };
+}
+
 function createWalletSetup(chains: readonly ChainInfo[], runtime: RuntimeConfig): WalletSetup {
   const walletChains = walletChainsOf(chains);
   const devnetChain = runtime.devnet && chains.find((chain) => chain.chainId === runtime.devnet?.chainId);
   const devnet =
     runtime.devnet && devnetChain ? createDevnetProvider(runtime.devnet, rpcUrlOf(devnetChain)) : undefined;
-  const connectors = connectorsForWallets(
+  const listed = connectorsForWallets(
     walletGroups({
       walletConnect: runtime.walletConnectProjectId !== undefined,
       devnetWallet: devnet && devnetWallet(devnet),
@@ -79,6 +112,7 @@ function createWalletSetup(chains: readonly ChainInfo[], runtime: RuntimeConfig)
     // Without a project id no WalletConnect connector is built (walletGroups leaves them out).
     { appName: 'Countersign', projectId: runtime.walletConnectProjectId ?? 'walletconnect-disabled' },
   );
+  const connectors = listed.map(reportingMissingWallet);
   const wagmi = createConfig({
     chains: walletChains as [Chain, ...Chain[]],
     connectors,
@@ -93,7 +127,7 @@ function createWalletSetup(chains: readonly ChainInfo[], runtime: RuntimeConfig)
       onError: (error, variables, _context, mutation) => reportWalletError(error, variables, mutation),
     }),
   });
-  return { wagmi, queryClient, devnet };
+  return { wagmi, queryClient, devnet, reconnectOnMount: shouldLoadWalletAtStart() };
 }
 
 let cachedSetup: { key: string; setup: WalletSetup } | undefined;
@@ -229,7 +263,7 @@ export type WalletRuntimeProps = { chains: readonly ChainInfo[]; config: Runtime
 export default memo(function WalletRuntime({ chains, config }: WalletRuntimeProps) {
   const setup = walletSetupFor(chains, config);
   return (
-    <WagmiProvider config={setup.wagmi}>
+    <WagmiProvider config={setup.wagmi} reconnectOnMount={setup.reconnectOnMount}>
       <QueryClientProvider client={setup.queryClient}>
         <AuthenticatedRainbowKit devnet={setup.devnet} config={config} />
       </QueryClientProvider>
