@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { saveDataScript } from '../browserConditions';
 import { expect, test } from '../fixtures';
 import type { E2eStack } from '../stack';
+import { SafeHost } from '../safeHost';
 import { TestWallet } from '../testWallet';
 
 const texts = {
@@ -405,6 +406,70 @@ test.describe('Wallet linking', () => {
     await verify(page);
     await expect(page.getByTestId('rk-account-button')).toContainText(ownerB.slice(-4));
     await expect(page.getByTestId('owned-safe')).toContainText(stack.safes[0]!.address);
+  });
+
+  test('inside a Safe: the Safe connector links the Safe, and its owners verify it (EIP-1271)', async ({
+    page,
+    stack,
+  }) => {
+    const team = stack.safes.find((safe) => safe.threshold > 1)!;
+    type Ref = { value: `0x${string}` } | null;
+    const info = (await (
+      await page.request.get(`${stack.gatewayUrl}/v1/chains/${stack.chainId}/safes/${team.address}`)
+    ).json()) as {
+      nonce: number;
+      implementation: { value: `0x${string}` };
+      modules: { value: `0x${string}` }[] | null;
+      fallbackHandler: Ref;
+      guard: Ref;
+      version: string | null;
+    };
+    const ownerKeys = team.owners
+      .map((owner) => stack.accounts.find((account) => account.address === owner)!.privateKey)
+      .slice(0, team.threshold);
+    const host = new SafeHost({
+      appUrl: `${stack.webUrl}/`,
+      rpcUrl: stack.rpcUrl!,
+      ownerKeys,
+      safe: {
+        safeAddress: team.address as `0x${string}`,
+        chainId: stack.chainId,
+        owners: team.owners as `0x${string}`[],
+        threshold: team.threshold,
+        nonce: info.nonce,
+        implementation: info.implementation.value,
+        modules: info.modules?.map((module) => module.value) ?? null,
+        fallbackHandler: info.fallbackHandler?.value ?? null,
+        guard: info.guard?.value ?? null,
+        version: info.version,
+        isReadOnly: false,
+      },
+    });
+    const hostUrl = await host.start(page);
+    try {
+      await page.goto(hostUrl);
+      const app = page.frameLocator('#app');
+      // Linked on load by the Safe connector: Connect leads straight to verification.
+      await app.getByTestId('rk-connect-button').click();
+      await expect(app.getByText('Verify your account')).toBeVisible();
+      await app.getByTestId('rk-auth-message-button').click();
+      await expect(app.getByTestId('rk-account-button')).toContainText(team.address.slice(-4));
+
+      // The owners signed the Sign-In message through the host, and the gateway checked it with the
+      // Safe's EIP-1271 isValidSignature.
+      expect(host.signedMessages).toHaveLength(1);
+      const session = await page.request.get(`${stack.gatewayUrl}/v1/auth/me`);
+      expect(session.status()).toBe(200);
+      expect((await session.json()).signerAddress).toBe(team.address);
+      expect(host.calls.map((call) => call.method)).toEqual(['signMessage']);
+
+      // Reloaded inside the Safe: linked again by itself, and still verified.
+      await page.reload();
+      await expect(app.getByTestId('rk-account-button')).toContainText(team.address.slice(-4));
+      await expect(app.getByText('Verify your account')).toHaveCount(0);
+    } finally {
+      await host.stop();
+    }
   });
 
   test('RainbowKit follows the light and dark themes', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { createConnector } from 'wagmi';
-import { injected } from 'wagmi/connectors';
+import { injected, safe } from 'wagmi/connectors';
 import type { Wallet, WalletDetailsParams, WalletList } from '@rainbow-me/rainbowkit';
 import {
   braveWallet,
@@ -37,6 +37,26 @@ function injectedConnectorFor(wallet: Wallet) {
 }
 
 /**
+ * How long the Safe connector waits for the Safe around Countersign to describe itself. wagmi's
+ * default, 10 ms, is shorter than a host's first answer on a cold load (28–47 ms measured), which
+ * left Countersign unlinked inside a Safe.
+ */
+const SAFE_INFO_TIMEOUT_MS = 1_000;
+
+/**
+ * RainbowKit's Safe entry (listed only inside an iframe) over wagmi's safe() connector with
+ * shimDisconnect off: the Safe around the app is the account, and a disconnect is not remembered.
+ */
+export const safeAppWallet: CreateWalletFn = () => ({
+  ...safeWallet(),
+  createConnector: (details) =>
+    createConnector((config) => ({
+      ...safe({ shimDisconnect: false, unstable_getInfoTimeout: SAFE_INFO_TIMEOUT_MS })(config),
+      ...details,
+    })),
+});
+
+/**
  * Without a WalletConnect project id nothing may leave the machine, so a wallet that would fall back
  * to WalletConnect (QR code, mobile and desktop links) is offered as its browser extension only: it
  * connects when installed, and otherwise shows RainbowKit's install steps. The placeholder id only
@@ -58,7 +78,7 @@ export function extensionOnly(create: CreateWalletFn): CreateWalletFn {
  */
 export function walletGroups(options: { walletConnect: boolean; devnetWallet?: CreateWalletFn }): WalletList {
   const remote = (create: CreateWalletFn) => (options.walletConnect ? create : extensionOnly(create));
-  const recommended = [injectedWallet, safeWallet, remote(metaMaskWallet)];
+  const recommended = [injectedWallet, safeAppWallet, remote(metaMaskWallet)];
   if (options.devnetWallet) recommended.unshift(options.devnetWallet);
   if (options.walletConnect) recommended.push(walletConnectWallet);
   const popular = [remote(rainbowWallet), rabbyWallet, remote(trustWallet)];
