@@ -155,6 +155,24 @@ test.describe('Wallet linking', () => {
     await openConnectModal(page);
   });
 
+  test("a chain's disabledWallets leave those wallets out of the modal", async ({ page, stack }) => {
+    // The devnet gateway disables nothing; this answer is the real one with a list a gateway could send.
+    await page.route(`${stack.gatewayUrl}/v1/chains*`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { results: { disabledWallets: string[] }[] };
+      for (const chain of body.results) chain.disabledWallets = ['metamask', 'tally', 'detectedwallet'];
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto('/');
+    await openConnectModal(page);
+    const modal = page.getByRole('dialog');
+    await expect(modal.getByText('Rainbow', { exact: true })).toBeVisible();
+    await expect(modal.getByText('MetaMask')).toHaveCount(0);
+    await expect(modal.getByText('Taho')).toHaveCount(0);
+    // The injected wallet is always offered.
+    await expect(modal.getByText('Browser Wallet')).toBeVisible();
+  });
+
   test('a wallet disabled while the page is open: {wallet} is not installed', async ({ page, stack }) => {
     const wallet = await installWallet(page, stack, { flags: { isMetaMask: true } });
     await page.goto('/');

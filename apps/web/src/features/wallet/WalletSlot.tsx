@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { runtimeConfig } from '../../app/config';
-import { useChains } from '../chains/useChains';
+import { useCurrentChain } from '../chains/useCurrentChain';
 import type WalletRuntimeModule from './runtime/WalletRuntime';
+import { walletSetupKey } from './runtime/walletSetupKey';
 import { useIdleWalletPreload } from './useIdleWalletPreload';
 import { walletTexts } from './walletErrors';
 import {
@@ -13,6 +14,8 @@ import {
 } from './walletStore';
 
 type WalletRuntimeComponent = typeof WalletRuntimeModule;
+
+const noWallets: readonly string[] = [];
 
 let runtimeModule: Promise<WalletRuntimeComponent> | undefined;
 
@@ -38,7 +41,8 @@ function loadWalletRuntime(): Promise<WalletRuntimeComponent> {
  */
 export function WalletSlot() {
   const wallet = useWallet();
-  const { data: chains } = useChains();
+  const { chains, current } = useCurrentChain();
+  const disabledWallets = current?.disabledWallets ?? noWallets;
   const [WalletRuntime, setWalletRuntime] = useState<WalletRuntimeComponent>();
 
   useEffect(() => {
@@ -64,28 +68,37 @@ export function WalletSlot() {
     };
   }, [wanted, WalletRuntime]);
 
-  if (!WalletRuntime || unavailable) {
-    return (
-      <button
-        type="button"
-        className="button primary connect-placeholder"
-        data-testid="connect-wallet"
-        disabled={unavailable}
-        title={unavailable ? 'Wallets need the chain list from the gateway' : undefined}
-        onPointerEnter={() => requestWalletRuntime()}
-        onFocus={() => requestWalletRuntime()}
-        onClick={() => requestWalletRuntime({ open: true })}
-      >
-        Connect Wallet
-      </button>
-    );
-  }
+  // The plain button stays until the runtime is mounted and ready, so a click is never lost to the
+  // swap. A press counts as soon as the pointer goes down: the swap may come before it is released.
+  const ready = wallet.runtime === 'ready' && WalletRuntime !== undefined && !unavailable;
   return (
-    <WalletRuntime
-      // A changed chain list needs a new wagmi configuration.
-      key={chains.map((chain) => `${chain.chainId}:${chain.rpcUri.value}`).join(',')}
-      chains={chains}
-      config={runtimeConfig()}
-    />
+    <>
+      {!ready && (
+        <button
+          type="button"
+          className="button primary connect-placeholder"
+          data-testid="connect-wallet"
+          disabled={unavailable}
+          title={unavailable ? 'Wallets need the chain list from the gateway' : undefined}
+          onPointerEnter={() => requestWalletRuntime()}
+          onFocus={() => requestWalletRuntime()}
+          onPointerDown={(event) => event.button === 0 && requestWalletRuntime({ open: true })}
+          onClick={() => requestWalletRuntime({ open: true })}
+        >
+          Connect Wallet
+        </button>
+      )}
+      {WalletRuntime && !unavailable && (
+        <div className="wallet-runtime" style={{ display: ready ? 'contents' : 'none' }}>
+          <WalletRuntime
+            // Another chain list, or a chain disabling other wallets, needs a new wagmi configuration.
+            key={walletSetupKey(chains, disabledWallets)}
+            chains={chains}
+            config={runtimeConfig()}
+            disabledWallets={disabledWallets}
+          />
+        </div>
+      )}
+    </>
   );
 }

@@ -40,6 +40,7 @@ import { DevnetAccountPicker } from './DevnetAccountPicker';
 import { devnetWallet, devnetWalletId } from './devnetWallet';
 import { createSiweAdapter, type SessionEvents } from './siweAdapter';
 import { rpcUrlOf, walletChainsOf } from './walletChains';
+import { walletSetupKey } from './walletSetupKey';
 import { walletGroups } from './walletList';
 import { walletTheme } from './walletTheme';
 
@@ -99,7 +100,11 @@ function reportingMissingWallet(create: CreateConnectorFn): CreateConnectorFn {
   };
 }
 
-function createWalletSetup(chains: readonly ChainInfo[], runtime: RuntimeConfig): WalletSetup {
+function createWalletSetup(
+  chains: readonly ChainInfo[],
+  runtime: RuntimeConfig,
+  disabledWallets: readonly string[],
+): WalletSetup {
   const walletChains = walletChainsOf(chains);
   const devnetChain = runtime.devnet && chains.find((chain) => chain.chainId === runtime.devnet?.chainId);
   const devnet =
@@ -108,6 +113,7 @@ function createWalletSetup(chains: readonly ChainInfo[], runtime: RuntimeConfig)
     walletGroups({
       walletConnect: runtime.walletConnectProjectId !== undefined,
       devnetWallet: devnet && devnetWallet(devnet),
+      disabledWallets,
     }),
     // Without a project id no WalletConnect connector is built (walletGroups leaves them out).
     { appName: 'Countersign', projectId: runtime.walletConnectProjectId ?? 'walletconnect-disabled' },
@@ -133,13 +139,19 @@ function createWalletSetup(chains: readonly ChainInfo[], runtime: RuntimeConfig)
 let cachedSetup: { key: string; setup: WalletSetup } | undefined;
 
 /**
- * One wagmi configuration per chain list, kept outside React: a first render that suspends is thrown
- * away with its state, but wagmi's provider has already started reconnecting that configuration, and
- * a second one would find the reconnect taken.
+ * One wagmi configuration per chain list and set of disabled wallets, kept outside React: a render
+ * thrown away with its state must not leave a second configuration behind while wagmi's provider
+ * has already started reconnecting the first, which would then find the reconnect taken.
  */
-function walletSetupFor(chains: readonly ChainInfo[], runtime: RuntimeConfig): WalletSetup {
-  const key = chains.map((chain) => `${chain.chainId}:${rpcUrlOf(chain)}`).join(',');
-  if (cachedSetup?.key !== key) cachedSetup = { key, setup: createWalletSetup(chains, runtime) };
+function walletSetupFor(
+  chains: readonly ChainInfo[],
+  runtime: RuntimeConfig,
+  disabledWallets: readonly string[],
+): WalletSetup {
+  const key = walletSetupKey(chains, disabledWallets);
+  if (cachedSetup?.key !== key) {
+    cachedSetup = { key, setup: createWalletSetup(chains, runtime, disabledWallets) };
+  }
   return cachedSetup.setup;
 }
 
@@ -253,15 +265,20 @@ function WalletBridge({ auth }: { auth: AuthenticationStatus }) {
   return null;
 }
 
-export type WalletRuntimeProps = { chains: readonly ChainInfo[]; config: RuntimeConfig };
+export type WalletRuntimeProps = {
+  chains: readonly ChainInfo[];
+  config: RuntimeConfig;
+  /** The current chain's `disabledWallets`: a chain with others gets its own configuration. */
+  disabledWallets: readonly string[];
+};
 
 /**
  * wagmi, RainbowKit and Sign-In with Ethereum, mounted in the header once wallet code is wanted.
  * wagmi gets its own QueryClient: its cached values hold bigints, which the app's persisted cache
  * could not store. Memoised: wagmi's provider starts a reconnect on every render of its own.
  */
-export default memo(function WalletRuntime({ chains, config }: WalletRuntimeProps) {
-  const setup = walletSetupFor(chains, config);
+export default memo(function WalletRuntime({ chains, config, disabledWallets }: WalletRuntimeProps) {
+  const setup = walletSetupFor(chains, config, disabledWallets);
   return (
     <WagmiProvider config={setup.wagmi} reconnectOnMount={setup.reconnectOnMount}>
       <QueryClientProvider client={setup.queryClient}>

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { walletGroups } from './walletList';
+import { disabledWalletIds, walletGroups } from './walletList';
 
 const params = { projectId: 'walletconnect-disabled', appName: 'Countersign' };
 
-function walletsOf(walletConnect: boolean) {
-  return walletGroups({ walletConnect }).map((group) => ({
+function walletsOf(walletConnect: boolean, disabledWallets: string[] = []) {
+  return walletGroups({ walletConnect, disabledWallets }).map((group) => ({
     group: group.groupName,
     wallets: group.wallets.map((create) => create(params)),
   }));
@@ -39,5 +39,24 @@ describe('walletGroups', () => {
     const wallets = walletsOf(true).flatMap((group) => group.wallets);
     expect(wallets.map((wallet) => wallet.id)).toContain('walletConnect');
     expect(wallets.find((wallet) => wallet.id === 'metaMask')?.qrCode?.getUri).toBeTypeOf('function');
+  });
+
+  it("hides the wallets a chain's disabledWallets names, in the gateway's spelling, but never the injected one", () => {
+    expect(
+      disabledWalletIds(['metamask', 'walletConnect_v2', 'ledger_v2', 'coinbaseWallet', 'tally']),
+    ).toEqual(new Set(['metamask', 'walletconnect', 'ledger', 'coinbase', 'taho']));
+    const disabled = [
+      'metamask',
+      'walletConnect_v2',
+      'ledger_v2',
+      'coinbase',
+      'tally',
+      'detectedwallet',
+      'injected',
+    ];
+    const wallets = walletsOf(true, disabled).flatMap((group) => group.wallets);
+    const hidden = wallets.filter((wallet) => wallet.hidden?.() === true).map((wallet) => wallet.id);
+    expect(hidden.sort()).toEqual(['coinbase', 'ledger', 'metaMask', 'taho', 'walletConnect']);
+    expect(wallets.find((wallet) => wallet.id === 'injected')?.hidden).toBeUndefined();
   });
 });

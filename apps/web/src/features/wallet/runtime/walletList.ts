@@ -71,22 +71,73 @@ export function extensionOnly(create: CreateWalletFn): CreateWalletFn {
   };
 }
 
+/** Safe{Wallet}'s wallet names, as gateways list them in a chain's `disabledWallets`, where they differ from RainbowKit's ids. */
+const gatewayWalletAliases: Record<string, string> = {
+  coinbasewallet: 'coinbase',
+  walletlink: 'coinbase',
+  tally: 'taho',
+  tallyho: 'taho',
+  gnosissafe: 'safe',
+  okxwallet: 'okx',
+  trustwallet: 'trust',
+  rabbywallet: 'rabby',
+  bravewallet: 'brave',
+};
+
+/** A wallet name compared loosely: case, punctuation and a version suffix ("walletConnect_v2") ignored. */
+function walletKey(name: string): string {
+  const key = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .replace(/v\d+$/, '');
+  return gatewayWalletAliases[key] ?? key;
+}
+
+/**
+ * Which of the listed wallets a chain's `disabledWallets` names. The injected wallet stays offered
+ * whatever the chain says (as do wallets the browser announces through EIP-6963, which RainbowKit
+ * lists on its own).
+ */
+export function disabledWalletIds(disabledWallets: readonly string[]): Set<string> {
+  const keys = new Set(disabledWallets.map(walletKey));
+  keys.delete('injected');
+  return keys;
+}
+
+function unlessDisabled(create: CreateWalletFn, disabled: Set<string>): CreateWalletFn {
+  return (params) => {
+    const wallet = create(params);
+    return disabled.has(walletKey(wallet.id)) ? { ...wallet, hidden: () => true } : wallet;
+  };
+}
+
 /**
  * The wallets offered, in the specification's groups (RainbowKit adds Recent on top, and every
  * EIP-6963 wallet the browser announces as Installed). The injected "Browser Wallet" and Safe (when
  * Countersign runs inside a Safe) are always there; WalletConnect wallets only with a project id.
  */
-export function walletGroups(options: { walletConnect: boolean; devnetWallet?: CreateWalletFn }): WalletList {
+export function walletGroups(options: {
+  walletConnect: boolean;
+  devnetWallet?: CreateWalletFn;
+  /** The current chain's `disabledWallets`, from the gateway. */
+  disabledWallets?: readonly string[];
+}): WalletList {
   const remote = (create: CreateWalletFn) => (options.walletConnect ? create : extensionOnly(create));
   const recommended = [injectedWallet, safeAppWallet, remote(metaMaskWallet)];
   if (options.devnetWallet) recommended.unshift(options.devnetWallet);
   if (options.walletConnect) recommended.push(walletConnectWallet);
   const popular = [remote(rainbowWallet), rabbyWallet, remote(trustWallet)];
   if (options.walletConnect) popular.push(coinbaseWallet, ledgerWallet);
-  return [
+  const groups: WalletList = [
     { groupName: 'Recommended', wallets: recommended },
     { groupName: 'Popular', wallets: popular },
     { groupName: 'Other', wallets: [braveWallet, phantomWallet, remote(zerionWallet), remote(okxWallet)] },
     { groupName: 'More', wallets: [frameWallet, enkryptWallet, talismanWallet, tahoWallet] },
   ];
+  const disabled = disabledWalletIds(options.disabledWallets ?? []);
+  if (disabled.size === 0) return groups;
+  return groups.map((group) => ({
+    ...group,
+    wallets: group.wallets.map((create) => unlessDisabled(create, disabled)),
+  }));
 }
