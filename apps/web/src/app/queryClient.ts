@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, QueryClient, type Query } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { getLocalStorage } from '../lib/storage';
 
@@ -23,6 +23,16 @@ export function createAppQueryClient(): QueryClient {
   });
 }
 
+/**
+ * `meta: memoryOnly` keeps a query out of localStorage: chain reads hold bigints, which JSON cannot
+ * write (one of them would stop the whole cache from being saved), and they go stale with the chain.
+ */
+export const memoryOnly = { persist: false };
+
+function shouldPersistQuery(query: Query): boolean {
+  return defaultShouldDehydrateQuery(query) && query.meta?.persist !== false;
+}
+
 export function createAppPersistOptions(gatewayUrl: string) {
   return {
     persister: createSyncStoragePersister({
@@ -33,5 +43,6 @@ export function createAppPersistOptions(gatewayUrl: string) {
     maxAge: CACHE_MAX_AGE_MS,
     // Data from one gateway must never show up when the app points at another.
     buster: `${CACHE_VERSION}|${gatewayUrl}`,
+    dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
   };
 }

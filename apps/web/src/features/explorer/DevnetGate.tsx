@@ -1,0 +1,53 @@
+import { useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { PublicClient } from 'viem';
+import type { ChainInfo } from '@countersign/gateway-api';
+import { runtimeConfig } from '../../app/config';
+import { ErrorAlert, Loading, QueryErrorAlert } from '../../app/ErrorAlert';
+import { useChains } from '../chains/useChains';
+import { createDevnetClient } from './devnetClient';
+import { devnetOnlyMessage, findDevnetChain } from './devnetChain';
+
+export type Devnet = { chain: ChainInfo; rpcUrl: string; client: PublicClient };
+
+type DevnetGateProps = { children: (devnet: Devnet) => ReactNode };
+
+/** Renders its children with the devnet, or says why there is none to read from. */
+export function DevnetGate({ children }: DevnetGateProps) {
+  const devnetChainId = runtimeConfig().devnet?.chainId;
+  if (devnetChainId === undefined) {
+    return (
+      <ErrorAlert title="No devnet here" message={devnetOnlyMessage}>
+        <Link to="/">Open a Safe instead</Link>
+      </ErrorAlert>
+    );
+  }
+  return <DevnetChainResolver devnetChainId={devnetChainId}>{children}</DevnetChainResolver>;
+}
+
+function DevnetChainResolver({ devnetChainId, children }: DevnetGateProps & { devnetChainId: string }) {
+  const chainsQuery = useChains();
+  if (chainsQuery.data === undefined) {
+    return chainsQuery.isError ? (
+      <QueryErrorAlert query={chainsQuery} title="The chain list could not be loaded" />
+    ) : (
+      <Loading label="Loading chains…" />
+    );
+  }
+  const lookup = findDevnetChain(chainsQuery.data, devnetChainId);
+  if (!lookup.ok) return <ErrorAlert title="The devnet cannot be read" message={lookup.error} />;
+  return (
+    <WithDevnetClient chain={lookup.chain} rpcUrl={lookup.rpcUrl}>
+      {children}
+    </WithDevnetClient>
+  );
+}
+
+function WithDevnetClient({
+  chain,
+  rpcUrl,
+  children,
+}: DevnetGateProps & { chain: ChainInfo; rpcUrl: string }) {
+  const client = useMemo(() => createDevnetClient(rpcUrl), [rpcUrl]);
+  return children({ chain, rpcUrl, client });
+}

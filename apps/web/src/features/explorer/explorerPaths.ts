@@ -1,0 +1,8 @@
+/** The explorer's pages, where the devnet's block explorer templates point. */
+export function explorerAddressPath(address: string): string {
+  return `/explorer/address/${encodeURIComponent(address)}`;
+}
+
+export function explorerTxPath(hash: string): string {
+  return `/explorer/tx/${encodeURIComponent(hash)}`;
+}
