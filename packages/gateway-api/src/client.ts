@@ -24,6 +24,7 @@ type RequestOptions = {
   body?: unknown;
   credentials?: RequestInit['credentials'];
   signal?: AbortSignal;
+  keepalive?: boolean;
 };
 
 /** Joins the base URL, the path and the query; null and undefined query values are left out. */
@@ -76,6 +77,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
       body: hasBody ? JSON.stringify(init.body) : undefined,
       credentials: init.credentials,
       signal: init.signal,
+      keepalive: init.keepalive,
     });
     const body = await readResponse(response);
     const parsed = schema.safeParse(body);
@@ -192,8 +194,13 @@ export function createGatewayClient(options: GatewayClientOptions) {
     },
     getAuthSession: (signal?: AbortSignal) =>
       request('/v1/auth/me', authSessionSchema, { credentials: 'include', signal }),
+    // keepalive: a Disconnect just before the tab closes still reaches the gateway and drops the cookie.
     logout: async (): Promise<void> => {
-      await request('/v1/auth/logout', zod.unknown(), { method: 'POST', credentials: 'include' });
+      await request('/v1/auth/logout', zod.unknown(), {
+        method: 'POST',
+        credentials: 'include',
+        keepalive: true,
+      });
     },
     proposeTransaction: (chainId: string, safe: string, body: ProposeTransactionBody) =>
       request(`/v1/chains/${seg(chainId)}/transactions/${seg(safe)}/propose`, transactionDetailsSchema, {
