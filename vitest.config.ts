@@ -14,6 +14,7 @@ export default defineConfig({
             'packages/*/test/**/*.test.ts',
             'services/*/test/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
+            'apps/web/serve/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },

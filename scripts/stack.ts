@@ -20,6 +20,8 @@ export type StackOptions = {
   databaseUrl?: string;
   /** Enables WalletConnect in the web app. */
   walletConnectProjectId?: string;
+  /** A WalletConnect relay of your own instead of WalletConnect's public one. */
+  walletConnectRelayUrl?: string;
 };
 
 export type Stack = {
@@ -77,6 +79,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       port: webPort,
       gatewayUrl,
       walletConnectProjectId: options.walletConnectProjectId,
+      walletConnectRelayUrl: options.walletConnectRelayUrl,
       devnet: devnet && {
         chainId: String(devnet.manifest.chainId),
         accounts: devnet.manifest.accounts.map((account) => ({

@@ -22,6 +22,7 @@ const env = z
     GATEWAY_CORS_ORIGINS: z.string().optional(),
     DATABASE_URL: z.string().optional(),
     WALLETCONNECT_PROJECT_ID: z.string().optional(),
+    WALLETCONNECT_RELAY_URL: z.string().url().optional(),
     COUNTERSIGN_READY_FILE: z.string().optional(),
   })
   .parse(process.env);
@@ -37,6 +38,7 @@ const stack = await startStack({
   corsOrigins: env.GATEWAY_CORS_ORIGINS?.split(',').map((o) => o.trim()),
   databaseUrl: env.DATABASE_URL,
   walletConnectProjectId: env.WALLETCONNECT_PROJECT_ID,
+  walletConnectRelayUrl: env.WALLETCONNECT_RELAY_URL,
 });
 
 let stopping = false;

@@ -2,8 +2,10 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { saveDataScript } from '../browserConditions';
 import { expect, test } from '../fixtures';
 import type { E2eStack } from '../stack';
+import { PhoneWallet, readQrCode } from '../phoneWallet';
 import { SafeHost } from '../safeHost';
 import { TestWallet } from '../testWallet';
+import { WalletConnectRelay } from '../walletConnectRelay';
 
 const texts = {
   wrongNetwork: 'Wrong network detected, switch or disconnect to continue.',
@@ -352,6 +354,77 @@ test.describe('Wallet linking', () => {
     await wallet.emit('accountsChanged', []);
     await expect(page.getByTestId('rk-connect-button')).toBeVisible();
     await expect(page.getByTestId('owned-safes')).toHaveCount(0);
+  });
+
+  test('Scan with your phone: a WalletConnect wallet scans the QR code, connects and verifies', async ({
+    page,
+    context,
+    stack,
+  }) => {
+    test.setTimeout(90_000);
+    const external = await blockExternal(context);
+    const relay = await WalletConnectRelay.start();
+    const projectId = 'countersign-e2e';
+    const phone = await PhoneWallet.start({
+      relayUrl: relay.url,
+      projectId,
+      privateKey: ownerKey(stack, 'owner A').privateKey,
+      chainId: stack.chainId,
+    });
+    try {
+      // The stack's web server has no project id: this page's configuration gets one, and the relay.
+      await page.route(`${stack.webUrl}/config.js`, async (route) => {
+        const response = await route.fetch();
+        const walletConnect = { walletConnectProjectId: projectId, walletConnectRelayUrl: relay.url };
+        await route.fulfill({
+          response,
+          body: `${await response.text()}Object.assign(window.__COUNTERSIGN_CONFIG__, ${JSON.stringify(walletConnect)});\n`,
+        });
+      });
+      await page.goto('/');
+      await openConnectModal(page);
+      const modal = page.getByRole('dialog');
+      await modal.getByTestId('rk-wallet-option-walletConnect').click();
+      await expect(modal.getByText('Scan with your phone')).toBeVisible();
+      const qrCode = modal.getByAltText('Wallet Logo').locator('xpath=ancestor::*[name()="svg"][1]');
+      // WalletConnect's URI, read off the screen the way a phone's camera would (once the code and
+      // the logo over its centre have settled).
+      let uri: string | undefined;
+      await expect
+        .poll(async () => (uri = readQrCode(await qrCode.screenshot())))
+        .toMatch(/^wc:[0-9a-f]{64}@2\?/);
+
+      await phone.scan(uri!);
+      await expect(page.getByText('Verify your account')).toBeVisible({ timeout: 20_000 });
+      await page.getByTestId('rk-auth-message-button').click();
+      await expect(page.getByTestId('rk-account-button')).toContainText(phone.account.address.slice(-4), {
+        timeout: 20_000,
+      });
+      expect(phone.requests).toContain('personal_sign');
+      const session = await page.request.get(`${stack.gatewayUrl}/v1/auth/me`);
+      expect((await session.json()).signerAddress).toBe(phone.account.address);
+
+      // The WalletConnect session and the verification survive a reload.
+      await page.reload();
+      await expect(page.getByTestId('rk-account-button')).toContainText(phone.account.address.slice(-4));
+      await expect(page.getByText('Verify your account')).toHaveCount(0);
+
+      // The phone ends the session: the app disconnects and the gateway's session ends with it.
+      await phone.disconnect();
+      await expect(page.getByTestId('rk-connect-button')).toBeVisible();
+      await expectSignedOut(page, stack);
+
+      // The session went through the relay on loopback. The only other hosts tried are WalletConnect's
+      // own (its Verify API, and the configuration and usage reports of its modal, which RainbowKit
+      // offers as "Open WalletConnect modal"), blocked here, and the connection needs none of them.
+      expect(relay.published.length).toBeGreaterThan(0);
+      for (const url of external) {
+        expect(new URL(url).hostname).toMatch(/(^|\.)(walletconnect\.(org|com)|web3modal\.org)$/);
+      }
+    } finally {
+      await phone.close();
+      await relay.close();
+    }
   });
 
   test('the wallet reports a disconnect', async ({ page, stack }) => {

@@ -1,6 +1,7 @@
 /**
  * Serves the built web app: `WEB_PORT` (default 5173), `WEB_HOST` (default 127.0.0.1),
- * `GATEWAY_URL` (default http://127.0.0.1:8787), `WALLETCONNECT_PROJECT_ID` (optional). Stops on SIGINT/SIGTERM.
+ * `GATEWAY_URL` (default http://127.0.0.1:8787), `WALLETCONNECT_PROJECT_ID` and
+ * `WALLETCONNECT_RELAY_URL` (optional). Stops on SIGINT/SIGTERM.
  */
 import { startWebServer } from './server';
 
@@ -18,6 +19,7 @@ try {
     port: parsePort(process.env.WEB_PORT ?? '5173'),
     gatewayUrl: process.env.GATEWAY_URL || 'http://127.0.0.1:8787',
     walletConnectProjectId: process.env.WALLETCONNECT_PROJECT_ID,
+    walletConnectRelayUrl: process.env.WALLETCONNECT_RELAY_URL,
   });
   console.log(`web: ${server.url}`);
 

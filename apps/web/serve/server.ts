@@ -23,6 +23,8 @@ export type WebServerOptions = {
   gatewayUrl: string;
   /** Enables WalletConnect-based wallets and QR codes; without it the app never contacts WalletConnect. */
   walletConnectProjectId?: string;
+  /** A WalletConnect relay of your own (ws:// or wss://) instead of WalletConnect's public one. */
+  walletConnectRelayUrl?: string;
   /** Set only when serving the local devnet: offers the devnet wallet with these accounts. */
   devnet?: DevnetWalletConfig;
 };
@@ -37,7 +39,10 @@ export type WebServer = {
 };
 
 /** The runtime configuration the app reads from `window.__COUNTERSIGN_CONFIG__`. */
-export type RuntimeConfig = Pick<WebServerOptions, 'gatewayUrl' | 'walletConnectProjectId' | 'devnet'>;
+export type RuntimeConfig = Pick<
+  WebServerOptions,
+  'gatewayUrl' | 'walletConnectProjectId' | 'walletConnectRelayUrl' | 'devnet'
+>;
 
 export const defaultDistDir = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -48,15 +53,15 @@ export function configScript(config: RuntimeConfig): string {
   return `window.__COUNTERSIGN_CONFIG__ = ${JSON.stringify(config)};\n`;
 }
 
-function assertHttpUrl(value: string): void {
-  let url: URL;
+function assertUrl(name: string, value: string, protocols: readonly string[], kind: string): void {
+  let protocol: string | undefined;
   try {
-    url = new URL(value);
+    protocol = new URL(value).protocol;
   } catch {
-    throw new Error(`gatewayUrl must be an http(s) URL, got "${value}"`);
+    protocol = undefined;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`gatewayUrl must be an http(s) URL, got "${value}"`);
+  if (!protocol || !protocols.includes(protocol)) {
+    throw new Error(`${name} must be ${kind} URL, got "${value}"`);
   }
 }
 
@@ -117,7 +122,10 @@ export function createWebApp(opts: { distDir: string; config: RuntimeConfig }): 
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
   const host = opts.host ?? '127.0.0.1';
   const distDir = opts.distDir ?? defaultDistDir;
-  assertHttpUrl(opts.gatewayUrl);
+  assertUrl('gatewayUrl', opts.gatewayUrl, ['http:', 'https:'], 'an http(s)');
+  if (opts.walletConnectRelayUrl) {
+    assertUrl('walletConnectRelayUrl', opts.walletConnectRelayUrl, ['ws:', 'wss:'], 'a ws(s)');
+  }
   if (!existsSync(join(distDir, 'index.html'))) {
     throw new Error(
       `The web app is not built: ${join(distDir, 'index.html')} is missing. Run \`npx vite build\` in apps/web.`,
@@ -129,6 +137,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     config: {
       gatewayUrl: opts.gatewayUrl,
       walletConnectProjectId: opts.walletConnectProjectId || undefined,
+      walletConnectRelayUrl: opts.walletConnectRelayUrl || undefined,
       devnet: opts.devnet,
     },
   });

@@ -56,6 +56,27 @@ describe('parseRuntimeConfig', () => {
     expect(blank.ok && blank.config.walletConnectProjectId).toBeUndefined();
   });
 
+  it('reads an optional WalletConnect relay, which must be a ws(s) URL', () => {
+    const relay = parseRuntimeConfig({
+      gatewayUrl: 'http://127.0.0.1:8787',
+      walletConnectProjectId: 'abc',
+      walletConnectRelayUrl: ' wss://relay.example.com ',
+    });
+    expect(relay.ok && relay.config.walletConnectRelayUrl).toBe('wss://relay.example.com');
+    const blank = parseRuntimeConfig({ gatewayUrl: 'http://127.0.0.1:8787', walletConnectRelayUrl: '' });
+    expect(blank.ok && blank.config.walletConnectRelayUrl).toBeUndefined();
+    expect(
+      parseRuntimeConfig({
+        gatewayUrl: 'http://127.0.0.1:8787',
+        walletConnectRelayUrl: 'https://relay.example.com',
+      }),
+    ).toEqual({
+      ok: false,
+      message:
+        'The runtime configuration in /config.js is invalid: walletConnectRelayUrl must be a ws(s) URL, got "https://relay.example.com".',
+    });
+  });
+
   it('rejects a devnet wallet with a malformed account', () => {
     const result = parseRuntimeConfig({
       gatewayUrl: 'http://127.0.0.1:8787',

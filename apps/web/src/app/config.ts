@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasProtocol, isHttpUrl } from '../lib/urls';
 
 /**
  * The runtime configuration: /config.js sets `window.__COUNTERSIGN_CONFIG__` before the app starts,
@@ -15,15 +16,6 @@ export type DevnetWalletConfig = NonNullable<RuntimeConfig['devnet']>;
 
 export type ConfigResult = { ok: true; config: RuntimeConfig } | { ok: false; message: string };
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
 const runtimeConfigSchema = z.object({
   gatewayUrl: z
     .string({ error: 'gatewayUrl is missing' })
@@ -38,6 +30,15 @@ const runtimeConfigSchema = z.object({
     .trim()
     .optional()
     .transform((value) => value || undefined),
+  /** A self-hosted WalletConnect relay; WalletConnect's public relay when absent. */
+  walletConnectRelayUrl: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || hasProtocol(value, ['ws:', 'wss:']), {
+      error: (issue) => `walletConnectRelayUrl must be a ws(s) URL, got ${JSON.stringify(issue.input)}`,
+    }),
   /** Present only when the app serves the local devnet: the devnet wallet's accounts. */
   devnet: z
     .object({

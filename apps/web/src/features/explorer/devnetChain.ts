@@ -1,4 +1,5 @@
 import type { ChainInfo } from '@countersign/gateway-api';
+import { isHttpUrl } from '../../lib/urls';
 import { rpcUrlOf } from '../wallet/runtime/walletChains';
 
 export type DevnetChainLookup = { ok: true; chain: ChainInfo; rpcUrl: string } | { ok: false; error: string };
@@ -20,13 +21,4 @@ export function findDevnetChain(chains: readonly ChainInfo[], devnetChainId: str
     };
   }
   return { ok: true, chain, rpcUrl };
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }

@@ -115,8 +115,13 @@ function createWalletSetup(
       devnetWallet: devnet && devnetWallet(devnet),
       disabledWallets,
     }),
-    // Without a project id no WalletConnect connector is built (walletGroups leaves them out).
-    { appName: 'Countersign', projectId: runtime.walletConnectProjectId ?? 'walletconnect-disabled' },
+    // Without a project id no WalletConnect connector is built (walletGroups leaves them out). With
+    // one, WalletConnect's usage telemetry stays off: the relay is all a connection needs.
+    {
+      appName: 'Countersign',
+      projectId: runtime.walletConnectProjectId ?? 'walletconnect-disabled',
+      walletConnectParameters: { relayUrl: runtime.walletConnectRelayUrl, telemetryEnabled: false },
+    },
   );
   const connectors = listed.map(reportingMissingWallet);
   const wagmi = createConfig({

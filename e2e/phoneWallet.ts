@@ -1,0 +1,150 @@
+import { SignClient } from '@walletconnect/sign-client';
+import type { SignClientTypes } from '@walletconnect/types';
+import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils';
+import {
+  BarcodeFormat,
+  BinaryBitmap,
+  DecodeHintType,
+  HybridBinarizer,
+  QRCodeReader,
+  RGBLuminanceSource,
+} from '@zxing/library';
+import { PNG } from 'pngjs';
+import type { Hex } from 'viem';
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+
+type Storage = NonNullable<SignClientTypes.Options['storage']>;
+
+/** The SDK's key-value store kept in memory: nothing is written beside the tests. */
+function memoryStorage(): Storage {
+  const items = new Map<string, unknown>();
+  return {
+    getKeys: async () => [...items.keys()],
+    getEntries: async <T>() => [...items.entries()] as [string, T][],
+    getItem: async <T>(key: string) => items.get(key) as T | undefined,
+    setItem: async (key, value) => void items.set(key, value),
+    removeItem: async (key) => void items.delete(key),
+  };
+}
+
+/** White around a screenshot cropped to the code: a reader finds the code by its quiet zone. */
+const QUIET_ZONE_PX = 32;
+
+/**
+ * The text of the QR code in a PNG screenshot, read by ZXing (the decoder of many phones' scanners,
+ * which copes with RainbowKit's round dots and its logo over the centre); none if unreadable.
+ */
+export function readQrCode(png: Buffer): string | undefined {
+  const image = PNG.sync.read(png);
+  const width = image.width + 2 * QUIET_ZONE_PX;
+  const height = image.height + 2 * QUIET_ZONE_PX;
+  const luminance = new Uint8ClampedArray(width * height).fill(255);
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < image.width; x++) {
+      const pixel = (y * image.width + x) * 4;
+      const gray = (image.data[pixel]! + image.data[pixel + 1]! + image.data[pixel + 2]!) / 3;
+      luminance[(y + QUIET_ZONE_PX) * width + x + QUIET_ZONE_PX] = gray;
+    }
+  }
+  const bitmap = new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(luminance, width, height)));
+  const hints = new Map<DecodeHintType, unknown>([
+    [DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.QR_CODE]],
+    [DecodeHintType.TRY_HARDER, true],
+  ]);
+  try {
+    return new QRCodeReader().decode(bitmap, hints).getText();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A mobile wallet app, played in Node by WalletConnect's own Sign client with a dev key: it pairs
+ * with the URI from a scanned QR code, approves the session for one account on one chain, and
+ * answers personal_sign. It is reached only through the relay given, never WalletConnect's.
+ */
+export class PhoneWallet {
+  /** The methods the app asked for, in order. */
+  readonly requests: string[] = [];
+  readonly account: PrivateKeyAccount;
+  private sessionTopic: string | undefined;
+
+  private constructor(
+    private readonly client: InstanceType<typeof SignClient>,
+    privateKey: Hex,
+    private readonly chainId: number,
+  ) {
+    this.account = privateKeyToAccount(privateKey);
+    client.on('session_proposal', (proposal) => void this.approve(proposal));
+    client.on('session_request', (event) => void this.answer(event));
+  }
+
+  static async start(options: { relayUrl: string; privateKey: Hex; chainId: number; projectId: string }) {
+    const client = await SignClient.init({
+      projectId: options.projectId,
+      relayUrl: options.relayUrl,
+      storage: memoryStorage(),
+      telemetryEnabled: false,
+      logger: 'error',
+      metadata: {
+        name: 'Phone wallet (test double)',
+        description: 'A WalletConnect wallet played by the end-to-end tests',
+        url: 'http://127.0.0.1',
+        icons: [],
+      },
+    });
+    return new PhoneWallet(client, options.privateKey, options.chainId);
+  }
+
+  /** Pairs with the URI a QR code showed. */
+  async scan(uri: string): Promise<void> {
+    await this.client.pair({ uri });
+  }
+
+  get connected(): boolean {
+    return this.sessionTopic !== undefined;
+  }
+
+  /** Ends the session from the phone, as a user removing the app from their wallet would. */
+  async disconnect(): Promise<void> {
+    if (!this.sessionTopic) return;
+    await this.client.disconnect({ topic: this.sessionTopic, reason: getSdkError('USER_DISCONNECTED') });
+    this.sessionTopic = undefined;
+  }
+
+  async close(): Promise<void> {
+    await this.client.core.relayer.transportClose();
+  }
+
+  private async approve({ id, params }: SignClientTypes.EventArguments['session_proposal']) {
+    const chain = `eip155:${this.chainId}`;
+    const namespaces = buildApprovedNamespaces({
+      proposal: params,
+      supportedNamespaces: {
+        eip155: {
+          chains: [chain],
+          methods: ['personal_sign'],
+          events: ['accountsChanged', 'chainChanged'],
+          accounts: [`${chain}:${this.account.address}`],
+        },
+      },
+    });
+    const { topic, acknowledged } = await this.client.approve({ id, namespaces });
+    await acknowledged();
+    this.sessionTopic = topic;
+  }
+
+  private async answer({ topic, id, params }: SignClientTypes.EventArguments['session_request']) {
+    const { method, params: args } = params.request as { method: string; params: unknown[] };
+    this.requests.push(method);
+    if (method === 'personal_sign') {
+      const signature = await this.account.signMessage({ message: { raw: args[0] as Hex } });
+      await this.client.respond({ topic, response: { id, jsonrpc: '2.0', result: signature } });
+      return;
+    }
+    await this.client.respond({
+      topic,
+      response: { id, jsonrpc: '2.0', error: getSdkError('UNSUPPORTED_METHODS') },
+    });
+  }
+}
