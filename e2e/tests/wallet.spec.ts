@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { saveDataScript } from '../browserConditions';
 import { expect, test } from '../fixtures';
 import type { E2eStack } from '../stack';
@@ -57,6 +57,11 @@ async function installWallet(
 async function openConnectModal(page: Page) {
   await page.getByTestId('connect-wallet').or(page.getByTestId('rk-connect-button')).first().click();
   await expect(page.getByText('Connect a Wallet')).toBeVisible();
+}
+
+/** RainbowKit's QR code: an SVG titled "QR Code". */
+function qrCodeIn(modal: Locator) {
+  return modal.locator('xpath=.//*[name()="svg"][*[name()="title" and text()="QR Code"]]');
 }
 
 async function connectTestWallet(page: Page) {
@@ -130,6 +135,13 @@ test.describe('Wallet linking', () => {
     await openConnectModal(page);
     await modal.getByTestId('rk-wallet-option-metaMask').click();
     await expect(modal.getByText('Get MetaMask')).toBeVisible();
+    // Its mobile app: a QR code a phone scans to download it.
+    await modal.getByText('Get the app').click();
+    await expect(modal.getByText('Install MetaMask')).toBeVisible();
+    await expect(modal.getByText('Scan with your phone to download on iOS or Android')).toBeVisible();
+    await expect
+      .poll(async () => readQrCode(await qrCodeIn(modal).screenshot()))
+      .toBe('https://metamask.io/download');
 
     // Only the download link the user clicked tried to leave the machine.
     expect(new Set(external.map((url) => new URL(url).hostname))).toEqual(new Set(['chrome.google.com']));
@@ -386,7 +398,7 @@ test.describe('Wallet linking', () => {
       const modal = page.getByRole('dialog');
       await modal.getByTestId('rk-wallet-option-walletConnect').click();
       await expect(modal.getByText('Scan with your phone')).toBeVisible();
-      const qrCode = modal.getByAltText('Wallet Logo').locator('xpath=ancestor::*[name()="svg"][1]');
+      const qrCode = qrCodeIn(modal);
       // WalletConnect's URI, read off the screen the way a phone's camera would (once the code and
       // the logo over its centre have settled).
       let uri: string | undefined;
