@@ -60,10 +60,15 @@ export function readQrCode(png: Buffer): string | undefined {
 
 /**
  * A mobile wallet app, played in Node by WalletConnect's own Sign client with a dev key: it pairs
- * with the URI from a scanned QR code, approves the session for one account on one chain, and
- * answers personal_sign. It is reached only through the relay given, never WalletConnect's.
+ * with the URI from a scanned QR code, approves (or declines) the session for one account on one
+ * chain, and answers personal_sign. It is reached only through the relay given, never WalletConnect's.
  */
 export class PhoneWallet {
+  /** How the person holding the phone answers; tests flip these. */
+  readonly behaviour: { session: 'approve' | 'reject'; sign: 'approve' | 'reject' } = {
+    session: 'approve',
+    sign: 'approve',
+  };
   /** The methods the app asked for, in order. */
   readonly requests: string[] = [];
   readonly account: PrivateKeyAccount;
@@ -117,6 +122,10 @@ export class PhoneWallet {
   }
 
   private async approve({ id, params }: SignClientTypes.EventArguments['session_proposal']) {
+    if (this.behaviour.session === 'reject') {
+      await this.client.reject({ id, reason: getSdkError('USER_REJECTED') });
+      return;
+    }
     const chain = `eip155:${this.chainId}`;
     const namespaces = buildApprovedNamespaces({
       proposal: params,
@@ -137,6 +146,13 @@ export class PhoneWallet {
   private async answer({ topic, id, params }: SignClientTypes.EventArguments['session_request']) {
     const { method, params: args } = params.request as { method: string; params: unknown[] };
     this.requests.push(method);
+    if (method === 'personal_sign' && this.behaviour.sign === 'reject') {
+      await this.client.respond({
+        topic,
+        response: { id, jsonrpc: '2.0', error: getSdkError('USER_REJECTED') },
+      });
+      return;
+    }
     if (method === 'personal_sign') {
       const signature = await this.account.signMessage({ message: { raw: args[0] as Hex } });
       await this.client.respond({ topic, response: { id, jsonrpc: '2.0', result: signature } });

@@ -401,13 +401,39 @@ test.describe('Wallet linking', () => {
       const qrCode = qrCodeIn(modal);
       // WalletConnect's URI, read off the screen the way a phone's camera would (once the code and
       // the logo over its centre have settled).
-      let uri: string | undefined;
-      await expect
-        .poll(async () => (uri = readQrCode(await qrCode.screenshot())))
-        .toMatch(/^wc:[0-9a-f]{64}@2\?/);
+      const scanned = async (previous?: string) => {
+        let uri: string | undefined;
+        await expect
+          .poll(async () => (uri = readQrCode(await qrCode.screenshot())))
+          .toMatch(/^wc:[0-9a-f]{64}@2\?/);
+        expect(uri).not.toBe(previous);
+        return uri!;
+      };
 
-      await phone.scan(uri!);
+      // Declined on the phone: said so. RainbowKit leaves the spent code up (and WalletConnect
+      // greyed out while it is selected); opening the list again and choosing WalletConnect gives a
+      // fresh code.
+      phone.behaviour.session = 'reject';
+      const declined = await scanned();
+      await phone.scan(declined);
+      await expect(page.getByTestId('wallet-notice')).toContainText(
+        'You declined the connection request in your wallet.',
+        { timeout: 20_000 },
+      );
+      phone.behaviour.session = 'approve';
+      await page.keyboard.press('Escape');
+      await openConnectModal(page);
+      await modal.getByTestId('rk-wallet-option-walletConnect').click();
+      await phone.scan(await scanned(declined));
       await expect(page.getByText('Verify your account')).toBeVisible({ timeout: 20_000 });
+
+      // A signature declined on the phone returns to the prompt, without an error.
+      phone.behaviour.sign = 'reject';
+      await page.getByTestId('rk-auth-message-button').click();
+      await expect.poll(() => phone.requests).toContain('personal_sign');
+      await expect(page.getByTestId('rk-auth-message-button')).toBeEnabled({ timeout: 20_000 });
+      await expect(page.getByText(texts.signing)).toHaveCount(0);
+      phone.behaviour.sign = 'approve';
       await page.getByTestId('rk-auth-message-button').click();
       await expect(page.getByTestId('rk-account-button')).toContainText(phone.account.address.slice(-4), {
         timeout: 20_000,
