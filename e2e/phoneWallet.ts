@@ -82,6 +82,9 @@ export class PhoneWallet {
     this.account = privateKeyToAccount(privateKey);
     client.on('session_proposal', (proposal) => void this.approve(proposal));
     client.on('session_request', (event) => void this.answer(event));
+    client.on('session_delete', ({ topic }) => {
+      if (topic === this.sessionTopic) this.sessionTopic = undefined;
+    });
   }
 
   static async start(options: { relayUrl: string; privateKey: Hex; chainId: number; projectId: string }) {

@@ -94,6 +94,56 @@ async function expectSignedOut(page: Page, stack: E2eStack) {
     .toBe(403);
 }
 
+/**
+ * A phone wallet reached through a WalletConnect relay double on loopback, and this page configured
+ * for both (the stack's web server has no WalletConnect project id). `scan` reads the connect
+ * modal's QR code off the screen, as a phone's camera would, and pairs the phone with it; a code
+ * seen before (`previous`) does not count.
+ */
+async function withPhoneWallet(
+  page: Page,
+  stack: E2eStack,
+  use: (session: {
+    phone: PhoneWallet;
+    relay: WalletConnectRelay;
+    scan(previous?: string): Promise<string>;
+  }) => Promise<void>,
+) {
+  const projectId = 'countersign-e2e';
+  const relay = await WalletConnectRelay.start();
+  const phone = await PhoneWallet.start({
+    relayUrl: relay.url,
+    projectId,
+    privateKey: ownerKey(stack, 'owner A').privateKey,
+    chainId: stack.chainId,
+  });
+  try {
+    await page.route(`${stack.webUrl}/config.js`, async (route) => {
+      const response = await route.fetch();
+      const walletConnect = { walletConnectProjectId: projectId, walletConnectRelayUrl: relay.url };
+      await route.fulfill({
+        response,
+        body: `${await response.text()}Object.assign(window.__COUNTERSIGN_CONFIG__, ${JSON.stringify(walletConnect)});\n`,
+      });
+    });
+    const scan = async (previous?: string) => {
+      const qrCode = qrCodeIn(page.getByRole('dialog'));
+      let uri: string | undefined;
+      // Polled: the code and the logo over its centre settle after the screen appears.
+      await expect
+        .poll(async () => (uri = readQrCode(await qrCode.screenshot())))
+        .toMatch(/^wc:[0-9a-f]{64}@2\?/);
+      expect(uri).not.toBe(previous);
+      await phone.scan(uri!);
+      return uri!;
+    };
+    await use({ phone, relay, scan });
+  } finally {
+    await phone.close();
+    await relay.close();
+  }
+}
+
 test.describe('Wallet linking', () => {
   test('the connect modal lists the wallet groups, and nothing leaves the machine', async ({
     page,
@@ -375,47 +425,18 @@ test.describe('Wallet linking', () => {
   }) => {
     test.setTimeout(90_000);
     const external = await blockExternal(context);
-    const relay = await WalletConnectRelay.start();
-    const projectId = 'countersign-e2e';
-    const phone = await PhoneWallet.start({
-      relayUrl: relay.url,
-      projectId,
-      privateKey: ownerKey(stack, 'owner A').privateKey,
-      chainId: stack.chainId,
-    });
-    try {
-      // The stack's web server has no project id: this page's configuration gets one, and the relay.
-      await page.route(`${stack.webUrl}/config.js`, async (route) => {
-        const response = await route.fetch();
-        const walletConnect = { walletConnectProjectId: projectId, walletConnectRelayUrl: relay.url };
-        await route.fulfill({
-          response,
-          body: `${await response.text()}Object.assign(window.__COUNTERSIGN_CONFIG__, ${JSON.stringify(walletConnect)});\n`,
-        });
-      });
+    await withPhoneWallet(page, stack, async ({ phone, relay, scan }) => {
       await page.goto('/');
       await openConnectModal(page);
       const modal = page.getByRole('dialog');
       await modal.getByTestId('rk-wallet-option-walletConnect').click();
       await expect(modal.getByText('Scan with your phone')).toBeVisible();
-      const qrCode = qrCodeIn(modal);
-      // WalletConnect's URI, read off the screen the way a phone's camera would (once the code and
-      // the logo over its centre have settled).
-      const scanned = async (previous?: string) => {
-        let uri: string | undefined;
-        await expect
-          .poll(async () => (uri = readQrCode(await qrCode.screenshot())))
-          .toMatch(/^wc:[0-9a-f]{64}@2\?/);
-        expect(uri).not.toBe(previous);
-        return uri!;
-      };
 
       // Declined on the phone: said so. RainbowKit leaves the spent code up (and WalletConnect
       // greyed out while it is selected); opening the list again and choosing WalletConnect gives a
       // fresh code.
       phone.behaviour.session = 'reject';
-      const declined = await scanned();
-      await phone.scan(declined);
+      const declined = await scan();
       await expect(page.getByTestId('wallet-notice')).toContainText(
         'You declined the connection request in your wallet.',
         { timeout: 20_000 },
@@ -424,13 +445,14 @@ test.describe('Wallet linking', () => {
       await page.keyboard.press('Escape');
       await openConnectModal(page);
       await modal.getByTestId('rk-wallet-option-walletConnect').click();
-      await phone.scan(await scanned(declined));
+      await scan(declined);
       await expect(page.getByText('Verify your account')).toBeVisible({ timeout: 20_000 });
 
       // A signature declined on the phone returns to the prompt, without an error.
       phone.behaviour.sign = 'reject';
       await page.getByTestId('rk-auth-message-button').click();
-      await expect.poll(() => phone.requests).toContain('personal_sign');
+      // Each request waits out WalletConnect's Verify API (unreachable here) for 5 s before it goes.
+      await expect.poll(() => phone.requests, { timeout: 20_000 }).toContain('personal_sign');
       await expect(page.getByTestId('rk-auth-message-button')).toBeEnabled({ timeout: 20_000 });
       await expect(page.getByText(texts.signing)).toHaveCount(0);
       phone.behaviour.sign = 'approve';
@@ -438,7 +460,6 @@ test.describe('Wallet linking', () => {
       await expect(page.getByTestId('rk-account-button')).toContainText(phone.account.address.slice(-4), {
         timeout: 20_000,
       });
-      expect(phone.requests).toContain('personal_sign');
       const session = await page.request.get(`${stack.gatewayUrl}/v1/auth/me`);
       expect((await session.json()).signerAddress).toBe(phone.account.address);
 
@@ -447,10 +468,12 @@ test.describe('Wallet linking', () => {
       await expect(page.getByTestId('rk-account-button')).toContainText(phone.account.address.slice(-4));
       await expect(page.getByText('Verify your account')).toHaveCount(0);
 
-      // The phone ends the session: the app disconnects and the gateway's session ends with it.
-      await phone.disconnect();
+      // Disconnect from the profile menu: the app, the gateway and the phone all drop the session.
+      await page.getByTestId('rk-account-button').click();
+      await page.getByRole('dialog').getByTestId('rk-disconnect-button').click();
       await expect(page.getByTestId('rk-connect-button')).toBeVisible();
       await expectSignedOut(page, stack);
+      await expect.poll(() => phone.connected).toBe(false);
 
       // The session went through the relay on loopback. The only other hosts tried are WalletConnect's
       // own (its Verify API, and the configuration and usage reports of its modal, which RainbowKit
@@ -459,10 +482,30 @@ test.describe('Wallet linking', () => {
       for (const url of external) {
         expect(new URL(url).hostname).toMatch(/(^|\.)(walletconnect\.(org|com)|web3modal\.org)$/);
       }
-    } finally {
-      await phone.close();
-      await relay.close();
-    }
+    });
+  });
+
+  test('a phone that ends the WalletConnect session disconnects the app', async ({
+    page,
+    context,
+    stack,
+  }) => {
+    test.setTimeout(60_000);
+    await blockExternal(context);
+    await withPhoneWallet(page, stack, async ({ phone, scan }) => {
+      await page.goto('/');
+      await openConnectModal(page);
+      await page.getByRole('dialog').getByTestId('rk-wallet-option-walletConnect').click();
+      await scan();
+      await expect(page.getByText('Verify your account')).toBeVisible({ timeout: 20_000 });
+      // Connected, not yet verified (closing that prompt would disconnect): the page behind it
+      // offers the account's Safes.
+      await expect(page.getByTestId('owned-safe')).toContainText(stack.safes[0]!.address);
+
+      await phone.disconnect();
+      await expect(page.getByTestId('owned-safes')).toHaveCount(0);
+      await expect(page.getByTestId('rk-connect-button')).toBeVisible();
+    });
   });
 
   test('the wallet reports a disconnect', async ({ page, stack }) => {
