@@ -22,7 +22,7 @@ const env = z
     GATEWAY_CORS_ORIGINS: z.string().optional(),
     DATABASE_URL: z.string().optional(),
     WALLETCONNECT_PROJECT_ID: z.string().optional(),
-    WALLETCONNECT_RELAY_URL: z.string().url().optional(),
+    WALLETCONNECT_RELAY_URL: z.string().optional(),
     COUNTERSIGN_READY_FILE: z.string().optional(),
   })
   .parse(process.env);
@@ -39,6 +39,11 @@ const stack = await startStack({
   databaseUrl: env.DATABASE_URL,
   walletConnectProjectId: env.WALLETCONNECT_PROJECT_ID,
   walletConnectRelayUrl: env.WALLETCONNECT_RELAY_URL,
+}).catch((error: unknown) => {
+  // A service that cannot start (a port taken, a setting refused) is told in one line; startStack
+  // has already stopped whatever it had started.
+  console.error(`npm start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
 });
 
 let stopping = false;

@@ -114,6 +114,20 @@ describe('npm start', () => {
 });
 
 describe('npm start, again on the same state', () => {
+  it('refuses a setting with one line and exit code 1, no stack trace', async () => {
+    const failure = await spawnStart({
+      env: { GATEWAY_URL: 'http://127.0.0.1:9', WALLETCONNECT_RELAY_URL: 'https://relay.example.com' },
+    }).then(
+      () => undefined,
+      (error: unknown) => String(error),
+    );
+    expect(failure).toContain('npm start exited (1) before it was ready');
+    expect(failure).toContain(
+      'npm start: walletConnectRelayUrl must be a ws(s) URL, got "https://relay.example.com"',
+    );
+    expect(failure).not.toMatch(/\n\s+at /);
+  });
+
   it('reuses the saved chain and stops on SIGINT', async () => {
     const stateDir = mkdtempSync(join(tmpdir(), 'countersign-state-'));
     try {
