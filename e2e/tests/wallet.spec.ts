@@ -1,4 +1,5 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { metaMaskWallet } from '@rainbow-me/rainbowkit/wallets';
 import { saveDataScript } from '../browserConditions';
 import { expect, test } from '../fixtures';
 import type { E2eStack } from '../stack';
@@ -186,13 +187,14 @@ test.describe('Wallet linking', () => {
     await openConnectModal(page);
     await modal.getByTestId('rk-wallet-option-metaMask').click();
     await expect(modal.getByText('Get MetaMask')).toBeVisible();
-    // Its mobile app: a QR code a phone scans to download it.
+    // Its mobile app: a QR code a phone scans to download it, holding the download link RainbowKit
+    // defines for MetaMask.
     await modal.getByText('Get the app').click();
     await expect(modal.getByText('Install MetaMask')).toBeVisible();
     await expect(modal.getByText('Scan with your phone to download on iOS or Android')).toBeVisible();
-    await expect
-      .poll(async () => readQrCode(await qrCodeIn(modal).screenshot()))
-      .toBe('https://metamask.io/download');
+    const downloadLink = metaMaskWallet({ projectId: 'walletconnect-disabled' }).downloadUrls?.qrCode;
+    expect(downloadLink).toMatch(/^https:\/\//);
+    await expect.poll(async () => readQrCode(await qrCodeIn(modal).screenshot())).toBe(downloadLink);
 
     // Only the download link the user clicked tried to leave the machine.
     expect(new Set(external.map((url) => new URL(url).hostname))).toEqual(new Set(['chrome.google.com']));
