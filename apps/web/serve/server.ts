@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { createAdaptorServer } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { hasProtocol } from '../src/lib/urls';
 
 export type WebServerOptions = {
   /** Interface to bind; default 127.0.0.1 (loopback only). */
@@ -54,15 +55,7 @@ export function configScript(config: RuntimeConfig): string {
 }
 
 function assertUrl(name: string, value: string, protocols: readonly string[], kind: string): void {
-  let protocol: string | undefined;
-  try {
-    protocol = new URL(value).protocol;
-  } catch {
-    protocol = undefined;
-  }
-  if (!protocol || !protocols.includes(protocol)) {
-    throw new Error(`${name} must be ${kind} URL, got "${value}"`);
-  }
+  if (!hasProtocol(value, protocols)) throw new Error(`${name} must be ${kind} URL, got "${value}"`);
 }
 
 /** The Hono app alone (no socket), for tests that call `app.request(...)`. */

@@ -16,6 +16,13 @@ export type DevnetWalletConfig = NonNullable<RuntimeConfig['devnet']>;
 
 export type ConfigResult = { ok: true; config: RuntimeConfig } | { ok: false; message: string };
 
+/** A setting that may be left out or blank: either way it is unset. */
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined);
+
 const runtimeConfigSchema = z.object({
   gatewayUrl: z
     .string({ error: 'gatewayUrl is missing' })
@@ -25,20 +32,14 @@ const runtimeConfigSchema = z.object({
     })
     .transform((value) => value.replace(/\/+$/, '')),
   /** WalletConnect-based wallets and QR codes are offered only with a project id. */
-  walletConnectProjectId: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => value || undefined),
+  walletConnectProjectId: optionalText,
   /** A self-hosted WalletConnect relay; WalletConnect's public relay when absent. */
-  walletConnectRelayUrl: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => value || undefined)
-    .refine((value) => value === undefined || hasProtocol(value, ['ws:', 'wss:']), {
+  walletConnectRelayUrl: optionalText.refine(
+    (value) => value === undefined || hasProtocol(value, ['ws:', 'wss:']),
+    {
       error: (issue) => `walletConnectRelayUrl must be a ws(s) URL, got ${JSON.stringify(issue.input)}`,
-    }),
+    },
+  ),
   /** Present only when the app serves the local devnet: the devnet wallet's accounts. */
   devnet: z
     .object({
