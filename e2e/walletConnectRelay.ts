@@ -12,6 +12,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 type Envelope = { topic: string; message: string; publishedAt: number; tag: number; attestation?: string };
 type Stored = Envelope & { from: WebSocket };
 type Request = { id: number; method: string; params: Record<string, unknown> };
+/** A connected client: its subscription id per topic, and the envelopes it has been sent. */
+type Client = { subscriptions: Map<string, string>; delivered: Set<Stored> };
 
 /** Messages kept per topic: a test's handshake and requests use a handful. */
 const MAILBOX_LIMIT = 100;
@@ -20,8 +22,7 @@ export class WalletConnectRelay {
   /** Every envelope's topic and tag (the WalletConnect method it carries), in order. */
   readonly published: { topic: string; tag: number }[] = [];
   private readonly mailbox = new Map<string, Stored[]>();
-  private readonly subscriptions = new Map<WebSocket, Map<string, string>>();
-  private readonly delivered = new Map<WebSocket, Set<Stored>>();
+  private readonly clients = new Map<WebSocket, Client>();
   private nextId = Date.now() * 1000;
 
   private constructor(
@@ -29,13 +30,9 @@ export class WalletConnectRelay {
     readonly url: string,
   ) {
     server.on('connection', (socket) => {
-      this.subscriptions.set(socket, new Map());
-      this.delivered.set(socket, new Set());
+      this.clients.set(socket, { subscriptions: new Map(), delivered: new Set() });
       socket.on('message', (data) => this.receive(socket, String(data)));
-      socket.on('close', () => {
-        this.subscriptions.delete(socket);
-        this.delivered.delete(socket);
-      });
+      socket.on('close', () => this.clients.delete(socket));
     });
   }
 
@@ -79,12 +76,12 @@ export class WalletConnectRelay {
         return;
       }
       case 'irn_unsubscribe':
-        this.subscriptions.get(socket)?.delete(String(params.topic));
+        this.clients.get(socket)?.subscriptions.delete(String(params.topic));
         reply(true);
         return;
       case 'irn_batchUnsubscribe':
         for (const entry of params.subscriptions as { topic: string }[]) {
-          this.subscriptions.get(socket)?.delete(entry.topic);
+          this.clients.get(socket)?.subscriptions.delete(entry.topic);
         }
         reply(true);
         return;
@@ -112,7 +109,7 @@ export class WalletConnectRelay {
   }
 
   private subscribe(socket: WebSocket, topic: string): string {
-    const subscriptions = this.subscriptions.get(socket)!;
+    const { subscriptions } = this.clients.get(socket)!;
     const id = subscriptions.get(topic) ?? randomBytes(32).toString('hex');
     subscriptions.set(topic, id);
     return id;
@@ -132,7 +129,7 @@ export class WalletConnectRelay {
     box.push(stored);
     if (box.length > MAILBOX_LIMIT) box.shift();
     this.mailbox.set(stored.topic, box);
-    for (const socket of this.subscriptions.keys()) this.deliver(socket, stored);
+    for (const socket of this.clients.keys()) this.deliver(socket, stored);
   }
 
   private deliverWaiting(socket: WebSocket, topics: string[]) {
@@ -142,10 +139,10 @@ export class WalletConnectRelay {
 
   /** To each subscriber of the topic but its publisher, once. */
   private deliver(socket: WebSocket, stored: Stored) {
-    const subscription = this.subscriptions.get(socket)?.get(stored.topic);
-    const delivered = this.delivered.get(socket);
-    if (!subscription || !delivered || stored.from === socket || delivered.has(stored)) return;
-    delivered.add(stored);
+    const client = this.clients.get(socket);
+    const subscription = client?.subscriptions.get(stored.topic);
+    if (!client || !subscription || stored.from === socket || client.delivered.has(stored)) return;
+    client.delivered.add(stored);
     const { from: _from, ...data } = stored;
     socket.send(
       JSON.stringify({
