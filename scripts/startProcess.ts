@@ -71,6 +71,14 @@ export async function spawnStart(
     }
     await new Promise((r) => setTimeout(r, 25));
   }
+  // The file can appear before this process has read what the child printed ahead of it (the
+  // pipe is read in a later turn of the event loop): wait for the last line too, so output() is whole.
+  while (!output.includes('Press Ctrl-C to stop.')) {
+    if (Date.now() > deadline || child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`npm start wrote its ready file but not its ready line:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
   const ready = JSON.parse(readFileSync(readyFile, 'utf8')) as ReadyInfo;
   return {
     ready,
