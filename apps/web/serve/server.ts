@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { createAdaptorServer } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { hasProtocol } from '../src/lib/urls';
+import { checkRuntimeConfig, type DevnetWalletConfig, type RuntimeConfig } from '../src/app/config';
 
 export type WebServerOptions = {
   /** Interface to bind; default 127.0.0.1 (loopback only). */
@@ -30,20 +30,11 @@ export type WebServerOptions = {
   devnet?: DevnetWalletConfig;
 };
 
-/** The local devnet's dev accounts, which anvil signs for: no key ever reaches the browser. */
-export type DevnetWalletConfig = { chainId: string; accounts: { address: string; label: string }[] };
-
 export type WebServer = {
   url: string;
   port: number;
   close(): Promise<void>;
 };
-
-/** The runtime configuration the app reads from `window.__COUNTERSIGN_CONFIG__`. */
-export type RuntimeConfig = Pick<
-  WebServerOptions,
-  'gatewayUrl' | 'walletConnectProjectId' | 'walletConnectRelayUrl' | 'devnet'
->;
 
 export const defaultDistDir = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -52,10 +43,6 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The body of /config.js. JSON is valid JavaScript, so the value cannot break out of the assignment. */
 export function configScript(config: RuntimeConfig): string {
   return `window.__COUNTERSIGN_CONFIG__ = ${JSON.stringify(config)};\n`;
-}
-
-function assertUrl(name: string, value: string, protocols: readonly string[], kind: string): void {
-  if (!hasProtocol(value, protocols)) throw new Error(`${name} must be ${kind} URL, got "${value}"`);
 }
 
 /** The Hono app alone (no socket), for tests that call `app.request(...)`. */
@@ -115,10 +102,13 @@ export function createWebApp(opts: { distDir: string; config: RuntimeConfig }): 
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
   const host = opts.host ?? '127.0.0.1';
   const distDir = opts.distDir ?? defaultDistDir;
-  assertUrl('gatewayUrl', opts.gatewayUrl, ['http:', 'https:'], 'an http(s)');
-  if (opts.walletConnectRelayUrl) {
-    assertUrl('walletConnectRelayUrl', opts.walletConnectRelayUrl, ['ws:', 'wss:'], 'a ws(s)');
-  }
+  const checked = checkRuntimeConfig({
+    gatewayUrl: opts.gatewayUrl,
+    walletConnectProjectId: opts.walletConnectProjectId,
+    walletConnectRelayUrl: opts.walletConnectRelayUrl,
+    devnet: opts.devnet,
+  });
+  if (!checked.ok) throw new Error(checked.problems.join('; '));
   if (!existsSync(join(distDir, 'index.html'))) {
     throw new Error(
       `The web app is not built: ${join(distDir, 'index.html')} is missing. Run \`npx vite build\` in apps/web.`,
@@ -127,12 +117,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
 
   const app = createWebApp({
     distDir,
-    config: {
-      gatewayUrl: opts.gatewayUrl,
-      walletConnectProjectId: opts.walletConnectProjectId || undefined,
-      walletConnectRelayUrl: opts.walletConnectRelayUrl || undefined,
-      devnet: opts.devnet,
-    },
+    config: checked.config,
   });
   // No serverOptions/createServer given, so this is a plain node:http Server.
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;

@@ -5,13 +5,8 @@ import { hasProtocol, isHttpUrl } from '../lib/urls';
  * The runtime configuration: /config.js sets `window.__COUNTERSIGN_CONFIG__` before the app starts,
  * so one prebuilt bundle can point at any gateway (production: https://safe-client.safe.global).
  */
-declare global {
-  interface Window {
-    __COUNTERSIGN_CONFIG__?: unknown;
-  }
-}
-
 export type RuntimeConfig = z.output<typeof runtimeConfigSchema>;
+/** The local devnet's dev accounts, which anvil signs for: no key ever reaches the browser. */
 export type DevnetWalletConfig = NonNullable<RuntimeConfig['devnet']>;
 
 export type ConfigResult = { ok: true; config: RuntimeConfig } | { ok: false; message: string };
@@ -56,6 +51,25 @@ const runtimeConfigSchema = z.object({
     .optional(),
 });
 
+/**
+ * The configuration as the app will read it, or each of its problems in one sentence. The web server
+ * checks what it is about to serve with this too, so a bad setting stops the server, not the page.
+ */
+export function checkRuntimeConfig(
+  raw: unknown,
+): { ok: true; config: RuntimeConfig } | { ok: false; problems: string[] } {
+  const parsed = runtimeConfigSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, config: parsed.data };
+  return {
+    ok: false,
+    problems: parsed.error.issues.map((issue) =>
+      issue.code === 'invalid_type' && issue.path.length === 0
+        ? 'window.__COUNTERSIGN_CONFIG__ must be an object'
+        : issue.message,
+    ),
+  };
+}
+
 export function parseRuntimeConfig(raw: unknown): ConfigResult {
   if (raw === undefined || raw === null) {
     return {
@@ -64,23 +78,19 @@ export function parseRuntimeConfig(raw: unknown): ConfigResult {
         'The runtime configuration is missing: /config.js did not set window.__COUNTERSIGN_CONFIG__ = { gatewayUrl: "https://…" }.',
     };
   }
-  const parsed = runtimeConfigSchema.safeParse(raw);
-  if (!parsed.success) {
-    const reasons = parsed.error.issues.map((issue) =>
-      issue.code === 'invalid_type' && issue.path.length === 0
-        ? 'window.__COUNTERSIGN_CONFIG__ must be an object'
-        : issue.message,
-    );
+  const checked = checkRuntimeConfig(raw);
+  if (!checked.ok) {
     return {
       ok: false,
-      message: `The runtime configuration in /config.js is invalid: ${reasons.join('; ')}.`,
+      message: `The runtime configuration in /config.js is invalid: ${checked.problems.join('; ')}.`,
     };
   }
-  return { ok: true, config: parsed.data };
+  return checked;
 }
 
 export function readRuntimeConfig(): ConfigResult {
-  return parseRuntimeConfig(typeof window === 'undefined' ? undefined : window.__COUNTERSIGN_CONFIG__);
+  // globalThis is the page's window; outside a page (the web server imports this module) it is unset.
+  return parseRuntimeConfig((globalThis as { __COUNTERSIGN_CONFIG__?: unknown }).__COUNTERSIGN_CONFIG__);
 }
 
 let cached: RuntimeConfig | undefined;
