@@ -59,7 +59,9 @@ export async function spawnStart(
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
 
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
-  while (!existsSync(readyFile)) {
+  // Ready once the file exists and its last line has been read: the file can be seen before this
+  // process reads what the child printed ahead of it (the pipe is read in a later event-loop turn).
+  while (!existsSync(readyFile) || !output.includes('Press Ctrl-C to stop.')) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(
         `npm start exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output}`,
@@ -70,14 +72,6 @@ export async function spawnStart(
       throw new Error(`npm start was not ready in time:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 25));
-  }
-  // The file can appear before this process has read what the child printed ahead of it (the
-  // pipe is read in a later turn of the event loop): wait for the last line too, so output() is whole.
-  while (!output.includes('Press Ctrl-C to stop.')) {
-    if (Date.now() > deadline || child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`npm start wrote its ready file but not its ready line:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 10));
   }
   const ready = JSON.parse(readFileSync(readyFile, 'utf8')) as ReadyInfo;
   return {
