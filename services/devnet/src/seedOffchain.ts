@@ -32,20 +32,20 @@ export async function seedOffchainDemo(manifest: DevnetManifest, gatewayUrl: str
   };
   const [ownerA, ownerB, ownerC] = [account(1), account(2), account(3)];
   const recipient = account(8).address;
-  const { currentNonce } = await client.getNonces(chainId, team);
+  const { currentNonce } = await client.getNonces({ chainId, safeAddress: team });
   const nonce = BigInt(currentNonce);
 
   const propose = async (tx: SafeTx, owner: HDAccount, signature: Hex, note: string) =>
-    client.proposeTransaction(
+    client.proposeTransaction({
       chainId,
-      team,
-      proposalBody(tx, {
+      safeAddress: team,
+      body: proposalBody(tx, {
         safeTxHash: hashSafeTx({ chainId: manifest.chainId, safe: team, tx }),
         sender: owner.address,
         signature,
         origin: JSON.stringify({ name: 'Countersign demo', note }),
       }),
-    );
+    });
   const typedSignature = (owner: HDAccount, tx: SafeTx) =>
     owner.signTypedData(safeTxTypedData({ chainId: manifest.chainId, safe: team, tx }));
 
@@ -62,15 +62,19 @@ export async function seedOffchainDemo(manifest: DevnetManifest, gatewayUrl: str
   await propose(rejection, ownerC, toEthSignSignature(raw), 'Reject the bonus');
 
   const message = 'Countersign demo: we, the owners, approve the 2027 budget.';
-  await client.proposeSafeMessage(chainId, team, {
-    message,
-    signature: await ownerA.signTypedData(
-      safeMessageTypedData({
-        chainId: manifest.chainId,
-        safe: team,
-        message: safeMessageContentHash(message),
-      }),
-    ),
-    origin: JSON.stringify({ name: 'Countersign demo' }),
+  await client.proposeMessage({
+    chainId,
+    safeAddress: team,
+    body: {
+      message,
+      signature: await ownerA.signTypedData(
+        safeMessageTypedData({
+          chainId: manifest.chainId,
+          safe: team,
+          message: safeMessageContentHash(message),
+        }),
+      ),
+      origin: JSON.stringify({ name: 'Countersign demo' }),
+    },
   });
 }

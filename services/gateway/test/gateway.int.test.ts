@@ -167,13 +167,18 @@ describe('the typed client against the real gateway', () => {
     const client = createGatewayClient({ baseUrl: gateway.url });
     const chains = await client.getChains();
     expect(chains.results.map((c) => c.shortName)).toEqual(['local']);
-    const info = await client.getSafeInfo('1337', devnet.manifest.safes[0]!.address);
+    const info = await client.getSafeInfo({
+      chainId: '1337',
+      safeAddress: devnet.manifest.safes[0]!.address,
+    });
     expect(info.threshold).toBe(2);
-    const error = await client.getSafeInfo('1337', '0xnope').catch((e: unknown) => e);
+    const error = await client
+      .getSafeInfo({ chainId: '1337', safeAddress: '0xnope' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GatewayError);
     expect((error as GatewayError).message).toBe('custom: Invalid address');
     const missing = await client
-      .getSafeInfo('1337', devnet.manifest.accounts[9]!.address)
+      .getSafeInfo({ chainId: '1337', safeAddress: devnet.manifest.accounts[9]!.address })
       .catch((e: unknown) => e);
     expect((missing as GatewayError).message).toBe(
       `404: No Safe found at ${devnet.manifest.accounts[9]!.address} on chain 1337`,

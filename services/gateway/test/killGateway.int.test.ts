@@ -69,37 +69,41 @@ describe.each(testDatabases())('kill -9 of the gateway on $name', ({ name, optio
       const first = await spawnGateway(env);
       const client = createGatewayClient({ baseUrl: first.url });
       const tx = buildSafeTx({ to: ownerA.address, value: parseEther('0.2'), nonce: 8n });
-      await client.proposeTransaction(
-        '1337',
-        team,
-        proposalBody(tx, {
+      await client.proposeTransaction({
+        chainId: '1337',
+        safeAddress: team,
+        body: proposalBody(tx, {
           safeTxHash: hashSafeTx({ chainId: 1337, safe: team, tx }),
           sender: ownerA.address,
           signature: await ownerA.signTypedData(safeTxTypedData({ chainId: 1337, safe: team, tx })),
           origin: null,
         }),
-      );
+      });
       const message = `acknowledged before kill -9 on ${name}`;
-      await client.proposeSafeMessage('1337', team, {
-        message,
-        signature: await ownerA.signTypedData(
-          safeMessageTypedData({ chainId: 1337, safe: team, message: safeMessageContentHash(message) }),
-        ),
+      await client.proposeMessage({
+        chainId: '1337',
+        safeAddress: team,
+        body: {
+          message,
+          signature: await ownerA.signTypedData(
+            safeMessageTypedData({ chainId: 1337, safe: team, message: safeMessageContentHash(message) }),
+          ),
+        },
       });
       await killHard(first.child);
 
       const second = await spawnGateway(env);
       try {
         const again = createGatewayClient({ baseUrl: second.url });
-        const details = await again.getTransactionDetails(
-          '1337',
-          hashSafeTx({ chainId: 1337, safe: team, tx }),
-        );
+        const details = await again.getTransaction({
+          chainId: '1337',
+          id: hashSafeTx({ chainId: 1337, safe: team, tx }),
+        });
         expect(details.txStatus).toBe('AWAITING_CONFIRMATIONS');
-        const stored = await again.getSafeMessage(
-          '1337',
-          safeMessageHash({ chainId: 1337, safe: team, message }),
-        );
+        const stored = await again.getMessage({
+          chainId: '1337',
+          messageHash: safeMessageHash({ chainId: 1337, safe: team, message }),
+        });
         expect(stored.message).toBe(message);
       } finally {
         await killHard(second.child);

@@ -75,7 +75,7 @@ describe('Safe messages', () => {
       origin: 'countersign-test',
     });
     expect(result.status).toBe(202);
-    const message = await client.getSafeMessage('1337', hash());
+    const message = await client.getMessage({ chainId: '1337', messageHash: hash() });
     expect(message).toMatchObject({
       messageHash: hash(),
       status: 'NEEDS_CONFIRMATION',
@@ -89,8 +89,12 @@ describe('Safe messages', () => {
   });
 
   it('becomes CONFIRMED at the threshold, with a signature the Safe itself accepts', async () => {
-    await client.confirmSafeMessage('1337', hash(), { signature: await signMessage(ownerB, team, text) });
-    const message = await client.getSafeMessage('1337', hash());
+    await client.confirmMessage({
+      chainId: '1337',
+      messageHash: hash(),
+      signature: await signMessage(ownerB, team, text),
+    });
+    const message = await client.getMessage({ chainId: '1337', messageHash: hash() });
     expect(message.status).toBe('CONFIRMED');
     expect(message.confirmations.map((c) => c.owner.value).sort()).toEqual(
       [ownerA.address, ownerB.address].sort(),
@@ -148,7 +152,7 @@ describe('Safe messages', () => {
     const signature = encodeSignatures([{ signer: solo, data: inner, contract: true }]);
     const result = await post(`/v1/chains/1337/safes/${nested}/messages`, { message, signature });
     expect(result.status).toBe(202);
-    const stored = await client.getSafeMessage('1337', nestedHash);
+    const stored = await client.getMessage({ chainId: '1337', messageHash: nestedHash });
     expect(stored).toMatchObject({ status: 'CONFIRMED', proposedBy: { value: solo } });
     const magic = await clients.public.readContract({
       address: nested,
@@ -212,7 +216,7 @@ describe('Safe messages: bad input', () => {
       signature: await signMessage(ownerA, team, 'x'),
     });
     expect(confirmUnknown.status).toBe(404);
-    const error = await client.getSafeMessage('1337', unknown).catch((e: unknown) => e);
+    const error = await client.getMessage({ chainId: '1337', messageHash: unknown }).catch((e: unknown) => e);
     expect((error as GatewayError).message).toBe('404: Message not found');
   });
 });

@@ -89,25 +89,31 @@ const rejectionOf = (safe: Address) => buildSafeTx({ to: safe, nonce: 9n });
 
 describe('propose and queue', () => {
   it('starts with nothing queued, and recommends the current nonce', async () => {
-    expect(await client.getNonces('1337', team)).toEqual({ currentNonce: 8, recommendedNonce: 8 });
+    expect(await client.getNonces({ chainId: '1337', safeAddress: team })).toEqual({
+      currentNonce: 8,
+      recommendedNonce: 8,
+    });
     expect((await queue()).results).toEqual([]);
   });
 
   it('stores a proposal signed by one owner of two, awaiting confirmations', async () => {
     // SafeInfo is cached; a write must show at once, not after the cache's second.
-    expect((await client.getSafeInfo('1337', team)).txQueuedTag).toBeNull();
-    const details = await client.proposeTransaction(
-      '1337',
-      team,
-      body(payment, ownerA.address, await sign(ownerA, payment)),
-    );
+    expect((await client.getSafeInfo({ chainId: '1337', safeAddress: team })).txQueuedTag).toBeNull();
+    const details = await client.proposeTransaction({
+      chainId: '1337',
+      safeAddress: team,
+      body: body(payment, ownerA.address, await sign(ownerA, payment)),
+    });
     expect(details.txStatus).toBe('AWAITING_CONFIRMATIONS');
     expect(details.note).toBe('rent for May');
     if (details.detailedExecutionInfo?.type !== 'MULTISIG') throw new Error('not multisig');
     expect(details.detailedExecutionInfo.confirmations.map((c) => c.signer.value)).toEqual([ownerA.address]);
     expect(details.detailedExecutionInfo.proposer?.value).toBe(ownerA.address);
-    expect(await client.getNonces('1337', team)).toEqual({ currentNonce: 8, recommendedNonce: 9 });
-    expect((await client.getSafeInfo('1337', team)).txQueuedTag).toMatch(/^\d+$/);
+    expect(await client.getNonces({ chainId: '1337', safeAddress: team })).toEqual({
+      currentNonce: 8,
+      recommendedNonce: 9,
+    });
+    expect((await client.getSafeInfo({ chainId: '1337', safeAddress: team })).txQueuedTag).toMatch(/^\d+$/);
     const page = await queue();
     expect(shape(page.results)).toEqual(['Next', 'tx 8 None']);
     expect(page.count).toBe(2);
@@ -121,20 +127,20 @@ describe('propose and queue', () => {
   });
 
   it('shows two proposals for the next nonce as a conflict', async () => {
-    await client.proposeTransaction(
-      '1337',
-      team,
-      body(nextPayment, ownerB.address, await sign(ownerB, nextPayment)),
-    );
+    await client.proposeTransaction({
+      chainId: '1337',
+      safeAddress: team,
+      body: body(nextPayment, ownerB.address, await sign(ownerB, nextPayment)),
+    });
     const rejection = rejectionOf(team);
     const raw = await ownerC.signMessage({
       message: { raw: hashSafeTx({ chainId: 1337, safe: team, tx: rejection }) },
     });
-    const details = await client.proposeTransaction(
-      '1337',
-      team,
-      body(rejection, ownerC.address, toEthSignSignature(raw)),
-    );
+    const details = await client.proposeTransaction({
+      chainId: '1337',
+      safeAddress: team,
+      body: body(rejection, ownerC.address, toEthSignSignature(raw)),
+    });
     expect(details.txInfo).toMatchObject({ type: 'Custom', isCancellation: true });
     expect(shape((await queue()).results)).toEqual([
       'Next',
@@ -144,10 +150,10 @@ describe('propose and queue', () => {
       'tx 9 HasNext',
       'tx 9 End',
     ]);
-    const other = await client.getTransactionDetails(
-      '1337',
-      `multisig_${team}_${hashSafeTx({ chainId: 1337, safe: team, tx: nextPayment })}`,
-    );
+    const other = await client.getTransaction({
+      chainId: '1337',
+      id: `multisig_${team}_${hashSafeTx({ chainId: 1337, safe: team, tx: nextPayment })}`,
+    });
     if (other.detailedExecutionInfo?.type !== 'MULTISIG') throw new Error('not multisig');
     expect(other.detailedExecutionInfo.rejectors.map((r) => r.value)).toEqual([ownerC.address]);
   });
@@ -162,11 +168,11 @@ describe('propose and queue', () => {
   });
 
   it('lets a second owner confirm by proposing the same transaction with their signature', async () => {
-    const details = await client.proposeTransaction(
-      '1337',
-      team,
-      body(payment, ownerB.address, await sign(ownerB, payment)),
-    );
+    const details = await client.proposeTransaction({
+      chainId: '1337',
+      safeAddress: team,
+      body: body(payment, ownerB.address, await sign(ownerB, payment)),
+    });
     expect(details.txStatus).toBe('AWAITING_EXECUTION');
     if (details.detailedExecutionInfo?.type !== 'MULTISIG') throw new Error('not multisig');
     expect(details.detailedExecutionInfo.confirmations.map((c) => c.signer.value).sort()).toEqual(
@@ -176,11 +182,10 @@ describe('propose and queue', () => {
   });
 
   it('estimates safeTxGas and the nonces', async () => {
-    const estimation = await client.postSafeGasEstimation('1337', team, {
-      to: recipient,
-      value: parseEther('0.01').toString(),
-      data: null,
-      operation: 0,
+    const estimation = await client.estimateSafeTxGas({
+      chainId: '1337',
+      safeAddress: team,
+      body: { to: recipient, value: parseEther('0.01').toString(), data: null, operation: 0 },
     });
     expect(estimation.currentNonce).toBe(8);
     expect(estimation.recommendedNonce).toBe(10);
@@ -201,10 +206,10 @@ describe('propose and queue', () => {
     const head = await clients.public.getBlockNumber({ cacheTime: 0 }); // uncached: the head must include the execution just made
     await local.gateway.indexers.get('1337')!.waitForBlock(head);
     expect(shape((await queue()).results)).toEqual(['Next', 'conflict 9', 'tx 9 HasNext', 'tx 9 End']);
-    const details = await client.getTransactionDetails(
-      '1337',
-      `multisig_${team}_${hashSafeTx({ chainId: 1337, safe: team, tx: payment })}`,
-    );
+    const details = await client.getTransaction({
+      chainId: '1337',
+      id: `multisig_${team}_${hashSafeTx({ chainId: 1337, safe: team, tx: payment })}`,
+    });
     expect(details.txStatus).toBe('SUCCESS');
     if (details.detailedExecutionInfo?.type !== 'MULTISIG') throw new Error('not multisig');
     expect(details.detailedExecutionInfo.proposer?.value).toBe(ownerA.address);
@@ -287,7 +292,7 @@ describe('propose: bad input gets its status and message, and changes nothing', 
 
   it('reports errors through the client in the specification format', async () => {
     const error = await client
-      .proposeTransaction('1337', team, body(tx, outsider.address, null))
+      .proposeTransaction({ chainId: '1337', safeAddress: team, body: body(tx, outsider.address, null) })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GatewayError);
     expect((error as GatewayError).message).toBe('422: Unauthorized address');

@@ -16,7 +16,10 @@ describe('protocol-kit agrees with the gateway', () => {
     const { devnet, gateway } = local;
     const demo = devnet.manifest.safes[index]!;
     const kit = await Safe.init({ provider: devnet.rpcUrl, safeAddress: demo.address });
-    const info = await createGatewayClient({ baseUrl: gateway.url }).getSafeInfo('1337', demo.address);
+    const info = await createGatewayClient({ baseUrl: gateway.url }).getSafeInfo({
+      chainId: '1337',
+      safeAddress: demo.address,
+    });
     expect(info.owners.map((o) => o.value)).toEqual(await kit.getOwners());
     expect(info.threshold).toBe(await kit.getThreshold());
     expect(info.nonce).toBe(await kit.getNonce());

@@ -1,14 +1,21 @@
 import { z } from 'zod';
+import { pageSchema } from './common';
+import { openEnum, orNull } from './lenient';
 import { addressSchema, hexSchema } from './primitives';
 import { signatureSchema } from './proposals';
 
+/** A delegate: an address allowed to propose for its delegator, on one Safe or (safe null) on all. */
 export const delegateSchema = z.object({
-  safe: addressSchema.nullable(),
+  safe: orNull(addressSchema),
   delegate: addressSchema,
   delegator: addressSchema,
   label: z.string(),
 });
 export type Delegate = z.infer<typeof delegateSchema>;
+
+/** `GET /v2/chains/{c}/delegates`. */
+export const delegatePageSchema = pageSchema(delegateSchema);
+export type DelegatePage = z.infer<typeof delegatePageSchema>;
 
 export const addDelegateBodySchema = z.object({
   safe: addressSchema.nullable().optional(),
@@ -29,6 +36,7 @@ export const removeDelegateBodySchema = z
     message: 'delegator or safe is required',
   });
 
+/** The body of `POST /v1/register/notifications` (validated by the gateway service). */
 export const registerDeviceBodySchema = z.object({
   uuid: z.string().uuid().nullable().optional(),
   cloudMessagingToken: z.string().min(1),
@@ -45,26 +53,34 @@ export const registerDeviceBodySchema = z.object({
     }),
   ),
 });
-export type RegisterDeviceBody = z.infer<typeof registerDeviceBodySchema>;
+export type RegisterDeviceBody = z.input<typeof registerDeviceBodySchema>;
 
+/**
+ * A Safe App of `GET /v1/chains/{c}/safe-apps`. Access-control types and social platforms this client
+ * does not know read as UNKNOWN; tags and features are open lists of strings.
+ */
 export const safeAppSchema = z.object({
   id: z.number().int(),
   url: z.string(),
   name: z.string(),
-  iconUrl: z.string().nullable(),
+  iconUrl: orNull(z.string()),
   description: z.string(),
   chainIds: z.array(z.string()),
-  provider: z.object({ url: z.string(), name: z.string() }).nullable(),
+  provider: orNull(z.object({ url: z.string(), name: z.string() })),
   accessControl: z.object({
-    type: z.enum(['NO_RESTRICTIONS', 'DOMAIN_ALLOWLIST', 'UNKNOWN']),
-    value: z.array(z.string()).nullable(),
+    type: openEnum(['NO_RESTRICTIONS', 'DOMAIN_ALLOWLIST', 'UNKNOWN'], 'UNKNOWN'),
+    value: orNull(z.array(z.string())),
   }),
   tags: z.array(z.string()),
   features: z.array(z.string()),
-  developerWebsite: z.string().nullable(),
+  developerWebsite: orNull(z.string()),
   socialProfiles: z.array(
-    z.object({ platform: z.enum(['DISCORD', 'GITHUB', 'TWITTER', 'TELEGRAM', 'UNKNOWN']), url: z.string() }),
+    z.object({
+      platform: openEnum(['DISCORD', 'GITHUB', 'TWITTER', 'TELEGRAM', 'UNKNOWN'], 'UNKNOWN'),
+      url: z.string(),
+    }),
   ),
   featured: z.boolean().optional(),
 });
+export const safeAppsSchema = z.array(safeAppSchema);
 export type SafeApp = z.infer<typeof safeAppSchema>;

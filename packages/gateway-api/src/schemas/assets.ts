@@ -1,34 +1,47 @@
 import { z } from 'zod';
+import { pageSchema } from './common';
+import { openEnum, orNull } from './lenient';
 import { addressSchema } from './primitives';
 
+/** Unknown token types read as UNKNOWN. */
+export const tokenTypeSchema = openEnum(['NATIVE_TOKEN', 'ERC20', 'ERC721', 'UNKNOWN'], 'UNKNOWN');
+
+/** A token as balances, gasTokenInfo and tokenInfoIndex show it. The native token has address 0x0…0. */
 export const tokenInfoSchema = z.object({
-  type: z.enum(['NATIVE_TOKEN', 'ERC20', 'ERC721', 'UNKNOWN']),
+  type: tokenTypeSchema,
   address: addressSchema,
-  decimals: z.number().int().nullable(),
+  decimals: orNull(z.number().int()),
   symbol: z.string(),
   name: z.string(),
-  logoUri: z.string().nullable(),
+  /** Always a URL on current gateways (a generated icon where no logo is known); older ones sent null. */
+  logoUri: orNull(z.string()),
+  /** Sent in tokenInfoIndex and swap infos. */
+  trusted: z.boolean().optional(),
 });
 export type TokenInfo = z.infer<typeof tokenInfoSchema>;
 
 /** Fiat amounts are decimal strings: no grouping, no exponent. */
 const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
 
+export const balanceSchema = z.object({
+  tokenInfo: tokenInfoSchema,
+  balance: z.string().regex(/^\d+$/),
+  fiatBalance: decimalString,
+  fiatConversion: decimalString,
+  fiatBalance24hChange: orNull(z.string()),
+});
+export type Balance = z.infer<typeof balanceSchema>;
+
+/** `GET /v1/chains/{c}/safes/{safe}/balances/{currency}`. */
 export const balancesSchema = z.object({
   fiatTotal: decimalString,
-  items: z.array(
-    z.object({
-      tokenInfo: tokenInfoSchema,
-      balance: z.string().regex(/^\d+$/),
-      fiatBalance: decimalString,
-      fiatConversion: decimalString,
-      fiatBalance24hChange: z.string().nullable().optional(),
-    }),
-  ),
+  items: z.array(balanceSchema),
 });
 export type Balances = z.infer<typeof balancesSchema>;
 
-export const fiatCodesSchema = z.array(z.string().regex(/^[A-Z]{3,5}$/));
+/** `GET /v1/balances/supported-fiat-codes`: upper-case codes such as USD, EUR, ETH. */
+export const fiatCodesSchema = z.array(z.string());
+export type FiatCodes = z.infer<typeof fiatCodesSchema>;
 
 export const collectibleSchema = z.object({
   address: addressSchema,
@@ -36,12 +49,21 @@ export const collectibleSchema = z.object({
   tokenSymbol: z.string(),
   logoUri: z.string(),
   id: z.string(),
-  uri: z.string().nullable(),
-  name: z.string().nullable(),
-  description: z.string().nullable(),
-  imageUri: z.string().nullable(),
-  metadata: z.record(z.string(), z.unknown()).nullable(),
+  uri: orNull(z.string()),
+  name: orNull(z.string()),
+  description: orNull(z.string()),
+  imageUri: orNull(z.string()),
+  metadata: orNull(z.record(z.string(), z.unknown())),
 });
 export type Collectible = z.infer<typeof collectibleSchema>;
 
+/** `GET /v1/…/collectibles`: every collectible, unpaged (not served by the NestJS gateway). */
+export const collectiblesSchema = z.array(collectibleSchema);
+
+/** `GET /v2/…/collectibles`: a page of collectibles. */
+export const collectiblePageSchema = pageSchema(collectibleSchema);
+export type CollectiblePage = z.infer<typeof collectiblePageSchema>;
+
+/** `GET /v1/chains/{c}/owners/{owner}/safes`. */
 export const ownedSafesSchema = z.object({ safes: z.array(addressSchema) });
+export type OwnedSafes = z.infer<typeof ownedSafesSchema>;

@@ -2,13 +2,22 @@ import { z } from 'zod';
 import { addressSchema } from './primitives';
 
 /** `GET /v1/auth/nonce`: a single-use nonce for a Sign-In with Ethereum message. */
-export const authNonceSchema = z.object({ nonce: z.string().min(8) });
+export const authNonceSchema = z.object({ nonce: z.string().min(1) });
+export type AuthNonce = z.infer<typeof authNonceSchema>;
 
-/** `GET /v1/auth/me`: the account the session cookie belongs to. */
+/** The body of `POST /v1/auth/verify`: the EIP-4361 message and its signature. */
+export type VerifyAuthBody = { message: string; signature: string };
+
+/**
+ * `GET /v1/auth/me`: the account the session cookie belongs to. The real gateway sends
+ * `{id, authMethod, signerAddress?, email?}` (no signerAddress for other sign-in methods); this
+ * project's gateway adds the chain the message was signed for.
+ */
 export const authSessionSchema = z.object({
   id: z.string(),
   authMethod: z.string(),
-  signerAddress: addressSchema,
-  chainId: z.string(),
+  signerAddress: addressSchema.optional(),
+  chainId: z.string().optional(),
+  email: z.string().optional(),
 });
 export type AuthSession = z.infer<typeof authSessionSchema>;

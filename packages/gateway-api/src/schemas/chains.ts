@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { pageSchema } from './common';
+import { openEnum, orNull } from './lenient';
 import { addressSchema } from './primitives';
 
-export const rpcAuthenticationSchema = z.enum(['API_KEY_PATH', 'NO_AUTHENTICATION', 'UNKNOWN']);
+/** Unknown authentication kinds read as UNKNOWN. */
+export const rpcAuthenticationSchema = openEnum(['API_KEY_PATH', 'NO_AUTHENTICATION', 'UNKNOWN'], 'UNKNOWN');
 
 export const rpcUriSchema = z.object({
   authentication: rpcAuthenticationSchema,
@@ -16,6 +19,7 @@ const gasPriceType = <T extends string>(type: T) =>
     .refine((value) => value.toLowerCase() === type)
     .transform(() => type);
 
+/** A gas price source; one of a kind this client does not know (or cannot read) is `{type: 'unknown'}`. */
 export const gasPriceSchema = z.union([
   z.object({
     type: gasPriceType('oracle'),
@@ -29,7 +33,7 @@ export const gasPriceSchema = z.union([
     maxFeePerGas: z.string(),
     maxPriorityFeePerGas: z.string(),
   }),
-  z.object({ type: gasPriceType('unknown') }),
+  z.looseObject({ type: z.string() }).transform(() => ({ type: 'unknown' as const })),
 ]);
 export type GasPrice = z.infer<typeof gasPriceSchema>;
 
@@ -51,8 +55,10 @@ export const nativeCurrencySchema = z.object({
   name: z.string(),
   symbol: z.string(),
   decimals: z.number().int().nonnegative(),
-  logoUri: z.string().nullable(),
+  /** Always a URL on current gateways; older ones sent null. */
+  logoUri: orNull(z.string()),
 });
+export type NativeCurrency = z.infer<typeof nativeCurrencySchema>;
 
 export const blockExplorerUriTemplateSchema = z.object({
   address: z.string(),
@@ -63,8 +69,8 @@ export const blockExplorerUriTemplateSchema = z.object({
 export const chainInfoSchema = z.object({
   chainId: z.string().regex(/^\d+$/),
   chainName: z.string(),
-  description: z.string(),
-  chainLogoUri: z.string().nullable(),
+  description: z.string().default(''),
+  chainLogoUri: orNull(z.string()),
   l2: z.boolean(),
   isTestnet: z.boolean(),
   zk: z.boolean().optional(),
@@ -72,20 +78,21 @@ export const chainInfoSchema = z.object({
   nativeCurrency: nativeCurrencySchema,
   transactionService: z.string(),
   blockExplorerUriTemplate: blockExplorerUriTemplateSchema,
-  beaconChainExplorerUriTemplate: z.object({ publicKey: z.string().nullable() }).optional(),
-  disabledWallets: z.array(z.string()),
-  ensRegistryAddress: addressSchema.nullable(),
-  balancesProvider: z.object({ chainName: z.string().nullable(), enabled: z.boolean() }),
+  beaconChainExplorerUriTemplate: z.looseObject({ publicKey: z.string().nullish() }).optional(),
+  disabledWallets: z.array(z.string()).default([]),
+  ensRegistryAddress: orNull(addressSchema),
+  balancesProvider: z.object({ chainName: orNull(z.string()), enabled: z.boolean() }),
+  /** Open list: features this client does not know are kept as they are. */
   features: z.array(z.string()),
   gasPrice: z.array(gasPriceSchema),
   rpcUri: rpcUriSchema,
   safeAppsRpcUri: rpcUriSchema,
   publicRpcUri: rpcUriSchema,
   theme: z.object({ textColor: z.string(), backgroundColor: z.string() }),
-  recommendedMasterCopyVersion: z.string().nullable(),
+  recommendedMasterCopyVersion: orNull(z.string()),
   relayer: z
     .object({
-      type: z.string().nullable(),
+      type: orNull(z.string()),
       safeCreationSponsored: z.boolean(),
       safeTransactionSponsored: z.boolean(),
       enableTenderlySimulationBeforeRelay: z.boolean(),
@@ -94,3 +101,7 @@ export const chainInfoSchema = z.object({
     .optional(),
 });
 export type ChainInfo = z.infer<typeof chainInfoSchema>;
+
+/** `GET /v1/chains`. */
+export const chainPageSchema = pageSchema(chainInfoSchema);
+export type ChainPage = z.infer<typeof chainPageSchema>;

@@ -1,19 +1,24 @@
 import { z } from 'zod';
+import { orNull } from './lenient';
 import { addressSchema } from './primitives';
 
+/** An address with what the gateway knows of it; name and logo may be absent (read as null). */
 export const addressInfoSchema = z.object({
   value: addressSchema,
-  name: z.string().nullable(),
-  logoUri: z.string().nullable(),
+  name: orNull(z.string()),
+  logoUri: orNull(z.string()),
 });
 export type AddressInfo = z.infer<typeof addressInfoSchema>;
 
-/** A page of results; next/previous are absolute URLs to fetch as they are. */
+/**
+ * A page of results. `next`/`previous` are absolute URLs built by the gateway (absent reads as
+ * null); `cursorOf` takes the cursor out of one, to ask for that page from the configured base URL.
+ */
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({
     count: z.number().int().nonnegative().nullable().optional(),
-    next: z.string().nullable(),
-    previous: z.string().nullable(),
+    next: orNull(z.string()),
+    previous: orNull(z.string()),
     results: z.array(item),
   });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { addressInfoSchema } from './common';
+import { addressInfoSchema, pageSchema } from './common';
+import { orNull, tolerantItem } from './lenient';
 import { hexSchema } from './primitives';
 import { signatureSchema } from './proposals';
 
@@ -20,11 +21,12 @@ export type TypedData = z.infer<typeof typedDataSchema>;
 
 export const messageStatusSchema = z.enum(['NEEDS_CONFIRMATION', 'CONFIRMED']);
 
+/** `GET /v1/chains/{c}/messages/{messageHash}`. */
 export const safeMessageSchema = z.object({
   messageHash: hexSchema,
   status: messageStatusSchema,
-  logoUri: z.string().nullable(),
-  name: z.string().nullable(),
+  logoUri: orNull(z.string()),
+  name: orNull(z.string()),
   message: z.union([z.string(), typedDataSchema]),
   creationTimestamp: z.number().int(),
   modifiedTimestamp: z.number().int(),
@@ -32,17 +34,34 @@ export const safeMessageSchema = z.object({
   confirmationsRequired: z.number().int().nonnegative(),
   proposedBy: addressInfoSchema,
   confirmations: z.array(z.object({ owner: addressInfoSchema, signature: hexSchema })),
-  preparedSignature: hexSchema.nullable(),
-  origin: z.string().nullable(),
+  /** Only once CONFIRMED. */
+  preparedSignature: orNull(hexSchema),
+  origin: orNull(z.string()),
 });
 export type SafeMessage = z.infer<typeof safeMessageSchema>;
 
+export const messageItemSchema = safeMessageSchema.extend({ type: z.literal('MESSAGE') });
+export type MessageItem = z.infer<typeof messageItemSchema>;
+
+/** An item of `GET /v1/chains/{c}/safes/{safe}/messages`, strictly typed. */
 export const safeMessageListItemSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('DATE_LABEL'), timestamp: z.number().int() }),
-  safeMessageSchema.extend({ type: z.literal('MESSAGE') }),
+  messageItemSchema,
 ]);
 export type SafeMessageListItem = z.infer<typeof safeMessageListItemSchema>;
 
+/**
+ * A message list item as the client reads pages: a SafeMessageListItem, or `{type: 'UNREADABLE', raw,
+ * issues}` for one that failed its schema (see lenient.ts).
+ */
+export const safeMessageListEntrySchema = tolerantItem(safeMessageListItemSchema);
+export type SafeMessageListEntry = z.infer<typeof safeMessageListEntrySchema>;
+
+/** A page of `GET /v1/chains/{c}/safes/{safe}/messages`, each item read on its own. */
+export const safeMessagePageSchema = pageSchema(safeMessageListEntrySchema);
+export type SafeMessagePage = z.infer<typeof safeMessagePageSchema>;
+
+/** The body of `POST /v1/chains/{c}/safes/{safe}/messages` (validated by the gateway service). */
 export const proposeMessageBodySchema = z.object({
   message: z.union([z.string(), typedDataSchema]),
   signature: signatureSchema,
@@ -51,4 +70,6 @@ export const proposeMessageBodySchema = z.object({
 });
 export type ProposeMessageBody = z.infer<typeof proposeMessageBodySchema>;
 
+/** The body of `POST /v1/chains/{c}/messages/{messageHash}/signatures`. */
 export const confirmMessageBodySchema = z.object({ signature: signatureSchema });
+export type ConfirmMessageBody = z.infer<typeof confirmMessageBodySchema>;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { addressSchema, hexSchema, numericStringSchema } from './primitives';
 
+/** The body of `DELETE /v1/chains/{c}/transactions/{safeTxHash}`: the proposer's signature. */
+export type DeleteTransactionBody = { signature: string };
+
 /** A hex signature blob: at least one 65-byte signature, whole bytes. */
 export const signatureSchema = hexSchema.refine(
   (value) => value.length >= 2 + 130 && value.length % 2 === 0,
@@ -9,7 +12,10 @@ export const signatureSchema = hexSchema.refine(
   },
 );
 
-/** Older clients leave optional fields out rather than sending null: both are accepted. */
+/**
+ * The body of `POST /v1/chains/{c}/transactions/{safe}/propose` (validated by the gateway service).
+ * Older clients leave optional fields out rather than sending null: both are accepted.
+ */
 export const proposeTransactionBodySchema = z.object({
   to: addressSchema,
   value: numericStringSchema,
@@ -28,19 +34,23 @@ export const proposeTransactionBodySchema = z.object({
 });
 export type ProposeTransactionBody = z.infer<typeof proposeTransactionBodySchema>;
 
+/** `GET /v1/chains/{c}/safes/{safe}/nonces`. */
 export const safeNoncesSchema = z.object({
   currentNonce: z.number().int().nonnegative(),
   recommendedNonce: z.number().int().nonnegative(),
 });
 export type SafeNonces = z.infer<typeof safeNoncesSchema>;
 
+/** The body of `POST /v2/chains/{c}/safes/{safe}/multisig-transactions/estimations`. */
 export const estimationBodySchema = z.object({
   to: addressSchema,
   value: numericStringSchema,
   data: hexSchema.nullish(),
   operation: z.union([z.literal(0), z.literal(1)]),
 });
+export type EstimationBody = z.input<typeof estimationBodySchema>;
 
+/** The estimation's answer: the nonces, and the safeTxGas to sign. */
 export const estimationSchema = safeNoncesSchema.extend({ safeTxGas: numericStringSchema });
 export type Estimation = z.infer<typeof estimationSchema>;
 

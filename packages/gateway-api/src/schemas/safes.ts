@@ -1,26 +1,32 @@
 import { z } from 'zod';
 import { addressInfoSchema } from './common';
-import { addressSchema, secondsTagSchema } from './primitives';
+import { openEnum, orNull } from './lenient';
+import { addressSchema } from './primitives';
 
-export const implementationVersionStateSchema = z.enum(['UP_TO_DATE', 'OUTDATED', 'UNKNOWN']);
+/** Unknown states read as UNKNOWN. */
+export const implementationVersionStateSchema = openEnum(['UP_TO_DATE', 'OUTDATED', 'UNKNOWN'], 'UNKNOWN');
 export type ImplementationVersionState = z.infer<typeof implementationVersionStateSchema>;
+
+/** The Safe's own tags: Unix seconds, as strings; absent reads as null. */
+const tag = orNull(z.string().regex(/^\d+$/));
 
 export const safeInfoSchema = z.object({
   address: addressInfoSchema,
   chainId: z.string().regex(/^\d+$/),
   nonce: z.number().int().nonnegative(),
-  threshold: z.number().int().positive(),
-  owners: z.array(addressInfoSchema).min(1),
+  threshold: z.number().int().nonnegative(),
+  owners: z.array(addressInfoSchema),
   implementation: addressInfoSchema,
   implementationVersionState: implementationVersionStateSchema,
-  modules: z.array(addressInfoSchema).min(1).nullable(),
-  fallbackHandler: addressInfoSchema.nullable(),
-  guard: addressInfoSchema.nullable(),
-  version: z.string().nullable(),
-  collectiblesTag: secondsTagSchema,
-  txQueuedTag: secondsTagSchema,
-  txHistoryTag: secondsTagSchema,
-  messagesTag: secondsTagSchema,
+  /** null when the Safe has none. */
+  modules: orNull(z.array(addressInfoSchema)),
+  fallbackHandler: orNull(addressInfoSchema),
+  guard: orNull(addressInfoSchema),
+  version: orNull(z.string()),
+  collectiblesTag: tag,
+  txQueuedTag: tag,
+  txHistoryTag: tag,
+  messagesTag: tag,
 });
 export type SafeInfo = z.infer<typeof safeInfoSchema>;
 

@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { addressInfoSchema } from './common';
+import { tokenInfoSchema } from './assets';
+import { addressInfoSchema, pageSchema } from './common';
+import { openEnum, orNull, otherThan, tolerantItem } from './lenient';
 import { addressSchema, hexSchema } from './primitives';
+
+/*
+ * Transactions as the gateway shows them. What the client knows (the four txInfo kinds, the settings
+ * changes, the three transfer kinds, MULTISIG/MODULE execution) is strictly typed; what it does not
+ * know is read as a generic variant instead of failing the answer (see lenient.ts), and list pages
+ * parse each item on its own (`transactionListEntrySchema`).
+ */
 
 export const txStatusSchema = z.enum([
   'AWAITING_CONFIRMATIONS',
@@ -12,14 +21,19 @@ export const txStatusSchema = z.enum([
 export type TxStatus = z.infer<typeof txStatusSchema>;
 
 export const operationSchema = z.union([z.literal(0), z.literal(1)]);
-export const transferDirectionSchema = z.enum(['INCOMING', 'OUTGOING', 'UNKNOWN']);
+/** Unknown directions read as UNKNOWN. */
+export const transferDirectionSchema = openEnum(['INCOMING', 'OUTGOING', 'UNKNOWN'], 'UNKNOWN');
 export const conflictTypeSchema = z.enum(['None', 'HasNext', 'End']);
+
+export type DataDecodedAccuracy =
+  'FULL_MATCH' | 'PARTIAL_MATCH' | 'ONLY_FUNCTION_MATCH' | 'NO_MATCH' | 'UNKNOWN';
 
 /** Decoded calldata; parameter values are strings, string arrays, or nested structures. */
 export type DataDecoded = {
   method: string;
+  /** Absent or null when the decoder gave none. */
   parameters: DecodedParameter[] | null;
-  accuracy?: 'FULL_MATCH' | 'PARTIAL_MATCH' | 'ONLY_FUNCTION_MATCH' | 'NO_MATCH' | 'UNKNOWN';
+  accuracy?: DataDecodedAccuracy;
 };
 export type DecodedParameter = {
   name: string;
@@ -32,16 +46,21 @@ export type MultiSendEntry = {
   to: string;
   value: string;
   data: string | null;
+  /** null when the entry's calldata could not be decoded (or it has none). */
   dataDecoded: DataDecoded | null;
 };
 
+const accuracySchema = openEnum(
+  ['FULL_MATCH', 'PARTIAL_MATCH', 'ONLY_FUNCTION_MATCH', 'NO_MATCH', 'UNKNOWN'],
+  'UNKNOWN',
+);
+
+/** `POST /v1/chains/{c}/data-decoder` answers this; txData and SettingsChange carry it too. */
 export const dataDecodedSchema: z.ZodType<DataDecoded> = z.lazy(() =>
   z.object({
     method: z.string(),
-    parameters: z.array(decodedParameterSchema).nullable(),
-    accuracy: z
-      .enum(['FULL_MATCH', 'PARTIAL_MATCH', 'ONLY_FUNCTION_MATCH', 'NO_MATCH', 'UNKNOWN'])
-      .optional(),
+    parameters: orNull(z.array(decodedParameterSchema)),
+    accuracy: accuracySchema.optional(),
   }),
 );
 const multiSendEntrySchema: z.ZodType<MultiSendEntry> = z.lazy(() =>
@@ -49,8 +68,8 @@ const multiSendEntrySchema: z.ZodType<MultiSendEntry> = z.lazy(() =>
     operation: operationSchema,
     to: addressSchema,
     value: z.string(),
-    data: hexSchema.nullable(),
-    dataDecoded: dataDecodedSchema.nullable(),
+    data: orNull(hexSchema),
+    dataDecoded: orNull(dataDecodedSchema),
   }),
 );
 const decodedParameterSchema: z.ZodType<DecodedParameter> = z.lazy(() =>
@@ -65,33 +84,49 @@ const decodedParameterSchema: z.ZodType<DecodedParameter> = z.lazy(() =>
   }),
 );
 
-export const transferInfoSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('NATIVE_COIN'), value: z.string().nullable() }),
-  z.object({
-    type: z.literal('ERC20'),
-    tokenAddress: addressSchema,
-    value: z.string(),
-    tokenName: z.string().nullable(),
-    tokenSymbol: z.string().nullable(),
-    logoUri: z.string().nullable(),
-    decimals: z.number().int().nullable(),
-    trusted: z.boolean().nullable(),
-    imitation: z.boolean(),
-  }),
-  z.object({
-    type: z.literal('ERC721'),
-    tokenAddress: addressSchema,
-    tokenId: z.string(),
-    tokenName: z.string().nullable(),
-    tokenSymbol: z.string().nullable(),
-    logoUri: z.string().nullable(),
-    trusted: z.boolean().nullable(),
-  }),
+// ---- transferInfo ----
+
+export const nativeCoinTransferSchema = z.object({
+  type: z.literal('NATIVE_COIN'),
+  value: orNull(z.string()),
+});
+export const erc20TransferSchema = z.object({
+  type: z.literal('ERC20'),
+  tokenAddress: addressSchema,
+  value: z.string(),
+  tokenName: orNull(z.string()),
+  tokenSymbol: orNull(z.string()),
+  logoUri: orNull(z.string()),
+  decimals: orNull(z.number().int()),
+  trusted: orNull(z.boolean()),
+  /** Older gateways did not flag address-poisoning imitations. */
+  imitation: z.boolean().default(false),
+});
+export const erc721TransferSchema = z.object({
+  type: z.literal('ERC721'),
+  tokenAddress: addressSchema,
+  tokenId: z.string(),
+  tokenName: orNull(z.string()),
+  tokenSymbol: orNull(z.string()),
+  logoUri: orNull(z.string()),
+  trusted: orNull(z.boolean()),
+});
+const knownTransferTypes = ['NATIVE_COIN', 'ERC20', 'ERC721'];
+
+/** A transfer of a kind this client does not know, kept as the gateway sent it. */
+export type UnknownTransferInfo = { type: 'UNKNOWN'; originalType: string; raw: Record<string, unknown> };
+
+export const transferInfoSchema = z.union([
+  z.discriminatedUnion('type', [nativeCoinTransferSchema, erc20TransferSchema, erc721TransferSchema]),
+  z
+    .looseObject({ type: otherThan(knownTransferTypes) })
+    .transform((raw): UnknownTransferInfo => ({ type: 'UNKNOWN', originalType: raw.type, raw: { ...raw } })),
 ]);
 export type TransferInfo = z.infer<typeof transferInfoSchema>;
 
-/** The server says CHANGE_MASTER_COPY; the classic SDK says CHANGE_IMPLEMENTATION. Both are read. */
-export const settingsInfoSchema = z.discriminatedUnion('type', [
+// ---- settingsInfo ----
+
+const knownSettingsSchemas = [
   z.object({ type: z.literal('ADD_OWNER'), owner: addressInfoSchema, threshold: z.number().int() }),
   z.object({ type: z.literal('REMOVE_OWNER'), owner: addressInfoSchema, threshold: z.number().int() }),
   z.object({ type: z.literal('SWAP_OWNER'), oldOwner: addressInfoSchema, newOwner: addressInfoSchema }),
@@ -105,10 +140,27 @@ export const settingsInfoSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('DELETE_GUARD') }),
   z.object({ type: z.literal('SET_MODULE_GUARD'), moduleGuard: addressInfoSchema }),
   z.object({ type: z.literal('DELETE_MODULE_GUARD') }),
+] as const;
+const knownSettingsTypes = knownSettingsSchemas.map((schema) => schema.shape.type.value);
+
+/** A settings change of a kind this client does not know. */
+export type UnknownSettingsInfo = { type: 'UNKNOWN'; originalType: string };
+
+/**
+ * The server says CHANGE_MASTER_COPY; the classic SDK says CHANGE_IMPLEMENTATION. Both are read. A
+ * kind this client does not know reads as `{type: 'UNKNOWN', originalType}`.
+ */
+export const settingsInfoSchema = z.union([
+  z.discriminatedUnion('type', knownSettingsSchemas),
+  z
+    .looseObject({ type: otherThan(knownSettingsTypes) })
+    .transform((raw): UnknownSettingsInfo => ({ type: 'UNKNOWN', originalType: raw.type })),
 ]);
 export type SettingsInfo = z.infer<typeof settingsInfoSchema>;
 
-const humanDescription = { humanDescription: z.string().nullable().optional() };
+// ---- txInfo ----
+
+const humanDescription = { humanDescription: orNull(z.string()) };
 
 export const transferTxInfoSchema = z.object({
   type: z.literal('Transfer'),
@@ -121,65 +173,108 @@ export const transferTxInfoSchema = z.object({
 export const settingsChangeTxInfoSchema = z.object({
   type: z.literal('SettingsChange'),
   dataDecoded: dataDecodedSchema,
-  settingsInfo: settingsInfoSchema.nullable(),
+  settingsInfo: orNull(settingsInfoSchema),
   ...humanDescription,
 });
 export const customTxInfoSchema = z.object({
   type: z.literal('Custom'),
   to: addressInfoSchema,
   dataSize: z.string(),
-  value: z.string().nullable(),
+  value: orNull(z.string()),
   isCancellation: z.boolean(),
-  methodName: z.string().nullable(),
-  actionCount: z.number().int().optional(),
+  methodName: orNull(z.string()),
+  /** Only for a MultiSend batch (methodName "multiSend"): absent or null otherwise. */
+  actionCount: z.number().int().nullish(),
   ...humanDescription,
 });
 export const creationTxInfoSchema = z.object({
   type: z.literal('Creation'),
   creator: addressInfoSchema,
   transactionHash: hexSchema,
-  implementation: addressInfoSchema.nullable(),
-  factory: addressInfoSchema.nullable(),
-  saltNonce: z.string().nullable(),
+  implementation: orNull(addressInfoSchema),
+  factory: orNull(addressInfoSchema),
+  saltNonce: orNull(z.string()),
   ...humanDescription,
 });
 
-export const txInfoSchema = z.discriminatedUnion('type', [
-  transferTxInfoSchema,
-  settingsChangeTxInfoSchema,
-  customTxInfoSchema,
-  creationTxInfoSchema,
+const knownTxInfoTypes = ['Transfer', 'SettingsChange', 'Custom', 'Creation'];
+
+/**
+ * A transaction of a kind this client does not know (SwapOrder, TwapOrder, SwapTransfer, the
+ * NativeStaking*, VaultDeposit/VaultRedeem, Bridge, Swap, SwapAndBridge, or anything newer): its
+ * type, the gateway's description of it, and everything it sent.
+ */
+export type UnknownTxInfo = {
+  type: 'Unknown';
+  originalType: string;
+  humanDescription: string | null;
+  raw: Record<string, unknown>;
+};
+
+export const unknownTxInfoSchema = z
+  .looseObject({ type: otherThan(knownTxInfoTypes), humanDescription: z.unknown().optional() })
+  .transform((raw): UnknownTxInfo => ({
+    type: 'Unknown',
+    originalType: raw.type,
+    humanDescription: typeof raw.humanDescription === 'string' ? raw.humanDescription : null,
+    raw: { ...raw },
+  }));
+
+export const txInfoSchema = z.union([
+  z.discriminatedUnion('type', [
+    transferTxInfoSchema,
+    settingsChangeTxInfoSchema,
+    customTxInfoSchema,
+    creationTxInfoSchema,
+  ]),
+  unknownTxInfoSchema,
 ]);
 export type TxInfo = z.infer<typeof txInfoSchema>;
+export type TransferTxInfo = z.infer<typeof transferTxInfoSchema>;
+export type SettingsChangeTxInfo = z.infer<typeof settingsChangeTxInfoSchema>;
+export type CustomTxInfo = z.infer<typeof customTxInfoSchema>;
+export type CreationTxInfo = z.infer<typeof creationTxInfoSchema>;
 
-export const executionInfoSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('MULTISIG'),
-    nonce: z.number().int().nonnegative(),
-    confirmationsRequired: z.number().int().nonnegative(),
-    confirmationsSubmitted: z.number().int().nonnegative(),
-    missingSigners: z.array(addressInfoSchema).nullable().optional(),
-  }),
-  z.object({ type: z.literal('MODULE'), address: addressInfoSchema }),
-]);
+// ---- executionInfo ----
+
+export const multisigExecutionInfoSchema = z.object({
+  type: z.literal('MULTISIG'),
+  nonce: z.number().int().nonnegative(),
+  confirmationsRequired: z.number().int().nonnegative(),
+  confirmationsSubmitted: z.number().int().nonnegative(),
+  missingSigners: orNull(z.array(addressInfoSchema)),
+});
+export const moduleExecutionInfoSchema = z.object({ type: z.literal('MODULE'), address: addressInfoSchema });
+
+/** MULTISIG or MODULE; null for transfers and creation, and for a kind this client does not know. */
+export const executionInfoSchema = orNull(
+  z.union([
+    z.discriminatedUnion('type', [multisigExecutionInfoSchema, moduleExecutionInfoSchema]),
+    z.looseObject({ type: otherThan(['MULTISIG', 'MODULE']) }).transform(() => null),
+  ]),
+);
+export type ExecutionInfo = z.infer<typeof executionInfoSchema>;
 
 export const safeAppInfoSchema = z.object({
   name: z.string(),
   url: z.string(),
-  logoUri: z.string().nullable(),
+  logoUri: orNull(z.string()),
 });
+export type SafeAppInfo = z.infer<typeof safeAppInfoSchema>;
 
 export const transactionSummarySchema = z.object({
   id: z.string(),
   timestamp: z.number().int(),
   txStatus: txStatusSchema,
   txInfo: txInfoSchema,
-  executionInfo: executionInfoSchema.nullable(),
-  safeAppInfo: safeAppInfoSchema.nullable(),
-  txHash: hexSchema.nullable().optional(),
-  note: z.string().nullable().optional(),
+  executionInfo: executionInfoSchema,
+  safeAppInfo: orNull(safeAppInfoSchema),
+  txHash: orNull(hexSchema),
+  note: orNull(z.string()),
 });
 export type TransactionSummary = z.infer<typeof transactionSummarySchema>;
+
+// ---- list items ----
 
 export const transactionItemSchema = z.object({
   type: z.literal('TRANSACTION'),
@@ -187,12 +282,18 @@ export const transactionItemSchema = z.object({
   conflictType: conflictTypeSchema,
 });
 export const dateLabelItemSchema = z.object({ type: z.literal('DATE_LABEL'), timestamp: z.number().int() });
-export const labelItemSchema = z.object({ type: z.literal('LABEL'), label: z.enum(['Next', 'Queued']) });
+/** "Next" or "Queued" today; kept as the gateway sends it. */
+export const labelItemSchema = z.object({ type: z.literal('LABEL'), label: z.string() });
 export const conflictHeaderItemSchema = z.object({
   type: z.literal('CONFLICT_HEADER'),
   nonce: z.number().int(),
 });
+export type TransactionItem = z.infer<typeof transactionItemSchema>;
+export type DateLabelItem = z.infer<typeof dateLabelItemSchema>;
+export type LabelItem = z.infer<typeof labelItemSchema>;
+export type ConflictHeaderItem = z.infer<typeof conflictHeaderItemSchema>;
 
+/** An item of history, queue and the multisig/module/incoming lists, strictly typed. */
 export const transactionListItemSchema = z.discriminatedUnion('type', [
   transactionItemSchema,
   dateLabelItemSchema,
@@ -201,17 +302,37 @@ export const transactionListItemSchema = z.discriminatedUnion('type', [
 ]);
 export type TransactionListItem = z.infer<typeof transactionListItemSchema>;
 
-export const transactionDataSchema = z.object({
-  hexData: hexSchema.nullable(),
-  dataDecoded: dataDecodedSchema.nullable(),
-  to: addressInfoSchema,
-  value: z.string().nullable(),
-  operation: operationSchema,
-  trustedDelegateCallTarget: z.boolean().nullable().optional(),
-  addressInfoIndex: z.record(z.string(), addressInfoSchema).nullable().optional(),
-});
+/**
+ * An item as the client reads list pages: a TransactionListItem, or `{type: 'UNREADABLE', raw,
+ * issues}` for one that failed its schema (the rest of the page is still read).
+ */
+export const transactionListEntrySchema = tolerantItem(transactionListItemSchema);
+export type TransactionListEntry = z.infer<typeof transactionListEntrySchema>;
 
+/** A page of history, queue or the multisig/module/incoming lists, each item read on its own. */
+export const transactionListPageSchema = pageSchema(transactionListEntrySchema);
+export type TransactionListPage = z.infer<typeof transactionListPageSchema>;
+
+// ---- details ----
+
+export const transactionDataSchema = z.object({
+  hexData: orNull(hexSchema),
+  dataDecoded: orNull(dataDecodedSchema),
+  to: addressInfoSchema,
+  value: orNull(z.string()),
+  operation: operationSchema,
+  trustedDelegateCallTarget: orNull(z.boolean()),
+  addressInfoIndex: orNull(z.record(z.string(), addressInfoSchema)),
+  /** The tokens a MultiSend batch moves (the native token as 0x0…0), by address. */
+  tokenInfoIndex: orNull(z.record(z.string(), tokenInfoSchema)),
+});
 export type TransactionData = z.infer<typeof transactionDataSchema>;
+
+export const multisigConfirmationSchema = z.object({
+  signer: addressInfoSchema,
+  signature: orNull(hexSchema),
+  submittedAt: z.number().int(),
+});
 
 export const multisigExecutionDetailsSchema = z.object({
   type: z.literal('MULTISIG'),
@@ -221,36 +342,50 @@ export const multisigExecutionDetailsSchema = z.object({
   baseGas: z.string(),
   gasPrice: z.string(),
   gasToken: addressSchema,
+  /** Wei the executing transaction paid for gas; "0" while queued. Older gateways left it out. */
+  fee: orNull(z.string()),
+  /** The refund the Safe paid its executor per the SafeTx; "0" while queued. Older gateways left it out. */
+  payment: orNull(z.string()),
   refundReceiver: addressInfoSchema,
   safeTxHash: hexSchema,
-  executor: addressInfoSchema.nullable(),
+  executor: orNull(addressInfoSchema),
   signers: z.array(addressInfoSchema),
   confirmationsRequired: z.number().int().nonnegative(),
-  confirmations: z.array(
-    z.object({ signer: addressInfoSchema, signature: hexSchema.nullable(), submittedAt: z.number().int() }),
-  ),
-  rejectors: z.array(addressInfoSchema),
-  gasTokenInfo: z.unknown().nullable(),
+  confirmations: z.array(multisigConfirmationSchema),
+  rejectors: z.array(addressInfoSchema).default([]),
+  gasTokenInfo: orNull(tokenInfoSchema),
   trusted: z.boolean(),
-  proposer: addressInfoSchema.nullable().optional(),
-  proposedByDelegate: addressInfoSchema.nullable().optional(),
+  proposer: orNull(addressInfoSchema),
+  proposedByDelegate: orNull(addressInfoSchema),
 });
+export type MultisigExecutionDetails = z.infer<typeof multisigExecutionDetailsSchema>;
 
+export const moduleExecutionDetailsSchema = z.object({
+  type: z.literal('MODULE'),
+  address: addressInfoSchema,
+});
+export type ModuleExecutionDetails = z.infer<typeof moduleExecutionDetailsSchema>;
+
+/** MULTISIG or MODULE; null for transfers, and for a kind this client does not know. */
+export const detailedExecutionInfoSchema = orNull(
+  z.union([
+    z.discriminatedUnion('type', [multisigExecutionDetailsSchema, moduleExecutionDetailsSchema]),
+    z.looseObject({ type: otherThan(['MULTISIG', 'MODULE']) }).transform(() => null),
+  ]),
+);
+export type DetailedExecutionInfo = z.infer<typeof detailedExecutionInfoSchema>;
+
+/** `GET /v1/chains/{c}/transactions/{id}`, and the answer to a proposal. */
 export const transactionDetailsSchema = z.object({
   safeAddress: addressSchema,
   txId: z.string(),
-  executedAt: z.number().int().nullable(),
+  executedAt: orNull(z.number().int()),
   txStatus: txStatusSchema,
   txInfo: txInfoSchema,
-  txData: transactionDataSchema.nullable(),
-  detailedExecutionInfo: z
-    .discriminatedUnion('type', [
-      multisigExecutionDetailsSchema,
-      z.object({ type: z.literal('MODULE'), address: addressInfoSchema }),
-    ])
-    .nullable(),
-  txHash: hexSchema.nullable(),
-  safeAppInfo: safeAppInfoSchema.nullable(),
-  note: z.string().nullable().optional(),
+  txData: orNull(transactionDataSchema),
+  detailedExecutionInfo: detailedExecutionInfoSchema,
+  txHash: orNull(hexSchema),
+  safeAppInfo: orNull(safeAppInfoSchema),
+  note: orNull(z.string()),
 });
 export type TransactionDetails = z.infer<typeof transactionDetailsSchema>;

@@ -1,12 +1,11 @@
 import type { Balances, TokenInfo } from '@countersign/gateway-api';
 import { erc20Abi, getAddress, type Address, type PublicClient } from 'viem';
 import type { ChainConfig } from '../chains/chainConfig';
+import { logoUrls, nativeTokenAddress } from './icons';
 import type { Queryable } from '../store';
 import { loadTokens, type Token } from '../transactions/tokens';
 import { formatDecimal, fromUnits, multiply, parseDecimal } from './decimal';
 import type { PriceSource } from './prices';
-
-const nativeAddress: Address = '0x0000000000000000000000000000000000000000';
 
 /**
  * The Safe's native and ERC20 balances, read from the chain for every token it ever received, with
@@ -20,8 +19,11 @@ export async function readBalances(params: {
   fiatCode: string;
   prices: PriceSource;
   trustedOnly: boolean;
+  /** The gateway's public origin: tokens without a logo get its generated icon. */
+  publicOrigin: string;
 }): Promise<Balances> {
   const { db, client, chain, safe, prices } = params;
+  const logos = logoUrls(params.publicOrigin, chain.chainId);
   const held = await db.query<{ token_address: string }>(
     `SELECT DISTINCT token_address FROM transfers WHERE chain_id = $1 AND safe = $2 AND token_type = 'ERC20'`,
     [chain.chainId, safe],
@@ -47,11 +49,11 @@ export async function readBalances(params: {
     {
       tokenInfo: {
         type: 'NATIVE_TOKEN',
-        address: nativeAddress,
+        address: nativeTokenAddress,
         decimals: chain.nativeCurrency.decimals,
         symbol: chain.nativeCurrency.symbol,
         name: chain.nativeCurrency.name,
-        logoUri: chain.nativeCurrency.logoUri,
+        logoUri: logos.of(nativeTokenAddress, chain.nativeCurrency.logoUri),
       },
       amount: native,
       decimals: chain.nativeCurrency.decimals,
@@ -64,7 +66,7 @@ export async function readBalances(params: {
         decimals: token.decimals ?? 0,
         symbol: token.symbol ?? '',
         name: token.name ?? '',
-        logoUri: token.logoUri,
+        logoUri: logos.of(token.address, token.logoUri),
       },
       amount: amounts[i] ?? 0n,
       decimals: token.decimals ?? 0,

@@ -1,6 +1,7 @@
 import type { Collectible } from '@countersign/gateway-api';
 import { erc721Abi, getAddress, type Address, type PublicClient } from 'viem';
 import type { Queryable } from '../store';
+import { logoUrls } from './icons';
 import { loadTokens } from '../transactions/tokens';
 
 type Metadata = Record<string, unknown>;
@@ -34,7 +35,10 @@ export async function readCollectibles(params: {
   chainId: string;
   safe: Address;
   trustedOnly: boolean;
+  /** The gateway's public origin: collections without a logo get its generated icon. */
+  publicOrigin: string;
 }): Promise<Collectible[]> {
+  const logos = logoUrls(params.publicOrigin, params.chainId);
   const rows = await params.db.query<{ token_address: string; token_id: string }>(
     `SELECT DISTINCT token_address, token_id FROM transfers
      WHERE chain_id = $1 AND safe = $2 AND token_type = 'ERC721' AND recipient = $2
@@ -67,7 +71,7 @@ export async function readCollectibles(params: {
       address: candidate.address,
       tokenName: token?.name ?? '',
       tokenSymbol: token?.symbol ?? '',
-      logoUri: token?.logoUri ?? '',
+      logoUri: logos.of(candidate.address, token?.logoUri),
       id: candidate.id.toString(),
       uri: tokenUri,
       name: text(metadata?.name),

@@ -1,7 +1,11 @@
 import type { ChainInfo } from '@countersign/gateway-api';
+import { logoUrls, nativeTokenAddress } from '../assets/icons';
 import type { ChainConfig } from './chainConfig';
 
-/** A chain's ChainInfo answer. `gatewayUrl` is this gateway: it also plays the transaction service. */
+/**
+ * A chain's ChainInfo answer. `gatewayUrl` is this gateway's public origin: it also plays the
+ * transaction service, and serves the native currency's icon when the configuration names no logo.
+ */
 export function toChainInfo(chain: ChainConfig, gatewayUrl: string): ChainInfo {
   const publicRpc = {
     authentication: 'NO_AUTHENTICATION' as const,
@@ -16,7 +20,10 @@ export function toChainInfo(chain: ChainConfig, gatewayUrl: string): ChainInfo {
     isTestnet: chain.isTestnet,
     zk: false,
     shortName: chain.shortName,
-    nativeCurrency: chain.nativeCurrency,
+    nativeCurrency: {
+      ...chain.nativeCurrency,
+      logoUri: logoUrls(gatewayUrl, chain.chainId).of(nativeTokenAddress, chain.nativeCurrency.logoUri),
+    },
     transactionService: gatewayUrl.replace(/\/+$/, ''),
     blockExplorerUriTemplate: chain.blockExplorerUriTemplate,
     beaconChainExplorerUriTemplate: { publicKey: null },

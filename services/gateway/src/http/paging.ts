@@ -19,16 +19,28 @@ export function parseCursor(cursor: string | undefined): PageWindow {
 }
 
 /**
- * The absolute URL of another window: the request's own URL with only `cursor` replaced. Protocol
- * comes from X-Forwarded-Proto when a proxy set it, host from the Host header.
+ * The gateway's public origin as the client reached it: protocol from X-Forwarded-Proto when a proxy
+ * set it, host from the Host header. Page links and logo URLs are built on it, as on the real gateway.
  */
+export function publicOrigin(request: Request): string {
+  const requested = new URL(request.url);
+  const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+  const proto =
+    forwarded === 'http' || forwarded === 'https' ? forwarded : requested.protocol.replace(/:$/, '');
+  const host = request.headers.get('host') ?? requested.host;
+  try {
+    return new URL(`${proto}://${host}`).origin;
+  } catch {
+    // A Host header that is not a host: the URL the request arrived at.
+    return requested.origin;
+  }
+}
+
+/** The absolute URL of another window: the request's own URL with only `cursor` replaced. */
 export function pageUrl(request: Request, window: PageWindow): string {
   const requested = new URL(request.url);
-  const proto =
-    request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() || requested.protocol.replace(/:$/, '');
-  const host = request.headers.get('host') ?? requested.host;
   // Rebuilt from scratch: assigning URL.host without a port would keep the old one.
-  const url = new URL(`${requested.pathname}${requested.search}`, `${proto}://${host}`);
+  const url = new URL(`${requested.pathname}${requested.search}`, publicOrigin(request));
   url.searchParams.set('cursor', `limit=${window.limit}&offset=${window.offset}`);
   return url.toString();
 }

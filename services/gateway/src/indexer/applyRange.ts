@@ -113,7 +113,7 @@ export async function applyRecords(tx: Queryable, params: RangeRecords): Promise
     `ON CONFLICT (chain_id, safe_tx_hash) DO UPDATE SET executed_tx_hash = EXCLUDED.executed_tx_hash,
        executed_block = EXCLUDED.executed_block, executed_log_index = EXCLUDED.executed_log_index,
        executed_at_ms = EXCLUDED.executed_at_ms, executor = EXCLUDED.executor, success = EXCLUDED.success,
-       payment = EXCLUDED.payment, modified_at_ms = EXCLUDED.modified_at_ms,
+       payment = EXCLUDED.payment, fee = NULL, modified_at_ms = EXCLUDED.modified_at_ms,
        confirmations_required = EXCLUDED.confirmations_required, executed_signatures = EXCLUDED.executed_signatures`,
   );
 
@@ -202,7 +202,7 @@ export async function rollBackAbove(
   );
   await tx.query(
     `UPDATE multisig_transactions SET executed_tx_hash = NULL, executed_block = NULL, executed_log_index = NULL,
-       executed_at_ms = NULL, executor = NULL, success = NULL, payment = NULL, executed_signatures = NULL,
+       executed_at_ms = NULL, executor = NULL, success = NULL, payment = NULL, fee = NULL, executed_signatures = NULL,
        modified_at_ms = $3
      WHERE chain_id = $1 AND executed_block > $2`,
     [chainId, fork, nowMs],

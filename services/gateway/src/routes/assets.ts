@@ -1,32 +1,32 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { decodeCall } from '@countersign/safe-core';
-import { z } from 'zod';
-import { addressSchema, hexSchema } from '@countersign/gateway-api';
+import { decodeDataBodySchema } from '@countersign/gateway-api';
 import { readBalances } from '../assets/balances';
 import { readCollectibles } from '../assets/collectibles';
+import { iconHeaders, nativeTokenAddress, renderIcon } from '../assets/icons';
 import type { PriceSource } from '../assets/prices';
 import type { ChainRegistry } from '../chains/registry';
 import { parseBody } from '../http/body';
 import { notFound } from '../http/errors';
-import { parseCursor, toPage } from '../http/paging';
+import { parseCursor, publicOrigin, toPage } from '../http/paging';
 import { parseAddressParam } from '../http/params';
 import { parseBoolQuery } from '../http/query';
 import type { Database } from '../store';
+import { loadTokens } from '../transactions/tokens';
 import { requireChain } from './chains';
 
-const dataDecoderBodySchema = z.object({ data: hexSchema, to: addressSchema });
-
 export function assetRoutes(chains: ChainRegistry, db: Database, prices: PriceSource) {
-  const collectibles = async (chainIdParam: string, safeParam: string, trustedQuery: string | undefined) => {
-    const safe = parseAddressParam(safeParam, 'safe');
-    const chain = requireChain(chains, chainIdParam);
+  const collectibles = async (c: Context) => {
+    const safe = parseAddressParam(c.req.param('safe') ?? '', 'safe');
+    const chain = requireChain(chains, c.req.param('chainId') ?? '');
     const chainId = chain.config.chainId;
     return readCollectibles({
       db,
       client: chain.client,
       chainId,
       safe,
-      trustedOnly: parseBoolQuery(trustedQuery, false),
+      trustedOnly: parseBoolQuery(c.req.query('trusted'), false),
+      publicOrigin: publicOrigin(c.req.raw),
     });
   };
 
@@ -46,14 +46,13 @@ export function assetRoutes(chains: ChainRegistry, db: Database, prices: PriceSo
         fiatCode,
         prices,
         trustedOnly: parseBoolQuery(c.req.query('trusted'), false),
+        publicOrigin: publicOrigin(c.req.raw),
       });
       return c.json(balances);
     })
-    .get('/v1/chains/:chainId/safes/:safe/collectibles', async (c) =>
-      c.json(await collectibles(c.req.param('chainId'), c.req.param('safe'), c.req.query('trusted'))),
-    )
+    .get('/v1/chains/:chainId/safes/:safe/collectibles', async (c) => c.json(await collectibles(c)))
     .get('/v2/chains/:chainId/safes/:safe/collectibles', async (c) => {
-      const all = await collectibles(c.req.param('chainId'), c.req.param('safe'), c.req.query('trusted'));
+      const all = await collectibles(c);
       parseBoolQuery(c.req.query('exclude_spam'), true);
       const window = parseCursor(c.req.query('cursor'));
       return c.json(
@@ -71,9 +70,24 @@ export function assetRoutes(chains: ChainRegistry, db: Database, prices: PriceSo
     })
     .post('/v1/chains/:chainId/data-decoder', async (c) => {
       requireChain(chains, c.req.param('chainId'));
-      const body = await parseBody(c, dataDecoderBodySchema);
+      const body = await parseBody(c, decodeDataBodySchema);
       const decoded = decodeCall(body.data as `0x${string}`);
       if (!decoded) throw notFound('Cannot find function selector to decode data');
       return c.json(decoded);
+    })
+    .get('/v1/icons/:chainId/:file', async (c) => {
+      // The generated icon of a token without a logo (see assets/icons.ts): `{address}.svg`.
+      const chain = requireChain(chains, c.req.param('chainId'));
+      const match = /^(.+)\.svg$/i.exec(c.req.param('file'));
+      if (!match?.[1]) throw notFound('Not found');
+      const address = parseAddressParam(match[1], 'address');
+      let symbol: string | null = null;
+      if (address === nativeTokenAddress) symbol = chain.config.nativeCurrency.symbol;
+      else symbol = (await loadTokens(db, chain.config.chainId, [address])).get(address)?.symbol ?? null;
+      return c.body(
+        renderIcon({ chainId: chain.config.chainId, address, symbol }),
+        200,
+        iconHeaders(symbol !== null),
+      );
     });
 }

@@ -4,17 +4,12 @@ import { getAddress } from 'viem';
 import { toChainInfo } from '../chains/chainInfo';
 import type { ChainRegistry, ServedChain } from '../chains/registry';
 import { notFound } from '../http/errors';
-import { parseCursor, toPage } from '../http/paging';
+import { parseCursor, publicOrigin, toPage } from '../http/paging';
 
 export function requireChain(chains: ChainRegistry, chainId: string): ServedChain {
   const chain = chains.get(chainId);
   if (!chain) throw notFound(`Chain ${chainId} is not served by this gateway`);
   return chain;
-}
-
-/** The gateway's own public origin, as the client reached it. */
-function gatewayOrigin(request: Request): string {
-  return new URL(request.url).origin;
 }
 
 export function chainRoutes(chains: ChainRegistry) {
@@ -24,12 +19,12 @@ export function chainRoutes(chains: ChainRegistry) {
       const all = chains.all();
       const items = all
         .slice(window.offset, window.offset + window.limit)
-        .map((chain) => toChainInfo(chain.config, gatewayOrigin(c.req.raw)));
+        .map((chain) => toChainInfo(chain.config, publicOrigin(c.req.raw)));
       return c.json(toPage(c.req.raw, window, items, all.length));
     })
     .get('/v1/chains/:chainId', (c) => {
       const chain = requireChain(chains, c.req.param('chainId'));
-      return c.json(toChainInfo(chain.config, gatewayOrigin(c.req.raw)));
+      return c.json(toChainInfo(chain.config, publicOrigin(c.req.raw)));
     })
     .get('/v1/chains/:chainId/about/master-copies', (c) => {
       const chain = requireChain(chains, c.req.param('chainId'));

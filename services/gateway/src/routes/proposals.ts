@@ -21,6 +21,7 @@ import { z } from 'zod';
 import type { ChainRegistry } from '../chains/registry';
 import { parseBody, unprocessable } from '../http/body';
 import { notFound } from '../http/errors';
+import { publicOrigin } from '../http/paging';
 import { parseAddressParam } from '../http/params';
 import { isDelegateOf } from '../proposals/delegates';
 import { requireSafe } from '../safes/requireSafe';
@@ -247,6 +248,6 @@ export function proposalRoutes(
       safeInfoCache.invalidate(chainId, [safe]);
       const record = (await loadMultisig(db, chainId, [safeTxHash])).get(safeTxHash);
       if (!record) throw new Error('The proposal was not stored');
-      return c.json(await multisigDetails(db, chain, record, safeApps));
+      return c.json(await multisigDetails(db, chain, record, safeApps, publicOrigin(c.req.raw)));
     });
 }

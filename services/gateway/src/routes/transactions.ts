@@ -3,7 +3,7 @@ import type { TransactionDetails, TransactionListItem } from '@countersign/gatew
 import { getAddress, isAddress, isHex, type Address } from 'viem';
 import type { ChainRegistry } from '../chains/registry';
 import { HttpError, notFound } from '../http/errors';
-import { toPage, parseCursor } from '../http/paging';
+import { parseCursor, publicOrigin, toPage } from '../http/paging';
 import { parseAddressParam } from '../http/params';
 import { parseBoolQuery } from '../http/query';
 import type { SafeAppCatalogue } from '../safeApps';
@@ -58,6 +58,7 @@ export function transactionRoutes(
         zone,
         safeNow: safeNowReader(chain, safe),
         safeApps,
+        publicOrigin: publicOrigin(c.req.raw),
       });
       return c.json(toPage(c.req.raw, window, items, total));
     })
@@ -66,7 +67,14 @@ export function transactionRoutes(
       const window = parseCursor(c.req.query('cursor'));
       parseBoolQuery(c.req.query('trusted'), true);
       const safeNow = await safeNowReader(chain, safe)();
-      const { items, total } = await queuePage(db, { chainId, safe, window, safeNow, safeApps });
+      const { items, total } = await queuePage(db, {
+        chainId,
+        safe,
+        window,
+        safeNow,
+        safeApps,
+        publicOrigin: publicOrigin(c.req.raw),
+      });
       // count is the number of items on this page, labels and headers included, as on the real gateway.
       return c.json({ ...toPage(c.req.raw, window, items, total), count: items.length });
     })
@@ -101,6 +109,7 @@ export function transactionRoutes(
         chainId,
         safeApps,
         [...records.values()].map((record) => record.to),
+        publicOrigin(c.req.raw),
       );
       const items: TransactionListItem[] = hashes.flatMap((hash) => {
         const record = records.get(hash);
@@ -147,6 +156,7 @@ export function transactionRoutes(
         chainId,
         safeApps,
         records.map((record) => record.to),
+        publicOrigin(c.req.raw),
       );
       const items = records.map((record) => ({
         type: 'TRANSACTION' as const,
@@ -180,6 +190,7 @@ export function transactionRoutes(
         chainId,
         safeApps,
         records.flatMap((record) => record.tokenAddress ?? []),
+        publicOrigin(c.req.raw),
       );
       const items = records.map((record) => ({
         type: 'TRANSACTION' as const,
@@ -201,13 +212,20 @@ export function transactionRoutes(
         if (kind === 'module') {
           const [record] = await loadModuleTransactions(db, chainId, { ids: [ref] });
           if (!record || record.safe !== safe) throw notFound('Transaction not found');
-          return c.json(moduleDetails(record, await summaryContext(db, chainId, safeApps, [record.to])));
+          const context = await summaryContext(db, chainId, safeApps, [record.to], publicOrigin(c.req.raw));
+          return c.json(await moduleDetails(db, chain, record, context));
         }
         const [record] = await loadTransfers(db, chainId, safe, [ref]);
         if (!record) throw notFound('Transaction not found');
         const summary = transferSummary(
           record,
-          await summaryContext(db, chainId, safeApps, record.tokenAddress ? [record.tokenAddress] : []),
+          await summaryContext(
+            db,
+            chainId,
+            safeApps,
+            record.tokenAddress ? [record.tokenAddress] : [],
+            publicOrigin(c.req.raw),
+          ),
         );
         const details: TransactionDetails = {
           safeAddress: safe,
@@ -239,6 +257,6 @@ export function transactionRoutes(
       const record = (await loadMultisig(db, chainId, [safeTxHash])).get(safeTxHash);
       if (!record) throw notFound('Transaction not found');
       if (safeFromId && safeFromId !== record.safe) throw invalidTxId();
-      return c.json(await multisigDetails(db, chain, record, safeApps));
+      return c.json(await multisigDetails(db, chain, record, safeApps, publicOrigin(c.req.raw)));
     });
 }

@@ -2,7 +2,11 @@ import type { SettingsInfo, TransferInfo, TxInfo } from '@countersign/gateway-ap
 import { decodeCall, safeSettingsMethods, zeroAddress, type DecodedCall } from '@countersign/safe-core';
 import { getAddress, size, type Address, type Hex } from 'viem';
 import { addressInfo } from '../addressInfo';
+import type { LogoUrls } from '../assets/icons';
 import type { Token } from './tokens';
+
+/** What classifying a call needs to show tokens: the ones it may name, and where their logos are. */
+export type TokenLookup = { tokens: ReadonlyMap<Address, Token>; logos: LogoUrls };
 
 export type CallToClassify = {
   safe: Address;
@@ -74,7 +78,7 @@ function settingsInfo(decoded: DecodedCall): SettingsInfo | null {
 }
 
 /** ERC20/ERC721 transfer parties and amount from a decoded token call, or null for other calls. */
-function tokenTransfer(
+export function tokenTransfer(
   decoded: DecodedCall,
   safe: Address,
 ): { sender: Address; recipient: Address; amount: string } | null {
@@ -108,13 +112,16 @@ export function direction(safe: Address, sender: Address, recipient: Address) {
   return 'UNKNOWN' as const;
 }
 
+/** A token transfer's info; its logo is the token's own, else the gateway's generated icon. */
 export function tokenTransferInfo(
   token: Token | undefined,
   address: Address,
   amount: string,
   isNft: boolean,
+  logos: LogoUrls,
   imitation = false,
 ): TransferInfo {
+  const logoUri = logos.of(address, token?.logoUri);
   if (isNft) {
     return {
       type: 'ERC721',
@@ -122,7 +129,7 @@ export function tokenTransferInfo(
       tokenId: amount,
       tokenName: token?.name ?? null,
       tokenSymbol: token?.symbol ?? null,
-      logoUri: token?.logoUri ?? null,
+      logoUri,
       trusted: token?.trusted ?? null,
     };
   }
@@ -132,7 +139,7 @@ export function tokenTransferInfo(
     value: amount,
     tokenName: token?.name ?? null,
     tokenSymbol: token?.symbol ?? null,
-    logoUri: token?.logoUri ?? null,
+    logoUri,
     decimals: token?.decimals ?? null,
     trusted: token?.trusted ?? null,
     imitation,
@@ -163,7 +170,7 @@ function isCancellation(call: CallToClassify, dataSize: number): boolean {
  * call is Custom; plain value is a native Transfer; a self-call to a settings method is a
  * SettingsChange; an ERC20/ERC721 transfer touching the Safe is a Transfer; anything else is Custom.
  */
-export function classifyCall(call: CallToClassify, tokens: ReadonlyMap<Address, Token>): TxInfo {
+export function classifyCall(call: CallToClassify, { tokens, logos }: TokenLookup): TxInfo {
   const dataSize = call.data ? size(call.data) : 0;
   const decoded = decodeCall(call.data);
   const custom = (): TxInfo => ({
@@ -211,7 +218,7 @@ export function classifyCall(call: CallToClassify, tokens: ReadonlyMap<Address, 
       sender: addressInfo(transfer.sender),
       recipient: addressInfo(transfer.recipient),
       direction: direction(call.safe, transfer.sender, transfer.recipient),
-      transferInfo: tokenTransferInfo(token, call.to, transfer.amount, isNft),
+      transferInfo: tokenTransferInfo(token, call.to, transfer.amount, isNft, logos),
       humanDescription: null,
     };
   }

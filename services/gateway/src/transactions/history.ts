@@ -69,6 +69,8 @@ export async function historyPage(
     zone: DayZone;
     safeNow: () => Promise<SafeNow>;
     safeApps: SafeAppCatalogue;
+    /** The gateway's public origin, for token icons. */
+    publicOrigin: string;
   },
 ): Promise<{ items: TransactionListItem[]; total: number }> {
   const { chainId, safe, window } = params;
@@ -119,6 +121,7 @@ async function summarise(
     safe: Address;
     safeNow: () => Promise<SafeNow>;
     safeApps: SafeAppCatalogue;
+    publicOrigin: string;
   },
   rows: HistoryRow[],
 ): Promise<(TransactionSummary | undefined)[]> {
@@ -131,10 +134,16 @@ async function summarise(
   ]);
   const [safeNow, context] = await Promise.all([
     multisig.size > 0 ? params.safeNow() : { nonce: 0, threshold: 0, owners: [] },
-    summaryContext(db, params.chainId, params.safeApps, [
-      ...[...multisig.values(), ...modules].map((record) => record.to),
-      ...transfers.flatMap((transfer) => transfer.tokenAddress ?? []),
-    ]),
+    summaryContext(
+      db,
+      params.chainId,
+      params.safeApps,
+      [
+        ...[...multisig.values(), ...modules].map((record) => record.to),
+        ...transfers.flatMap((transfer) => transfer.tokenAddress ?? []),
+      ],
+      params.publicOrigin,
+    ),
   ]);
   const moduleById = new Map(modules.map((m) => [m.id, m]));
   const transferById = new Map(transfers.map((t) => [t.id, t]));

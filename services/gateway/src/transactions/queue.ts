@@ -21,6 +21,8 @@ export async function queuePage(
     window: PageWindow;
     safeNow: SafeNow;
     safeApps: SafeAppCatalogue;
+    /** The gateway's public origin, for token icons. */
+    publicOrigin: string;
   },
 ): Promise<{ items: TransactionListItem[]; total: number }> {
   const { chainId, safe, window, safeNow } = params;
@@ -49,6 +51,7 @@ export async function queuePage(
     chainId,
     params.safeApps,
     [...records.values()].map((record) => record.to),
+    params.publicOrigin,
   );
 
   const groups: QueuedRow[][] = [];

@@ -1,6 +1,7 @@
 import type { TransactionSummary, TxStatus } from '@countersign/gateway-api';
 import { getAddress, type Address, type Hex } from 'viem';
 import { addressInfo } from '../addressInfo';
+import { logoUrls, type LogoUrls } from '../assets/icons';
 import type { SafeAppCatalogue } from '../safeApps';
 import type { Queryable } from '../store';
 import { classifyCall, direction, tokenTransferInfo } from './classify';
@@ -11,24 +12,30 @@ export type SafeNow = { nonce: number; threshold: number; owners: Address[] };
 
 type SafeAppInfo = TransactionSummary['safeAppInfo'];
 
-/** What summaries show beyond their records: the tokens they name, the app a proposal came from. */
+/**
+ * What summaries show beyond their records: the tokens they name and where their logos are, the app a
+ * proposal came from.
+ */
 export type SummaryContext = {
   tokens: ReadonlyMap<Address, Token>;
+  logos: LogoUrls;
   safeAppOf: (origin: string | null) => SafeAppInfo;
 };
 
 /**
  * The context for summaries of one page: only the tokens its records may name (a call's target, a
- * transfer's token), read in one query.
+ * transfer's token), read in one query. `publicOrigin` is the gateway's, for generated token icons.
  */
 export async function summaryContext(
   db: Queryable,
   chainId: string,
   safeApps: SafeAppCatalogue,
   tokenAddresses: Iterable<Address>,
+  publicOrigin: string,
 ): Promise<SummaryContext> {
   return {
     tokens: await loadTokens(db, chainId, tokenAddresses),
+    logos: logoUrls(publicOrigin, chainId),
     safeAppOf: (origin) => safeApps.appOfOrigin(chainId, origin),
   };
 }
@@ -55,6 +62,10 @@ export type MultisigRecord = {
   executedAtMs: number | null;
   executor: Address | null;
   success: boolean | null;
+  /** The refund the Safe paid per the SafeTx (ExecutionSuccess/ExecutionFailure); null until executed. */
+  payment: bigint | null;
+  /** Wei the executing transaction paid for gas, once read from its receipt (see details.ts). */
+  fee: bigint | null;
   confirmationsRequired: number | null;
   confirmations: { owner: Address; signature: Hex | null; type: string; submittedAtMs: number }[];
   /** How many owners signed: the confirmations, or for an execution not read yet, what the Safe checked. */
@@ -83,13 +94,16 @@ type MultisigRow = {
   executed_at_ms: string | null;
   executor: string | null;
   success: boolean | null;
+  payment: string | null;
+  fee: string | null;
   confirmations_required: number | null;
   signers_pending: boolean;
 };
 
 const multisigColumns = `safe, safe_tx_hash, to_address, value, data, operation, safe_tx_gas, base_gas, gas_price, gas_token,
   refund_receiver, nonce, proposer, proposed_by_delegate, origin, submitted_at_ms, modified_at_ms, executed_tx_hash,
-  executed_at_ms, executor, success, confirmations_required, executed_signatures IS NOT NULL AS signers_pending`;
+  executed_at_ms, executor, success, payment, fee, confirmations_required,
+  executed_signatures IS NOT NULL AS signers_pending`;
 
 /** Multisig transactions with their confirmations, by safeTxHash. */
 export async function loadMultisig(
@@ -138,6 +152,8 @@ export async function loadMultisig(
       executedAtMs: row.executed_at_ms === null ? null : Number(row.executed_at_ms),
       executor: row.executor ? getAddress(row.executor) : null,
       success: row.success,
+      payment: row.payment === null ? null : BigInt(row.payment),
+      fee: row.fee === null ? null : BigInt(row.fee),
       confirmationsRequired: row.confirmations_required,
       confirmations: [],
       confirmationsSubmitted: 0,
@@ -207,7 +223,7 @@ export function multisigSummary(
         operation: record.operation,
         refund: record,
       },
-      context.tokens,
+      context,
     ),
     executionInfo: {
       type: 'MULTISIG',
@@ -307,7 +323,7 @@ export function moduleSummary(record: ModuleRecord, context: SummaryContext): Tr
         data: record.data,
         operation: record.operation,
       },
-      context.tokens,
+      context,
     ),
     executionInfo: { type: 'MODULE', address: addressInfo(record.module) },
     safeAppInfo: null,
@@ -387,6 +403,7 @@ export function transferSummary(
           record.tokenAddress,
           (record.tokenType === 'ERC721' ? record.tokenId : record.value) ?? '0',
           record.tokenType === 'ERC721',
+          context.logos,
           imitation,
         );
   return {

@@ -3,15 +3,18 @@ import type { StoreOptions } from '../../src/store';
 
 /**
  * The databases the store tests run on: always the embedded default; PostgreSQL too when
- * TEST_DATABASE_URL names one (`.ci/run` starts one, so CI covers both). Each call gets a fresh,
- * isolated place: a new PGlite or a new PostgreSQL schema.
+ * TEST_DATABASE_URL names one. `.ci/run` starts one and sets COUNTERSIGN_REQUIRE_POSTGRES=1, so the
+ * project's CI covers both and fails rather than skip PostgreSQL; anywhere else (a hosted CI
+ * service without PostgreSQL, a laptop) the embedded database alone is tested and `npm test` says
+ * PostgreSQL was not covered. Each call gets a fresh, isolated place: a new PGlite or a new
+ * PostgreSQL schema.
  */
 export type TestDatabase = { name: 'pglite' | 'postgres'; options: () => StoreOptions };
 
 export function testDatabases(): TestDatabase[] {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url && process.env.CI === 'true') {
-    throw new Error('CI must test PostgreSQL too: TEST_DATABASE_URL is not set (see .ci/run)');
+  if (!url && process.env.COUNTERSIGN_REQUIRE_POSTGRES === '1') {
+    throw new Error('COUNTERSIGN_REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set (see .ci/run)');
   }
   const databases: TestDatabase[] = [{ name: 'pglite', options: () => ({}) }];
   if (url) {

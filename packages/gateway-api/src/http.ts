@@ -1,0 +1,120 @@
+import type { z } from 'zod';
+import { GatewayContractError, GatewayError } from './errors';
+import { errorBodySchema } from './schemas/common';
+import { formatIssues } from './schemas/lenient';
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue>;
+
+/** What every client method takes last. */
+export type RequestOptions = { signal?: AbortSignal };
+
+export type TransportInit = RequestOptions & {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Query;
+  /** Sent as JSON when given. */
+  body?: unknown;
+  credentials?: RequestInit['credentials'];
+  keepalive?: boolean;
+};
+
+/** One request to the gateway, its answer checked against `schema`. */
+export type Transport = {
+  readonly baseUrl: string;
+  /**
+   * `pathOrUrl` is a path under the base URL (`/v1/chains`), or an absolute URL fetched as it is
+   * (a page's `next`); `init.query` is added to either.
+   */
+  request<T extends z.ZodType>(pathOrUrl: string, schema: T, init?: TransportInit): Promise<z.output<T>>;
+};
+
+/** Joins the base URL, the path and the query; null and undefined query values are left out. */
+export function buildUrl(baseUrl: string, path: string, query: Query = {}): string {
+  const url = new URL(isAbsoluteUrl(path) ? path : baseUrl.replace(/\/+$/, '') + path);
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined) continue;
+    url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+const isAbsoluteUrl = (value: string) => /^https?:\/\//i.test(value);
+
+/**
+ * A path with each interpolated value URL-encoded as one segment:
+ * path`/v1/chains/${chainId}/safes/${safe}`.
+ */
+export function path(strings: TemplateStringsArray, ...values: (string | number)[]): string {
+  return strings.reduce(
+    (out, part, i) => out + part + (i < values.length ? encodeURIComponent(String(values[i])) : ''),
+    '',
+  );
+}
+
+/**
+ * The `cursor` of a page link (`next` or `previous`), e.g. `limit=20&offset=20`; null for no link or
+ * a link without one. Pass it back as a list method's `cursor` to fetch that page from the configured
+ * base URL rather than from the host the link names.
+ */
+export function cursorOf(pageUrl: string | null | undefined): string | null {
+  if (!pageUrl) return null;
+  try {
+    return new URL(pageUrl, 'http://cursor.invalid').searchParams.get('cursor');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads an answer the way the specification says: a non-OK answer throws "{code}: {message}" when the
+ * body has both, else the status text; a non-empty body that is not JSON throws
+ * "Invalid response content: {status text}". An empty body reads as undefined.
+ */
+export async function readResponse(response: Response): Promise<unknown> {
+  const text = await response.text();
+  let body: unknown = undefined;
+  if (text.length > 0) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new GatewayError(`Invalid response content: ${response.statusText}`, response.status, text);
+    }
+  }
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(body);
+    if (parsed.success && parsed.data.code !== undefined) {
+      throw new GatewayError(`${parsed.data.code}: ${parsed.data.message}`, response.status, body);
+    }
+    throw new GatewayError(response.statusText, response.status, body);
+  }
+  return body;
+}
+
+export type TransportOptions = {
+  baseUrl: string;
+  fetch?: typeof fetch;
+};
+
+/** The transport every resource shares: JSON in, JSON out, answers checked against their schema. */
+export function createTransport(options: TransportOptions): Transport {
+  const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
+  return {
+    baseUrl: options.baseUrl,
+    async request(pathOrUrl, schema, init = {}) {
+      const url = buildUrl(options.baseUrl, pathOrUrl, init.query);
+      const hasBody = init.body !== undefined;
+      const response = await fetchFn(url, {
+        method: init.method ?? 'GET',
+        headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
+        body: hasBody ? JSON.stringify(init.body) : undefined,
+        credentials: init.credentials,
+        signal: init.signal,
+        keepalive: init.keepalive,
+      });
+      const body = await readResponse(response);
+      const parsed = schema.safeParse(body);
+      if (!parsed.success) throw new GatewayContractError(url, formatIssues(parsed.error.issues));
+      return parsed.data;
+    },
+  };
+}
