@@ -1,6 +1,8 @@
-import { useCurrentChain } from '../chains/useCurrentChain';
+import { Button } from '../../ui';
+import { useCurrentChain } from '../chains';
 import { walletTexts } from './walletErrors';
 import { getWalletActions, showWalletNotice, useWallet } from './walletStore';
+import styles from './Wallet.module.css';
 
 /**
  * Shown while the wallet is on another chain than the one the app is on (the Safe's chain on a
@@ -12,20 +14,20 @@ export function WrongNetworkBanner() {
   if (wallet.status !== 'connected' || wallet.chainId === undefined || current === undefined) return null;
   if (wallet.chainId === Number(current.chainId)) return null;
   return (
-    <div className="banner warn" role="alert" data-testid="wrong-network">
+    <div className={`${styles.banner} ${styles.warn}`} role="alert" data-testid="wrong-network">
       <span>{walletTexts.wrongNetwork}</span>
-      <span className="banner-actions">
-        <button
-          type="button"
-          className="button primary"
+      <span className={styles.actions}>
+        <Button
+          size="sm"
+          variant="primary"
           data-testid="switch-network"
           onClick={() => void getWalletActions()?.switchChain(Number(current.chainId))}
         >
           Switch to {current.chainName}
-        </button>
-        <button type="button" className="button" onClick={() => getWalletActions()?.disconnect()}>
+        </Button>
+        <Button size="sm" onClick={() => getWalletActions()?.disconnect()}>
           Disconnect
-        </button>
+        </Button>
       </span>
     </div>
   );
@@ -36,16 +38,11 @@ export function WalletNotice() {
   const { notice } = useWallet();
   if (notice === undefined) return null;
   return (
-    <div className="banner danger" role="alert" data-testid="wallet-notice">
+    <div className={`${styles.banner} ${styles.danger}`} role="alert" data-testid="wallet-notice">
       <span>{notice}</span>
-      <button
-        type="button"
-        className="button"
-        aria-label="Dismiss"
-        onClick={() => showWalletNotice(undefined)}
-      >
+      <Button size="sm" aria-label="Dismiss" onClick={() => showWalletNotice(undefined)}>
         Dismiss
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
-import { runtimeConfig } from '../../app/config';
-import { useCurrentChain } from '../chains/useCurrentChain';
+import { runtimeConfig } from '../../lib/config';
+import { buttonClass } from '../../ui';
+import { useCurrentChain } from '../chains';
 import type WalletRuntimeModule from './runtime/WalletRuntime';
 import { walletSetupKey } from './runtime/walletSetupKey';
 import { useIdleWalletPreload } from './useIdleWalletPreload';
+import styles from './Wallet.module.css';
 import { walletTexts } from './walletErrors';
 import {
   requestWalletRuntime,
@@ -76,7 +78,7 @@ export function WalletSlot() {
       {!ready && (
         <button
           type="button"
-          className="button primary connect-placeholder"
+          className={buttonClass({ variant: 'primary' }, styles.connectPlaceholder)}
           data-testid="connect-wallet"
           disabled={unavailable}
           title={unavailable ? 'Wallets need the chain list from the gateway' : undefined}
@@ -89,7 +91,7 @@ export function WalletSlot() {
         </button>
       )}
       {WalletRuntime && !unavailable && (
-        <div className="wallet-runtime" style={{ display: ready ? 'contents' : 'none' }}>
+        <div style={{ display: ready ? 'contents' : 'none' }}>
           <WalletRuntime
             // Another chain list, or a chain disabling other wallets, needs a new wagmi configuration.
             key={walletSetupKey(chains, disabledWallets)}

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { SwitchChainError, UserRejectedRequestError } from 'viem';
-import { describeWalletError, walletErrorCode, walletTexts } from './walletErrors';
+import {
+  ChainMismatchError,
+  InsufficientFundsError,
+  ResourceUnavailableRpcError,
+  SwitchChainError,
+  TransactionExecutionError,
+  UnsupportedProviderMethodError,
+  UserRejectedRequestError,
+  WaitForTransactionReceiptTimeoutError,
+} from 'viem';
+import { mainnet } from 'viem/chains';
+import { describeWalletError, toWalletError, walletErrorCode, walletTexts } from './walletErrors';
 
 const rpcError = (code: number, message = 'wallet error') => Object.assign(new Error(message), { code });
 
@@ -41,5 +51,95 @@ describe('describeWalletError', () => {
   it('falls back to the generic text', () => {
     expect(describeWalletError(rpcError(-32603), 'switchChain')).toBe('Oops, something went wrong!');
     expect(describeWalletError('weird', 'other')).toBe('Oops, something went wrong!');
+  });
+});
+
+describe('signing and sending', () => {
+  it('words a rejection for a signature and for a transaction', () => {
+    expect(describeWalletError(rpcError(4001), 'sign')).toBe(
+      'You declined the signature request in your wallet.',
+    );
+    expect(describeWalletError(new UserRejectedRequestError(rpcError(4001)), 'sendTransaction')).toBe(
+      'You declined the transaction in your wallet.',
+    );
+  });
+
+  it('says when the wallet cannot sign or send this (4200, -32601, -32004)', () => {
+    expect(describeWalletError(new UnsupportedProviderMethodError(rpcError(4200)), 'sign')).toBe(
+      walletTexts.signingNotSupported,
+    );
+    expect(describeWalletError(rpcError(-32601), 'sendTransaction')).toBe(walletTexts.sendingNotSupported);
+    expect(describeWalletError(rpcError(-32004), 'sign')).toBe(walletTexts.signingNotSupported);
+    // The connection and generic texts are unchanged.
+    expect(describeWalletError(rpcError(4200), 'connect')).toBe(walletTexts.oops);
+    expect(describeWalletError(rpcError(4200), 'other')).toBe(walletTexts.oops);
+  });
+
+  it('explains funds short of value plus gas, and a receipt that took too long', () => {
+    const short = new TransactionExecutionError(new InsufficientFundsError(), {
+      account: null,
+      chain: mainnet,
+      data: undefined,
+      gas: undefined,
+      gasPrice: undefined,
+      maxFeePerGas: undefined,
+      maxPriorityFeePerGas: undefined,
+      nonce: undefined,
+      to: undefined,
+      value: undefined,
+    });
+    expect(describeWalletError(short, 'sendTransaction')).toBe(walletTexts.insufficientFunds);
+    const late = new WaitForTransactionReceiptTimeoutError({ hash: `0x${'00'.repeat(32)}` });
+    expect(describeWalletError(late, 'receipt')).toBe(walletTexts.receiptTimeout);
+  });
+});
+
+describe('toWalletError', () => {
+  it('gives the kind, the worded message and the wallet code', () => {
+    const rejected = new UserRejectedRequestError(rpcError(4001));
+    expect(toWalletError(rejected, 'sign')).toEqual({
+      kind: 'rejected',
+      message: walletTexts.rejectedSignature,
+      code: 4001,
+      cause: rejected,
+    });
+    expect(toWalletError(new ResourceUnavailableRpcError(rpcError(-32002)), 'sendTransaction')).toMatchObject(
+      {
+        kind: 'pending',
+        message: walletTexts.pending,
+        code: -32002,
+      },
+    );
+    expect(toWalletError(new SwitchChainError(rpcError(4200)), 'switchChain')).toMatchObject({
+      kind: 'unsupported',
+      message: walletTexts.switchingNotSupported,
+      code: 4200,
+    });
+    expect(toWalletError('weird', 'sign')).toEqual({
+      kind: 'failed',
+      message: walletTexts.oops,
+      cause: 'weird',
+    });
+  });
+
+  it("tells wagmi's and viem's own failures apart", () => {
+    const named = (name: string) => Object.assign(new Error(name), { name });
+    expect(
+      toWalletError(new SwitchChainError(named('ChainNotConfiguredError')), 'switchChain'),
+    ).toMatchObject({
+      kind: 'unsupported',
+      message: walletTexts.chainNotConfigured,
+    });
+    expect(
+      toWalletError(new ChainMismatchError({ chain: mainnet, currentChainId: 1337 }), 'sendTransaction'),
+    ).toMatchObject({ kind: 'wrong-chain', message: walletTexts.wrongNetwork });
+    expect(toWalletError(named('ConnectorNotConnectedError'), 'sign')).toMatchObject({
+      kind: 'not-connected',
+      message: walletTexts.notConnected,
+    });
+    expect(toWalletError(named('ProviderNotFoundError'), 'sign', 'MetaMask')).toMatchObject({
+      kind: 'unavailable',
+      message: 'MetaMask is not installed',
+    });
   });
 });

@@ -10,14 +10,44 @@ export const walletTexts = {
   oops: 'Oops, something went wrong!',
   rejectedConnect: 'You declined the connection request in your wallet.',
   rejectedSwitch: 'You declined the network switch in your wallet.',
+  rejectedSignature: 'You declined the signature request in your wallet.',
+  rejectedTransaction: 'You declined the transaction in your wallet.',
   rejected: 'You declined the request in your wallet.',
   pending: 'Your wallet already has a request waiting for you. Open your wallet to finish or cancel it.',
+  signingNotSupported: 'Your wallet does not support this kind of signature request.',
+  sendingNotSupported: 'Your wallet does not support sending transactions from this app.',
+  chainNotConfigured:
+    'Countersign has no wallet settings for this network, so your wallet cannot use it here.',
+  insufficientFunds: 'Your account does not have enough funds to pay for this transaction and its gas.',
+  receiptTimeout:
+    'The transaction was not confirmed in time. It may still be mined: check it in your wallet or the explorer.',
+  notConnected: 'No wallet is connected. Connect a wallet to continue.',
   notInstalled: (wallet: string) => `${wallet} is not installed`,
   notAvailable: (wallet: string) => `${wallet} is not available`,
   loadFailed: 'Wallet support could not be loaded. Check your connection and try again.',
 } as const;
 
-export type WalletAction = 'connect' | 'switchChain' | 'other';
+/** What was asked of the wallet: the same failure is worded for it. */
+export type WalletAction = 'connect' | 'switchChain' | 'sign' | 'sendTransaction' | 'receipt' | 'other';
+
+/**
+ * What went wrong, for a caller to branch on: `rejected` (the user said no), `pending` (the wallet
+ * already has a request open), `unsupported` (the wallet, or Countersign's settings, cannot do it),
+ * `not-connected`, `wrong-chain` (the wallet is on another network than the request needs),
+ * `unavailable` (the wallet, or the wallet code, is missing), `failed` (anything else).
+ */
+export type WalletErrorKind =
+  'rejected' | 'pending' | 'unsupported' | 'not-connected' | 'wrong-chain' | 'unavailable' | 'failed';
+
+export type WalletError = {
+  kind: WalletErrorKind;
+  /** Worded for the user; show it as it is. */
+  message: string;
+  /** The wallet's own EIP-1193 / JSON-RPC code, when it gave one. */
+  code?: number;
+  /** The original error, for logs only. */
+  cause?: unknown;
+};
 
 type ErrorLike = { code?: unknown; name?: unknown; cause?: unknown };
 
@@ -48,35 +78,91 @@ const hasName = (error: unknown, ...names: string[]) =>
 export const isWalletMissing = (error: unknown) =>
   hasName(error, 'ProviderNotFoundError', 'ConnectorNotFoundError');
 
-/**
- * The message to show for a failed wallet request, or undefined when there is nothing to say (a
- * rejected Sign-In signature just returns to its prompt, which RainbowKit handles).
- */
-export function describeWalletError(error: unknown, action: WalletAction, walletName = 'The wallet'): string {
+const isUnsupportedMethod = (error: unknown, codes: number[]) =>
+  codes.includes(4200) ||
+  codes.includes(-32601) ||
+  codes.includes(-32004) ||
+  hasName(
+    error,
+    'SwitchChainNotSupportedError',
+    'UnsupportedProviderMethodError',
+    'MethodNotFoundRpcError',
+    'MethodNotSupportedRpcError',
+  );
+
+const rejectedTexts: Record<WalletAction, string> = {
+  connect: walletTexts.rejectedConnect,
+  switchChain: walletTexts.rejectedSwitch,
+  sign: walletTexts.rejectedSignature,
+  sendTransaction: walletTexts.rejectedTransaction,
+  receipt: walletTexts.rejected,
+  other: walletTexts.rejected,
+};
+
+const unsupportedTexts: Partial<Record<WalletAction, string>> = {
+  switchChain: walletTexts.switchingNotSupported,
+  sign: walletTexts.signingNotSupported,
+  sendTransaction: walletTexts.sendingNotSupported,
+};
+
+function classify(
+  error: unknown,
+  action: WalletAction,
+  walletName: string,
+): Pick<WalletError, 'kind' | 'message'> {
   const codes = walletErrorCodes(error);
   if (codes.includes(4001) || hasName(error, 'UserRejectedRequestError')) {
-    return action === 'connect'
-      ? walletTexts.rejectedConnect
-      : action === 'switchChain'
-        ? walletTexts.rejectedSwitch
-        : walletTexts.rejected;
+    return { kind: 'rejected', message: rejectedTexts[action] };
   }
-  if (codes.includes(-32002) || hasName(error, 'ResourceUnavailableRpcError')) return walletTexts.pending;
+  if (codes.includes(-32002) || hasName(error, 'ResourceUnavailableRpcError')) {
+    return { kind: 'pending', message: walletTexts.pending };
+  }
   // A provider disconnected from every chain (EIP-1193 4900) is there but cannot serve.
-  if (isWalletMissing(error)) return walletTexts.notInstalled(walletName);
-  if (action === 'connect' && codes.includes(4900)) return walletTexts.notAvailable(walletName);
-  if (
-    action === 'switchChain' &&
-    (codes.includes(4200) ||
-      codes.includes(-32601) ||
-      hasName(
-        error,
-        'SwitchChainNotSupportedError',
-        'UnsupportedProviderMethodError',
-        'MethodNotFoundRpcError',
-      ))
-  ) {
-    return walletTexts.switchingNotSupported;
+  if (isWalletMissing(error)) return { kind: 'unavailable', message: walletTexts.notInstalled(walletName) };
+  if (action === 'connect' && codes.includes(4900)) {
+    return { kind: 'unavailable', message: walletTexts.notAvailable(walletName) };
   }
-  return walletTexts.oops;
+  if (action === 'connect') return { kind: 'failed', message: walletTexts.oops };
+  // Countersign's own wagmi configuration lacks the chain (no usable RPC URL for it).
+  if (hasName(error, 'ChainNotConfiguredError')) {
+    return { kind: 'unsupported', message: walletTexts.chainNotConfigured };
+  }
+  if (hasName(error, 'ChainMismatchError', 'ConnectorChainMismatchError')) {
+    return { kind: 'wrong-chain', message: walletTexts.wrongNetwork };
+  }
+  if (
+    hasName(
+      error,
+      'ConnectorNotConnectedError',
+      'ConnectorAccountNotFoundError',
+      'ConnectorUnavailableReconnectingError',
+    )
+  ) {
+    return { kind: 'not-connected', message: walletTexts.notConnected };
+  }
+  const unsupported = unsupportedTexts[action];
+  if (unsupported !== undefined && isUnsupportedMethod(error, codes)) {
+    return { kind: 'unsupported', message: unsupported };
+  }
+  if (action === 'sendTransaction' && hasName(error, 'InsufficientFundsError')) {
+    return { kind: 'failed', message: walletTexts.insufficientFunds };
+  }
+  if (action === 'receipt' && hasName(error, 'WaitForTransactionReceiptTimeoutError')) {
+    return { kind: 'failed', message: walletTexts.receiptTimeout };
+  }
+  return { kind: 'failed', message: walletTexts.oops };
+}
+
+/**
+ * A failed wallet request as the app hands it on: what kind of failure, and the message to show.
+ * The one place wallet errors are worded; `describeWalletError` is its message alone.
+ */
+export function toWalletError(error: unknown, action: WalletAction, walletName = 'The wallet'): WalletError {
+  const code = walletErrorCode(error);
+  return { ...classify(error, action, walletName), ...(code === undefined ? {} : { code }), cause: error };
+}
+
+/** The message to show for a failed wallet request. */
+export function describeWalletError(error: unknown, action: WalletAction, walletName = 'The wallet'): string {
+  return classify(error, action, walletName).message;
 }

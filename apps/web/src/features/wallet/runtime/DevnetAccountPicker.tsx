@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useAccount } from 'wagmi';
-import type { DevnetWalletConfig } from '../../../app/config';
+import type { DevnetWalletConfig } from '../../../lib/config';
 import type { DevnetProvider } from './devnetProvider';
+import styles from '../Wallet.module.css';
 
 /** The devnet wallet's account picker: switching accounts is what a wallet's own account menu does. */
 export function DevnetAccountPicker({
@@ -14,7 +15,7 @@ export function DevnetAccountPicker({
   const id = useId();
   const { address } = useAccount();
   return (
-    <div className="devnet-account">
+    <div className={styles.devnetAccount}>
       <label htmlFor={id} className="visually-hidden">
         Devnet account
       </label>

@@ -1,5 +1,5 @@
 import { numberToHex } from 'viem';
-import type { DevnetWalletConfig } from '../../../app/config';
+import type { DevnetWalletConfig } from '../../../lib/config';
 import { readStoredString, writeStoredString } from '../../../lib/storage';
 
 type Listener = (...args: unknown[]) => void;

@@ -1,14 +1,9 @@
 import { defineChain, type Chain } from 'viem';
 import type { ChainInfo } from '@countersign/gateway-api';
+import { rpcUrlOf } from '../../chains';
 
-/**
- * The wallet's networks come from the gateway's chain list, never from a built-in table: RPC URL,
- * explorer and native currency are what `wallet_addEthereumChain` offers a wallet that lacks one.
- */
-export function rpcUrlOf(chain: ChainInfo): string {
-  // An API_KEY_PATH URL needs a key this app does not hold; the public one works without.
-  return chain.rpcUri.authentication === 'API_KEY_PATH' ? chain.publicRpcUri.value : chain.rpcUri.value;
-}
+// The wallet's networks come from the gateway's chain list, never from a built-in table: RPC URL,
+// explorer and native currency are what `wallet_addEthereumChain` offers a wallet that lacks one.
 
 /**
  * RainbowKit links an account as `{explorer}/address/{address}`, so the explorer is usable only when

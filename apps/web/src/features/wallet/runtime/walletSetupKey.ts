@@ -1,5 +1,5 @@
 import type { ChainInfo } from '@countersign/gateway-api';
-import { rpcUrlOf } from './walletChains';
+import { rpcUrlOf } from '../../chains';
 
 /**
  * What a wagmi configuration is built from: the chains' RPC URLs and the wallets left out. Light on

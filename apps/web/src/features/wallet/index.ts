@@ -1,0 +1,35 @@
+/**
+ * The wallet feature's public entry: what the app shell, pages and other features may use. None of
+ * it loads wagmi, viem or RainbowKit; that code (runtime/) loads on an intent to connect, when the
+ * page is idle, or on the first wallet request, and publishes its state and API through walletStore.
+ */
+export { WalletSlot } from './WalletSlot';
+export { WalletNotice, WrongNetworkBanner } from './WalletBanners';
+export {
+  describeWalletError,
+  isWalletMissing,
+  toWalletError,
+  walletErrorCode,
+  walletTexts,
+  type WalletAction,
+  type WalletError,
+  type WalletErrorKind,
+} from './walletErrors';
+export {
+  getWalletActions,
+  getWalletSnapshot,
+  requestWalletRuntime,
+  showWalletNotice,
+  useWallet,
+  walletApi,
+  type WalletActions,
+  type WalletApi,
+  type WalletReceipt,
+  type WalletRecentTransaction,
+  type WalletRequestOptions,
+  type WalletResult,
+  type WalletSentTransaction,
+  type WalletSignature,
+  type WalletSnapshot,
+  type WalletTransactionRequest,
+} from './walletStore';
