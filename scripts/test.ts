@@ -72,12 +72,11 @@ try {
   total.failed += 1;
 }
 
-banner('unit and integration tests (vitest)');
-if (!process.env.TEST_DATABASE_URL) {
-  console.log(
-    'note: the store tests run on the embedded PGlite only; set TEST_DATABASE_URL to cover PostgreSQL too',
-  );
-}
+banner('unit, component and integration tests (vitest)');
+const postgresNote = process.env.TEST_DATABASE_URL
+  ? undefined
+  : 'note: PostgreSQL was not covered: the store tests ran on the embedded PGlite only (set TEST_DATABASE_URL to a PostgreSQL database to cover it too)';
+if (postgresNote) console.log(postgresNote);
 const vitestReport = join(resultsDir, 'vitest.json');
 const vitestCode = await run('npx', [
   'vitest',
@@ -126,5 +125,6 @@ if (built) {
   );
 }
 
+if (postgresNote) console.log(`\n${postgresNote}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed > 0 ? 1 : 0);

@@ -12,5 +12,19 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     sourcemap: false,
     reportCompressedSize: true,
+    rolldownOptions: {
+      output: {
+        // The code every page needs at start, in one chunk: split into a dozen small shared chunks it
+        // compresses worse and costs more requests. The wallet, the views and their libraries stay lazy.
+        advancedChunks: {
+          groups: [
+            {
+              name: 'shell',
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack[\\/](query-core|react-query|query-persist-client-core|query-sync-storage-persister|react-query-persist-client)|zod)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

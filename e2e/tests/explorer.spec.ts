@@ -96,7 +96,7 @@ test.describe('Devnet explorer', () => {
 
     await page.goto(`/local:${team.address}/home`);
     const explorerOpened = page.waitForEvent('popup');
-    await page.getByRole('link', { name: 'View on explorer' }).click();
+    await page.getByTestId('safe-header').getByRole('link', { name: 'View on block explorer' }).click();
     const explorer = await explorerOpened;
 
     await expect(explorer).toHaveURL(`${stack.webUrl}/explorer/address/${team.address}`);

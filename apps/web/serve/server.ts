@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { createAdaptorServer } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { checkRuntimeConfig, type DevnetWalletConfig, type RuntimeConfig } from '../src/app/config';
+import { checkRuntimeConfig, type DevnetWalletConfig, type RuntimeConfig } from '../src/lib/config';
 
 export type WebServerOptions = {
   /** Interface to bind; default 127.0.0.1 (loopback only). */

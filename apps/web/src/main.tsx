@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './app/app.css';
+import './ui/tokens.css';
+import './ui/base.css';
 import { App } from './app/App';
-import { readRuntimeConfig } from './app/config';
+import { readRuntimeConfig } from './lib/config';
 import { ConfigErrorScreen } from './app/ConfigErrorScreen';
 
 const container = document.getElementById('root');

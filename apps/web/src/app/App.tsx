@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import type { RuntimeConfig } from './config';
+import type { RuntimeConfig } from '../lib/config';
 import { AppErrorBoundary } from './ErrorBoundary';
 import { createAppPersistOptions, createAppQueryClient } from './queryClient';
 import { router } from './router';

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { ErrorAlert } from './ErrorAlert';
+import { Button, ErrorAlert } from '../ui';
 
 type Props = { children: ReactNode };
 type State = { error: Error | null };
@@ -19,11 +19,11 @@ export class AppErrorBoundary extends Component<Props, State> {
   override render() {
     if (this.state.error === null) return this.props.children;
     return (
-      <main className="app-main">
+      <main id="main" style={{ maxWidth: '56rem', margin: '0 auto', padding: '1.5rem' }}>
         <ErrorAlert title="Something went wrong" message={this.state.error.message || 'Unknown error.'}>
-          <button type="button" className="button" onClick={() => window.location.reload()}>
+          <Button size="sm" onClick={() => window.location.reload()}>
             Reload
-          </button>
+          </Button>
         </ErrorAlert>
       </main>
     );

@@ -1,25 +1,37 @@
 import { Link, Outlet } from 'react-router';
-import { ChainSelector } from '../features/chains/ChainSelector';
-import { WalletNotice, WrongNetworkBanner } from '../features/wallet/WalletBanners';
-import { WalletSlot } from '../features/wallet/WalletSlot';
+import { ChainSelector } from '../features/chains';
+import { WalletNotice, WalletSlot, WrongNetworkBanner } from '../features/wallet';
+import styles from './Layout.module.css';
 
+/** The app header (brand, chain, wallet) and the wallet banners above every page. */
 export function Layout() {
   return (
-    <div className="app">
-      <header className="app-header">
-        <Link to="/" className="brand">
-          Countersign
+    <div className={styles.app}>
+      <a className={styles.skip} href="#main">
+        Skip to content
+      </a>
+      <header className={styles.header}>
+        <Link to="/" className={styles.brand}>
+          <span className={styles.mark} aria-hidden="true" />
+          <span className={styles.brandName}>Countersign</span>
         </Link>
-        <div className="header-controls">
+        <div className={styles.controls}>
           <ChainSelector />
           <WalletSlot />
         </div>
       </header>
       <WrongNetworkBanner />
       <WalletNotice />
-      <main className="app-main">
-        <Outlet />
-      </main>
+      <Outlet />
     </div>
+  );
+}
+
+/** Pages outside a Safe: one centred column. */
+export function PlainMain() {
+  return (
+    <main id="main" className={styles.plain} tabIndex={-1}>
+      <Outlet />
+    </main>
   );
 }

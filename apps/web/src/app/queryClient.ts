@@ -1,19 +1,28 @@
-import { defaultShouldDehydrateQuery, QueryClient, type Query } from '@tanstack/react-query';
+import { QueryClient, type Query } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import type { PersistedClient } from '@tanstack/react-query-persist-client';
+import type { PersistMode } from '../lib/persistence';
 import { getLocalStorage } from '../lib/storage';
 
-/** Specification §9: the data cache keeps data for 24 hours, queries are not retried. */
+/** How long fetched data is kept, in memory and in the persisted cache: a day. */
 export const CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-/** Specification §9: the persisted cache is written at most once a second. */
+/** The persisted cache is written at most once a second, however often queries settle. */
 export const PERSIST_THROTTLE_MS = 1000;
 /** Bump when a cached shape changes so old caches are dropped. */
-const CACHE_VERSION = '1';
+const CACHE_VERSION = '2';
+
+export function persistModeOf(query: Pick<Query, 'meta' | 'state'>): PersistMode | undefined {
+  const mode = query.meta?.persist;
+  if (mode !== 'all' && mode !== 'firstPage') return undefined;
+  return query.state.status === 'success' ? mode : undefined;
+}
 
 export function createAppQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
         gcTime: CACHE_MAX_AGE_MS,
+        // A failed request is shown at once with a Retry button rather than retried behind the user.
         retry: false,
         // A self-hosted gateway on localhost answers even when the browser thinks it is offline;
         // and a gateway that does not answer must show an error, not wait forever.
@@ -23,14 +32,30 @@ export function createAppQueryClient(): QueryClient {
   });
 }
 
-/**
- * `meta: memoryOnly` keeps a query out of localStorage: chain reads hold bigints, which JSON cannot
- * write (one of them would stop the whole cache from being saved), and they go stale with the chain.
- */
-export const memoryOnly = { persist: false };
+type InfiniteData = { pages: unknown[]; pageParams: unknown[] };
 
-function shouldPersistQuery(query: Query): boolean {
-  return defaultShouldDehydrateQuery(query) && query.meta?.persist !== false;
+const isInfinite = (data: unknown): data is InfiniteData =>
+  typeof data === 'object' && data !== null && Array.isArray((data as InfiniteData).pages);
+
+/** Infinite lists are stored with their first page only; the rest loads again as the user scrolls. */
+export function trimForStorage(client: PersistedClient): PersistedClient {
+  return {
+    ...client,
+    clientState: {
+      ...client.clientState,
+      queries: client.clientState.queries.map((query) => {
+        const data = query.state.data;
+        if (query.meta?.persist !== 'firstPage' || !isInfinite(data)) return query;
+        return {
+          ...query,
+          state: {
+            ...query.state,
+            data: { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) },
+          },
+        };
+      }),
+    },
+  };
 }
 
 export function createAppPersistOptions(gatewayUrl: string) {
@@ -39,10 +64,11 @@ export function createAppPersistOptions(gatewayUrl: string) {
       storage: getLocalStorage(),
       throttleTime: PERSIST_THROTTLE_MS,
       key: 'countersign.query-cache',
+      serialize: (client: PersistedClient) => JSON.stringify(trimForStorage(client)),
     }),
     maxAge: CACHE_MAX_AGE_MS,
     // Data from one gateway must never show up when the app points at another.
     buster: `${CACHE_VERSION}|${gatewayUrl}`,
-    dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+    dehydrateOptions: { shouldDehydrateQuery: (query: Query) => persistModeOf(query) !== undefined },
   };
 }

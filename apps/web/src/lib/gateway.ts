@@ -1,5 +1,5 @@
 import { createGatewayClient, type GatewayClient } from '@countersign/gateway-api';
-import { runtimeConfig } from '../app/config';
+import { runtimeConfig } from './config';
 
 let client: GatewayClient | undefined;
 

@@ -1,17 +1,18 @@
 import { useId } from 'react';
-import { useNavigate } from 'react-router';
-import { safeHomePath } from '../safe/safePath';
-import { rememberChainId } from './useChains';
+import { useLocation, useNavigate } from 'react-router';
+import { rememberChainId } from './selection';
 import { useCurrentChain } from './useCurrentChain';
+import styles from './ChainSelector.module.css';
 
 /**
- * The chain picker in the header. On a Safe's page it shows that Safe's chain, and choosing another
- * chain opens the same address there (Safes often share an address across chains).
+ * The chain picker in the header. On a page that belongs to a chain (a Safe's pages) it shows that
+ * chain, and choosing another opens the same page there.
  */
 export function ChainSelector() {
   const id = useId();
   const navigate = useNavigate();
-  const { query, chains, current, routeSafe } = useCurrentChain();
+  const location = useLocation();
+  const { query, chains, current, route } = useCurrentChain();
 
   const label = (
     <label htmlFor={id} className="visually-hidden">
@@ -22,7 +23,7 @@ export function ChainSelector() {
   if (chains === undefined || current === undefined) {
     const text = query.isError ? 'Chains unavailable' : query.isPending ? 'Loading chains…' : 'No chains';
     return (
-      <div className="chain-selector">
+      <div className={styles.selector}>
         {label}
         <select id={id} data-testid="chain-selector" disabled value="">
           <option value="">{text}</option>
@@ -35,13 +36,11 @@ export function ChainSelector() {
     const chain = chains.find((candidate) => candidate.chainId === chainId);
     if (chain === undefined) return;
     rememberChainId(chain.chainId);
-    if (routeSafe !== undefined && routeSafe.addressPart !== '') {
-      void navigate(safeHomePath(chain.shortName, routeSafe.addressPart));
-    }
+    if (route) void navigate(route.handle.pathOnChain(route.params, location, chain.shortName));
   };
 
   return (
-    <div className="chain-selector">
+    <div className={styles.selector}>
       {label}
       <select
         id={id}

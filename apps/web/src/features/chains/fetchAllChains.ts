@@ -7,7 +7,7 @@ type ChainsClient = Pick<GatewayClient, 'getChains' | 'getPage'>;
 
 /** Every chain the gateway knows: the first page, then each `next` URL exactly as the gateway gave it. */
 export async function fetchAllChains(client: ChainsClient, signal?: AbortSignal): Promise<ChainInfo[]> {
-  const first: Page<ChainInfo> = await client.getChains({}, signal);
+  const first: Page<ChainInfo> = await client.getChains({}, { signal });
   const chains = [...first.results];
   const seen = new Set<string>();
   let next = first.next;
@@ -19,7 +19,7 @@ export async function fetchAllChains(client: ChainsClient, signal?: AbortSignal)
       throw new Error(`The gateway's chain list has more than ${MAX_CHAIN_PAGES} pages.`);
     }
     seen.add(next);
-    const page: Page<ChainInfo> = await client.getPage(next, chainInfoSchema, signal);
+    const page: Page<ChainInfo> = await client.getPage(next, chainInfoSchema, { signal });
     chains.push(...page.results);
     next = page.next;
   }

@@ -1,65 +1,36 @@
-import { useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChainInfo } from '@countersign/gateway-api';
 import { getGateway } from '../../lib/gateway';
-import { readStoredString, writeStoredString } from '../../lib/storage';
+import { persisted } from '../../lib/persistence';
 import { fetchAllChains } from './fetchAllChains';
-import { pickChain } from './selectedChain';
 
-export const chainsQueryKey = ['chains'] as const;
-export const chainQueryKey = (chainId: string) => ['chain', chainId] as const;
+/** Chain configuration changes rarely; views share one answer for a while. */
+const CHAIN_STALE_MS = 5 * 60 * 1000;
+
+export const chainKeys = {
+  all: ['chains'] as const,
+  one: (chainId: string) => ['chain', chainId] as const,
+};
 
 /** Every chain the gateway serves, all pages. */
 export function useChains() {
   return useQuery({
-    queryKey: chainsQueryKey,
+    queryKey: chainKeys.all,
     queryFn: ({ signal }) => fetchAllChains(getGateway(), signal),
+    staleTime: CHAIN_STALE_MS,
+    meta: persisted,
   });
 }
 
 /** One chain's configuration; shows the entry from the chains list while it loads. */
 export function useChain(chainId: string) {
   const queryClient = useQueryClient();
-  return useQuery<ChainInfo, Error, ChainInfo, ReturnType<typeof chainQueryKey>>({
-    queryKey: chainQueryKey(chainId),
-    queryFn: ({ signal }) => getGateway().getChain(chainId, signal),
+  return useQuery<ChainInfo, Error, ChainInfo, ReturnType<typeof chainKeys.one>>({
+    queryKey: chainKeys.one(chainId),
+    queryFn: ({ signal }) => getGateway().getChain({ chainId }, { signal }),
     placeholderData: () =>
-      queryClient.getQueryData<ChainInfo[]>(chainsQueryKey)?.find((chain) => chain.chainId === chainId),
+      queryClient.getQueryData<ChainInfo[]>(chainKeys.all)?.find((chain) => chain.chainId === chainId),
+    staleTime: CHAIN_STALE_MS,
+    meta: persisted,
   });
-}
-
-const STORAGE_KEY = 'countersign.chainId';
-const listeners = new Set<() => void>();
-/** The choice made in this tab; also the fallback when localStorage is unavailable. */
-let chosenChainId: string | null = null;
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== STORAGE_KEY) return;
-    chosenChainId = event.newValue;
-    listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
-const readChainId = () => chosenChainId ?? readStoredString(STORAGE_KEY);
-
-/** Remembers the chosen chain across reloads (and tabs). */
-export function rememberChainId(chainId: string): void {
-  if (readChainId() === chainId) return;
-  chosenChainId = chainId;
-  writeStoredString(STORAGE_KEY, chainId);
-  for (const listener of listeners) listener();
-}
-
-/** The chains list and the chosen chain: the remembered one, else the first. */
-export function useSelectedChain() {
-  const storedChainId = useSyncExternalStore(subscribe, readChainId, () => null);
-  const query = useChains();
-  return { query, chains: query.data, chain: pickChain(query.data, storedChainId) };
 }

@@ -2,9 +2,9 @@ import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PublicClient } from 'viem';
 import type { ChainInfo } from '@countersign/gateway-api';
-import { runtimeConfig } from '../../app/config';
-import { ErrorAlert, Loading, QueryErrorAlert } from '../../app/ErrorAlert';
-import { useChains } from '../chains/useChains';
+import { runtimeConfig } from '../../lib/config';
+import { ErrorAlert, Loading, QueryErrorAlert } from '../../ui';
+import { useChains } from '../chains';
 import { createDevnetClient } from './devnetClient';
 import { devnetOnlyMessage, findDevnetChain } from './devnetChain';
 

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import type { Address } from 'viem';
-import { ErrorAlert, Loading, QueryErrorAlert } from '../../app/ErrorAlert';
+import { ErrorAlert, Loading, Page, QueryErrorAlert, Stat, StatGrid } from '../../ui';
 import { DevnetGate, type Devnet } from './DevnetGate';
 import { codeKindLabel, formatNativeAmount } from './explorerFormat';
 import { parseAddressParam } from './explorerParams';
@@ -14,28 +14,24 @@ export function ExplorerAddressRoute() {
   const parsed = parseAddressParam(param);
   if (!parsed.ok) {
     return (
-      <section className="page">
-        <title>Invalid address · Countersign</title>
+      <Page title="Invalid address">
         <ErrorAlert title="Invalid address" message={parsed.error} />
-      </section>
+      </Page>
     );
   }
   const address = parsed.value;
   return (
-    <section className="page">
-      <title>{`Address ${address} · Countersign`}</title>
-      <header className="explorer-heading">
-        <h1>Address</h1>
-        <p className="explorer-subject">
-          <code data-testid="explorer-address">{address}</code>
-        </p>
-      </header>
+    <Page
+      title={`Address ${address}`}
+      heading="Address"
+      description={<code data-testid="explorer-address">{address}</code>}
+    >
       <DevnetGate>
         {(devnet) => (
           <AddressDetails key={`${devnet.chain.chainId}:${address}`} devnet={devnet} address={address} />
         )}
       </DevnetGate>
-    </section>
+    </Page>
   );
 }
 
@@ -55,23 +51,18 @@ function AddressDetails({ devnet, address }: { devnet: Devnet; address: Address 
   const state = stateQuery.data;
   return (
     <>
-      <p className="muted">on {devnet.chain.chainName}</p>
-      <dl className="facts">
-        <div>
-          <dt>Balance</dt>
-          <dd data-testid="address-balance">
-            {formatNativeAmount(state.balance, devnet.chain.nativeCurrency)}
-          </dd>
-        </div>
-        <div>
-          <dt>Nonce</dt>
-          <dd data-testid="address-nonce">{state.nonce}</dd>
-        </div>
-        <div>
-          <dt>Type</dt>
-          <dd data-testid="address-kind">{codeKindLabel(state.code)}</dd>
-        </div>
-      </dl>
+      <p>on {devnet.chain.chainName}</p>
+      <StatGrid>
+        <Stat label="Balance" testId="address-balance">
+          {formatNativeAmount(state.balance, devnet.chain.nativeCurrency)}
+        </Stat>
+        <Stat label="Nonce" testId="address-nonce">
+          {state.nonce}
+        </Stat>
+        <Stat label="Type" testId="address-kind">
+          {codeKindLabel(state.code)}
+        </Stat>
+      </StatGrid>
       {/* Only a contract can be a Safe: accounts cost the gateway no question. */}
       {state.code.kind === 'contract' && <SafeAtAddress chain={devnet.chain} address={address} />}
     </>

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import type { Hash } from 'viem';
-import { ErrorAlert, Loading, QueryErrorAlert } from '../../app/ErrorAlert';
+import { ErrorAlert, Loading, Page, QueryErrorAlert } from '../../ui';
 import { DevnetGate, type Devnet } from './DevnetGate';
 import { parseTxHashParam } from './explorerParams';
 import { useTransactionFacts } from './explorerQueries';
@@ -13,28 +13,24 @@ export function ExplorerTxRoute() {
   const parsed = parseTxHashParam(param);
   if (!parsed.ok) {
     return (
-      <section className="page">
-        <title>Invalid transaction hash · Countersign</title>
+      <Page title="Invalid transaction hash">
         <ErrorAlert title="Invalid transaction hash" message={parsed.error} />
-      </section>
+      </Page>
     );
   }
   const hash = parsed.value;
   return (
-    <section className="page">
-      <title>{`Transaction ${hash} · Countersign`}</title>
-      <header className="explorer-heading">
-        <h1>Transaction</h1>
-        <p className="explorer-subject">
-          <code data-testid="tx-hash">{hash}</code>
-        </p>
-      </header>
+    <Page
+      title={`Transaction ${hash}`}
+      heading="Transaction"
+      description={<code data-testid="tx-hash">{hash}</code>}
+    >
       <DevnetGate>
         {(devnet) => (
           <TransactionLoader key={`${devnet.chain.chainId}:${hash}`} devnet={devnet} hash={hash} />
         )}
       </DevnetGate>
-    </section>
+    </Page>
   );
 }
 

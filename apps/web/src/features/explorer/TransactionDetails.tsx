@@ -1,7 +1,10 @@
 import type { ChainInfo } from '@countersign/gateway-api';
+import { Badge, Detail, DetailList } from '../../ui';
 import { AddressLink } from './AddressLink';
 import { formatGasPrice, formatNativeAmount } from './explorerFormat';
 import type { TransactionFacts, TransactionOutcome } from './rpcAnswers';
+
+const statusTones = { pending: 'neutral', success: 'ok', reverted: 'danger' } as const;
 
 const statusLabels: Record<TransactionOutcome['status'], string> = {
   pending: 'Pending',
@@ -13,36 +16,37 @@ export function TransactionDetails({ facts, chain }: { facts: TransactionFacts; 
   const { outcome } = facts;
   return (
     <>
-      <p className="muted">on {chain.chainName}</p>
-      <dl className="details explorer-details">
-        <dt>Status</dt>
-        <dd>
-          <span className={`badge badge-${outcome.status}`} data-testid="tx-status">
+      <p>on {chain.chainName}</p>
+      <DetailList>
+        <Detail label="Status">
+          <Badge tone={statusTones[outcome.status]} testId="tx-status">
             {statusLabels[outcome.status]}
-          </span>
-        </dd>
-        <dt>Block</dt>
-        <dd data-testid="tx-block">
+          </Badge>
+        </Detail>
+        <Detail label="Block" testId="tx-block">
           {facts.blockNumber === null ? 'Not mined yet' : facts.blockNumber.toString()}
-        </dd>
-        <dt>From</dt>
-        <dd>
+        </Detail>
+        <Detail label="From">
           <AddressLink address={facts.from} testId="tx-from" />
-        </dd>
+        </Detail>
         <Recipient facts={facts} />
-        <dt>Value</dt>
-        <dd data-testid="tx-value">{formatNativeAmount(facts.value, chain.nativeCurrency)}</dd>
+        <Detail label="Value" testId="tx-value">
+          {formatNativeAmount(facts.value, chain.nativeCurrency)}
+        </Detail>
         {outcome.status !== 'pending' && (
           <>
-            <dt>Gas used</dt>
-            <dd data-testid="tx-gas-used">{outcome.gasUsed.toString()}</dd>
-            <dt>Effective gas price</dt>
-            <dd data-testid="tx-gas-price">{formatGasPrice(outcome.effectiveGasPrice)}</dd>
-            <dt>Logs</dt>
-            <dd data-testid="tx-log-count">{outcome.logCount}</dd>
+            <Detail label="Gas used" testId="tx-gas-used">
+              {outcome.gasUsed.toString()}
+            </Detail>
+            <Detail label="Effective gas price" testId="tx-gas-price">
+              {formatGasPrice(outcome.effectiveGasPrice)}
+            </Detail>
+            <Detail label="Logs" testId="tx-log-count">
+              {outcome.logCount}
+            </Detail>
           </>
         )}
-      </dl>
+      </DetailList>
     </>
   );
 }
@@ -51,26 +55,20 @@ export function TransactionDetails({ facts, chain }: { facts: TransactionFacts; 
 function Recipient({ facts }: { facts: TransactionFacts }) {
   if (facts.to !== null) {
     return (
-      <>
-        <dt>To</dt>
-        <dd>
-          <AddressLink address={facts.to} testId="tx-to" />
-        </dd>
-      </>
+      <Detail label="To">
+        <AddressLink address={facts.to} testId="tx-to" />
+      </Detail>
     );
   }
   return (
-    <>
-      <dt>Created contract</dt>
-      <dd data-testid="tx-created-contract">
-        {facts.createdContract !== null ? (
-          <AddressLink address={facts.createdContract} />
-        ) : facts.outcome.status === 'pending' ? (
-          'None yet: the creation is pending'
-        ) : (
-          'None: the creation reverted'
-        )}
-      </dd>
-    </>
+    <Detail label="Created contract" testId="tx-created-contract">
+      {facts.createdContract !== null ? (
+        <AddressLink address={facts.createdContract} />
+      ) : facts.outcome.status === 'pending' ? (
+        'None yet: the creation is pending'
+      ) : (
+        'None: the creation reverted'
+      )}
+    </Detail>
   );
 }

@@ -1,6 +1,6 @@
 import type { ChainInfo } from '@countersign/gateway-api';
 import { isHttpUrl } from '../../lib/urls';
-import { rpcUrlOf } from '../wallet/runtime/walletChains';
+import { rpcUrlOf } from '../chains';
 
 export type DevnetChainLookup = { ok: true; chain: ChainInfo; rpcUrl: string } | { ok: false; error: string };
 

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Address, Hash } from 'viem';
-import { memoryOnly } from '../../app/queryClient';
 import { readAddressState, readTransaction } from './devnetClient';
 import type { Devnet } from './DevnetGate';
 
@@ -11,7 +10,6 @@ export function useAddressState(devnet: Devnet, address: Address) {
   return useQuery({
     queryKey: ['explorer', 'address', devnet.chain.chainId, address],
     queryFn: () => readAddressState(devnet.client, address),
-    meta: memoryOnly,
   });
 }
 
@@ -19,7 +17,6 @@ export function useTransactionFacts(devnet: Devnet, hash: Hash) {
   return useQuery({
     queryKey: ['explorer', 'tx', devnet.chain.chainId, hash],
     queryFn: () => readTransaction(devnet.client, hash),
-    meta: memoryOnly,
     refetchInterval: (query) => (query.state.data?.outcome.status === 'pending' ? PENDING_POLL_MS : false),
   });
 }

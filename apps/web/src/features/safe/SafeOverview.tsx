@@ -1,131 +1,113 @@
-import type { AddressInfo, ChainInfo, SafeInfo } from '@countersign/gateway-api';
-import { explorerAddressUrl } from '../chains/explorer';
-import { checksummed, formatDateTime, tagDate, thresholdLabel, versionStateLabel } from './safeFormat';
+import type { AddressInfo } from '@countersign/gateway-api';
+import { Address, Badge, DateTime, Detail, DetailList, Page, Section, Stat, StatGrid } from '../../ui';
+import { chainExplorer } from '../chains';
+import { useSafe } from './SafeContext';
+import { tagDate, thresholdLabel, versionStateLabel } from './safeFormat';
 
 /** Everything SafeInfo holds. Names come from the gateway: rendered as text only. */
-export function SafeOverview({ safe, chain }: { safe: SafeInfo; chain: ChainInfo }) {
-  const explorerUrl = explorerAddressUrl(chain.blockExplorerUriTemplate.address, safe.address.value);
+export function SafeOverview() {
+  const { safe, chain, address } = useSafe();
+  const explorer = chainExplorer(chain);
+  const info = (entry: AddressInfo, testId?: string) => (
+    <Address
+      address={entry.value}
+      name={entry.name}
+      copy
+      explorerUrl={explorer.address(entry.value)}
+      testId={testId}
+    />
+  );
   return (
-    <div className="safe-overview">
-      <header className="safe-heading">
-        <h1>Safe</h1>
-        <p className="safe-address">
-          <code data-testid="safe-address">{checksummed(safe.address.value)}</code>
-          {safe.address.name !== null && <span className="name">{safe.address.name}</span>}
-        </p>
-        <p className="muted">
-          on <span data-testid="safe-chain">{chain.chainName}</span>
-          {explorerUrl !== null && (
-            <>
-              {' · '}
-              <a href={explorerUrl} target="_blank" rel="noopener noreferrer">
-                View on explorer
-              </a>
-            </>
-          )}
-        </p>
-      </header>
+    <Page
+      title="Home"
+      heading="Safe overview"
+      description={
+        <>
+          <code data-testid="safe-address">{address}</code> on{' '}
+          <span data-testid="safe-chain">{chain.chainName}</span>
+        </>
+      }
+    >
+      <StatGrid>
+        <Stat label="Nonce" testId="safe-nonce">
+          {safe.nonce}
+        </Stat>
+        <Stat label="Threshold" testId="safe-threshold">
+          {thresholdLabel(safe)}
+        </Stat>
+        <Stat label="Version">
+          <span data-testid="safe-version">{safe.version ?? 'Unknown'}</span>{' '}
+          <Badge
+            tone={
+              safe.implementationVersionState === 'UP_TO_DATE'
+                ? 'ok'
+                : safe.implementationVersionState === 'OUTDATED'
+                  ? 'warn'
+                  : 'neutral'
+            }
+            testId="safe-version-state"
+          >
+            {versionStateLabel(safe.implementationVersionState)}
+          </Badge>
+        </Stat>
+      </StatGrid>
 
-      <dl className="facts">
-        <div>
-          <dt>Nonce</dt>
-          <dd data-testid="safe-nonce">{safe.nonce}</dd>
-        </div>
-        <div>
-          <dt>Threshold</dt>
-          <dd data-testid="safe-threshold">{thresholdLabel(safe)}</dd>
-        </div>
-        <div>
-          <dt>Version</dt>
-          <dd>
-            <span data-testid="safe-version">{safe.version ?? 'Unknown'}</span>{' '}
-            <span
-              className={`badge badge-${safe.implementationVersionState.toLowerCase()}`}
-              data-testid="safe-version-state"
-            >
-              {versionStateLabel(safe.implementationVersionState)}
-            </span>
-          </dd>
-        </div>
-      </dl>
-
-      <section aria-labelledby="owners-heading">
-        <h2 id="owners-heading">Owners ({safe.owners.length})</h2>
-        <ul className="address-list" data-testid="safe-owners">
+      <Section title={`Owners (${safe.owners.length})`} id="owners">
+        <ul className="plain-list" data-testid="safe-owners">
           {safe.owners.map((owner) => (
             <li key={owner.value} data-testid="safe-owner">
-              <Address info={owner} />
+              {info(owner)}
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
-      <section aria-labelledby="contracts-heading">
-        <h2 id="contracts-heading">Contracts</h2>
-        <dl className="details">
-          <dt>Implementation</dt>
-          <dd data-testid="safe-implementation">
-            <Address info={safe.implementation} />
-          </dd>
-          <dt>Modules</dt>
-          <dd data-testid="safe-modules">
+      <Section title="Contracts" id="contracts">
+        <DetailList>
+          <Detail label="Implementation" testId="safe-implementation">
+            {info(safe.implementation)}
+          </Detail>
+          <Detail label="Modules" testId="safe-modules">
             {safe.modules === null || safe.modules.length === 0 ? (
               'None'
             ) : (
-              <ul className="address-list">
+              <ul className="plain-list">
                 {safe.modules.map((module) => (
-                  <li key={module.value}>
-                    <Address info={module} />
-                  </li>
+                  <li key={module.value}>{info(module)}</li>
                 ))}
               </ul>
             )}
-          </dd>
-          <dt>Fallback handler</dt>
-          <dd data-testid="safe-fallback-handler">
-            {safe.fallbackHandler === null ? 'None' : <Address info={safe.fallbackHandler} />}
-          </dd>
-          <dt>Guard</dt>
-          <dd data-testid="safe-guard">{safe.guard === null ? 'None' : <Address info={safe.guard} />}</dd>
-        </dl>
-      </section>
+          </Detail>
+          <Detail label="Fallback handler" testId="safe-fallback-handler">
+            {safe.fallbackHandler === null ? 'None' : info(safe.fallbackHandler)}
+          </Detail>
+          <Detail label="Guard" testId="safe-guard">
+            {safe.guard === null ? 'None' : info(safe.guard)}
+          </Detail>
+        </DetailList>
+      </Section>
 
-      <section aria-labelledby="tags-heading">
-        <h2 id="tags-heading">Last changes</h2>
-        <dl className="details">
-          <dt>Collectibles</dt>
-          <dd data-testid="safe-tag-collectibles">
+      <Section title="Last changes" id="tags">
+        <DetailList>
+          <Detail label="Collectibles" testId="safe-tag-collectibles">
             <Tag tag={safe.collectiblesTag} />
-          </dd>
-          <dt>Queued transactions</dt>
-          <dd data-testid="safe-tag-tx-queued">
+          </Detail>
+          <Detail label="Queued transactions" testId="safe-tag-tx-queued">
             <Tag tag={safe.txQueuedTag} />
-          </dd>
-          <dt>Transaction history</dt>
-          <dd data-testid="safe-tag-tx-history">
+          </Detail>
+          <Detail label="Transaction history" testId="safe-tag-tx-history">
             <Tag tag={safe.txHistoryTag} />
-          </dd>
-          <dt>Messages</dt>
-          <dd data-testid="safe-tag-messages">
+          </Detail>
+          <Detail label="Messages" testId="safe-tag-messages">
             <Tag tag={safe.messagesTag} />
-          </dd>
-        </dl>
-      </section>
-    </div>
-  );
-}
-
-function Address({ info }: { info: AddressInfo }) {
-  return (
-    <span className="address">
-      {info.name !== null && <span className="name">{info.name}</span>}
-      <code>{checksummed(info.value)}</code>
-    </span>
+          </Detail>
+        </DetailList>
+      </Section>
+    </Page>
   );
 }
 
 function Tag({ tag }: { tag: string | null }) {
   const date = tagDate(tag);
-  if (date === null) return <>—</>;
-  return <time dateTime={date.toISOString()}>{formatDateTime(date)}</time>;
+  return date === null ? <>—</> : <DateTime value={date} />;
 }

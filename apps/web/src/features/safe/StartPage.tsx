@@ -1,12 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { QueryErrorAlert } from '../../app/ErrorAlert';
-import { useSelectedChain } from '../chains/useChains';
+import { Button, Page, QueryErrorAlert } from '../../ui';
+import { useSelectedChain } from '../chains';
 import { OwnedSafes } from './OwnedSafes';
 import { openSafeTarget } from './safeId';
+import styles from './StartPage.module.css';
 
 /** The start page: open a Safe by address (`0x…` on the selected chain, or `shortName:0x…`). */
-export function HomeRoute() {
+export function StartPage() {
   const inputId = useId();
   const errorId = useId();
   const navigate = useNavigate();
@@ -26,12 +27,10 @@ export function HomeRoute() {
   };
 
   return (
-    <section className="page">
-      <title>Open a Safe · Countersign</title>
-      <h1>Open a Safe</h1>
-      <form className="open-safe" onSubmit={onSubmit} noValidate>
+    <Page title="Open a Safe">
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
         <label htmlFor={inputId}>Safe address</label>
-        <div className="open-safe-row">
+        <div className={styles.row}>
           <input
             id={inputId}
             data-testid="open-safe-input"
@@ -50,16 +49,16 @@ export function HomeRoute() {
             aria-invalid={error !== null}
             aria-describedby={error !== null ? errorId : undefined}
           />
-          <button type="submit" className="button primary" data-testid="open-safe-submit">
+          <Button type="submit" variant="primary" data-testid="open-safe-submit">
             Open Safe
-          </button>
+          </Button>
         </div>
         {error !== null && (
-          <p id={errorId} role="alert" className="field-error" data-testid="open-safe-error">
+          <p id={errorId} role="alert" className={styles.error} data-testid="open-safe-error">
             {error}
           </p>
         )}
-        <p className="hint">
+        <p className={styles.hint}>
           {chain
             ? `A bare 0x address opens on ${chain.chainName}. Prefix it with a short name (e.g. ${chain.shortName}:0x…) to pick the chain.`
             : 'Prefix the address with a chain short name, e.g. eth:0x….'}
@@ -67,6 +66,6 @@ export function HomeRoute() {
       </form>
       {query.isError && <QueryErrorAlert query={query} title="The chain list could not be loaded" />}
       <OwnedSafes chain={chain} />
-    </section>
+    </Page>
   );
 }

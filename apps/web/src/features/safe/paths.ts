@@ -1,6 +1,6 @@
 /**
- * URL helpers for a Safe, free of viem so the header can use them from the entry chunk.
- * A Safe is addressed as `{shortName}:{address}`, e.g. /eth:0xA063…/home.
+ * Countersign's URLs for a Safe: `/{shortName}:{address}/{view}`, e.g. /eth:0xA063…/transactions/queue.
+ * Free of viem so the shell and the navigation can use them from the entry chunk.
  */
 export function splitSafeId(value: string): { shortName: string | undefined; addressPart: string } {
   const colon = value.indexOf(':');
@@ -12,9 +12,43 @@ export function formatSafeId(shortName: string, address: string): string {
   return `${shortName}:${address}`;
 }
 
+/** The settings sections, each at /{safe}/settings/{section} ("setup" is /{safe}/settings). */
+export const settingsSections = [
+  'setup',
+  'modules',
+  'network',
+  'delegates',
+  'notifications',
+  'apps',
+] as const;
+export type SettingsSection = (typeof settingsSections)[number];
+
+/** Every view of one Safe, by URL. */
+export function safePaths(shortName: string, address: string) {
+  const base = `/${encodeURIComponent(shortName)}:${encodeURIComponent(address)}`;
+  return {
+    base,
+    home: `${base}/home`,
+    assets: `${base}/assets`,
+    collectibles: `${base}/assets/collectibles`,
+    transactions: `${base}/transactions`,
+    queue: `${base}/transactions/queue`,
+    history: `${base}/transactions/history`,
+    transaction: (id: string) => `${base}/transactions/${encodeURIComponent(id)}`,
+    messages: `${base}/messages`,
+    message: (messageHash: string) => `${base}/messages/${encodeURIComponent(messageHash)}`,
+    apps: `${base}/apps`,
+    openApp: (appUrl: string) => `${base}/apps/open?appUrl=${encodeURIComponent(appUrl)}`,
+    addressBook: `${base}/address-book`,
+    settings: (section: SettingsSection = 'setup') =>
+      section === 'setup' ? `${base}/settings` : `${base}/settings/${section}`,
+  };
+}
+export type SafePaths = ReturnType<typeof safePaths>;
+
 export function safeHomePath(shortName: string, address: string): string {
-  return `/${encodeURIComponent(shortName)}:${encodeURIComponent(address)}/home`;
+  return safePaths(shortName, address).home;
 }
 
-/** The route pattern of the Safe overview. */
-export const SAFE_HOME_ROUTE = '/:safeId/home';
+/** The route pattern of every Safe page. */
+export const SAFE_ROUTE = ':safeId';

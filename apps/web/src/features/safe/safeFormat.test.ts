@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AddressInfo } from '@countersign/gateway-api';
-import { checksummed, tagDate, thresholdLabel, versionStateLabel } from './safeFormat';
+import { checksummed } from '../../ui';
+import { tagDate, thresholdLabel, versionStateLabel } from './safeFormat';
 
 const owner = (value: string): AddressInfo => ({ value, name: null, logoUri: null });
 

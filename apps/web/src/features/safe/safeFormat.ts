@@ -1,14 +1,4 @@
-import { getAddress } from 'viem';
 import type { ImplementationVersionState, SafeInfo } from '@countersign/gateway-api';
-
-/** The gateway sends checksummed addresses; this keeps the display checksummed whatever arrives. */
-export function checksummed(address: string): string {
-  try {
-    return getAddress(address);
-  } catch {
-    return address;
-  }
-}
 
 const versionStateLabels: Record<ImplementationVersionState, string> = {
   UP_TO_DATE: 'Up to date',
@@ -30,10 +20,4 @@ export function tagDate(tag: string | null): Date | null {
   if (tag === null || !/^\d+$/.test(tag)) return null;
   const date = new Date(Number(tag) * 1000);
   return Number.isNaN(date.getTime()) ? null : date;
-}
-
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-
-export function formatDateTime(date: Date): string {
-  return dateTimeFormat.format(date);
 }

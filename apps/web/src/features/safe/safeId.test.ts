@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChainInfo } from '@countersign/gateway-api';
 import { invalidAddressMessage, openSafeTarget, parseSafeId } from './safeId';
-import { formatSafeId, safeHomePath, splitSafeId } from './safePath';
+import { formatSafeId, safeHomePath, splitSafeId } from './paths';
 
 const checksummed = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const lower = checksummed.toLowerCase();

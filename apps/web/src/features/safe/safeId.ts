@@ -1,7 +1,7 @@
 import { getAddress, isAddress, type Address } from 'viem';
 import type { ChainInfo } from '@countersign/gateway-api';
-import { findChainByShortName, unknownShortNameMessage } from '../chains/selectedChain';
-import { safeHomePath, splitSafeId } from './safePath';
+import { findChainByShortName, unknownShortNameMessage } from '../chains';
+import { safeHomePath, splitSafeId } from './paths';
 
 export type SafeIdResult =
   { ok: true; shortName: string | undefined; address: Address } | { ok: false; error: string };

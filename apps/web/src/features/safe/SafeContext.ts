@@ -1,0 +1,34 @@
+import { createContext, useContext } from 'react';
+import type { Address } from 'viem';
+import type { ChainInfo, SafeInfo } from '@countersign/gateway-api';
+import type { SafePaths } from './paths';
+
+/** The Safe on screen, resolved once by the Safe layout route; every Safe page reads it with useSafe(). */
+export type SafeContextValue = {
+  chain: ChainInfo;
+  /** Checksummed. */
+  address: Address;
+  /** `shortName:address`, as in the URL. */
+  safeId: string;
+  safe: SafeInfo;
+  /**
+   * The SafeInfo query's state. Only what changes with the data or an error is here, so a poll
+   * that brings nothing new does not re-render every page.
+   */
+  query: { isError: boolean; error: unknown; refetch: () => void };
+  paths: SafePaths;
+};
+
+export const SafeContext = createContext<SafeContextValue | undefined>(undefined);
+
+export function useSafe(): SafeContextValue {
+  const value = useContext(SafeContext);
+  if (value === undefined)
+    throw new Error('useSafe() is only available on a Safe page (inside the Safe layout route).');
+  return value;
+}
+
+/** The Safe on screen, or undefined outside a Safe's pages (the app header, the start page). */
+export function useOptionalSafe(): SafeContextValue | undefined {
+  return useContext(SafeContext);
+}

@@ -1,0 +1,197 @@
+import { useEffect, useMemo } from 'react';
+import { Navigate, useLocation, useParams } from 'react-router';
+import type { ChainInfo } from '@countersign/gateway-api';
+import type { Address } from 'viem';
+import { getGateway } from '../../lib/gateway';
+import { isGatewayStatus } from '../../lib/gatewayErrors';
+import {
+  ErrorAlert,
+  Loading,
+  Page,
+  QueryErrorAlert,
+  SavedDataNotice,
+  TitleSuffix,
+  describeQueryError,
+} from '../../ui';
+import { AddressBookNames, useAddressBook } from '../address-book';
+import {
+  findChainByShortName,
+  rememberChainId,
+  unknownShortNameMessage,
+  useChain,
+  useSelectedChain,
+} from '../chains';
+import type { SafeNavItem } from './navigation';
+import { formatSafeId, safePaths } from './paths';
+import { useSafeInfoQuery, useTagInvalidation } from './queries';
+import { SafeContext, type SafeContextValue } from './SafeContext';
+import { describeSafeLoadError } from './safeErrors';
+import { SafeFrame } from './SafeFrame';
+import { parseSafeId } from './safeId';
+
+/**
+ * /:safeId/*: checks the address, resolves the chain short name, loads SafeInfo once (then polls it),
+ * and renders the Safe's pages inside the Safe frame. Pages read the Safe with useSafe().
+ */
+export function SafeLayout({ navigation }: { navigation: SafeNavItem[] }) {
+  const { safeId = '' } = useParams();
+  const parsed = parseSafeId(safeId);
+  if (!parsed.ok) {
+    return (
+      <Page title="Invalid address">
+        <ErrorAlert title="Invalid Safe address" message={parsed.error} />
+      </Page>
+    );
+  }
+  return (
+    <ChainResolver
+      safeId={safeId}
+      shortName={parsed.shortName}
+      address={parsed.address}
+      navigation={navigation}
+    />
+  );
+}
+
+/** The current URL with its first segment (the Safe id) replaced: keeps the view and its query. */
+function useCanonicalPath(safeId: string) {
+  const location = useLocation();
+  const rest = location.pathname.split('/').slice(2).join('/');
+  return `/${safeId}/${rest || 'home'}${location.search}${location.hash}`;
+}
+
+function ChainResolver({
+  safeId,
+  shortName,
+  address,
+  navigation,
+}: {
+  safeId: string;
+  shortName: string | undefined;
+  address: Address;
+  navigation: SafeNavItem[];
+}) {
+  const { query, chains, chain: selected } = useSelectedChain();
+  const resolved = shortName === undefined ? selected : chains && findChainByShortName(chains, shortName);
+  const canonical = useCanonicalPath(resolved ? formatSafeId(resolved.shortName, address) : safeId);
+
+  if (chains === undefined) {
+    return query.isError ? (
+      <Page title="Chains unavailable">
+        <QueryErrorAlert query={query} title="The chain list could not be loaded" />
+      </Page>
+    ) : (
+      <Loading label="Loading chains…" />
+    );
+  }
+  if (resolved === undefined) {
+    if (shortName === undefined)
+      return <ErrorAlert title="No chains" message="The gateway lists no chains." />;
+    return (
+      <Page title="Unknown chain">
+        <ErrorAlert title="Unknown chain" message={unknownShortNameMessage(shortName, chains)} />
+      </Page>
+    );
+  }
+  // Canonical URL: the gateway's short name and the checksummed address (a bare address opens on
+  // the selected chain).
+  if (formatSafeId(resolved.shortName, address) !== safeId) return <Navigate replace to={canonical} />;
+  return (
+    <SafeLoader
+      key={`${resolved.chainId}:${address}`}
+      chain={resolved}
+      address={address}
+      navigation={navigation}
+    />
+  );
+}
+
+function SafeLoader({
+  chain,
+  address,
+  navigation,
+}: {
+  chain: ChainInfo;
+  address: Address;
+  navigation: SafeNavItem[];
+}) {
+  const chainQuery = useChain(chain.chainId);
+  const query = useSafeInfoQuery(chain.chainId, address);
+  const names = useAddressBook(chain.chainId);
+  useTagInvalidation(chain.chainId, address, query.data);
+
+  useEffect(() => {
+    rememberChainId(chain.chainId);
+  }, [chain.chainId]);
+
+  const safeId = formatSafeId(chain.shortName, address);
+  const freshChain = chainQuery.data ?? chain;
+  const { data, isError, error, refetch } = query;
+  // Polls that bring nothing new keep the same data (structural sharing) and so the same value.
+  const value = useMemo<SafeContextValue | undefined>(
+    () =>
+      data && {
+        chain: freshChain,
+        address,
+        safeId,
+        safe: data,
+        query: { isError, error, refetch: () => void refetch() },
+        paths: safePaths(freshChain.shortName, address),
+      },
+    [data, isError, error, refetch, freshChain, address, safeId],
+  );
+  const describe = () =>
+    describeSafeLoadError(query.error, {
+      address,
+      chainId: chain.chainId,
+      chainName: chain.chainName,
+      gatewayUrl: getGateway().baseUrl,
+      chainError: chainQuery.error,
+    });
+  // The gateway answers 404 both for "no Safe" and for "no such chain": the chain's own answer tells which.
+  const chainSettled = chainQuery.isError || (chainQuery.isSuccess && !chainQuery.isPlaceholderData);
+  const title = names[address] ?? safeId;
+
+  if (value === undefined) {
+    if (query.isPending || (isGatewayStatus(query.error, 404) && !chainSettled)) {
+      return (
+        <TitleSuffix value={title}>
+          <AddressBookNames chainId={chain.chainId}>
+            <SafeFrame navigation={navigation} pending={{ chain, address, safeId }} />
+          </AddressBookNames>
+        </TitleSuffix>
+      );
+    }
+    return (
+      <Page title={`${safeId}`} heading="The Safe could not be loaded">
+        <QueryErrorAlert query={query} description={describe()} />
+      </Page>
+    );
+  }
+
+  return (
+    <TitleSuffix value={title}>
+      <AddressBookNames chainId={chain.chainId}>
+        <SafeContext.Provider value={value}>
+          <SafeFrame
+            navigation={navigation}
+            notice={
+              query.isError ? (
+                <SavedDataNotice
+                  updatedAt={query.dataUpdatedAt}
+                  reason={
+                    isGatewayStatus(query.error, 404)
+                      ? describe().message
+                      : describeQueryError(query.error).message
+                  }
+                  retrying={query.isFetching}
+                  onRetry={() => void query.refetch()}
+                />
+              ) : undefined
+            }
+          />
+        </SafeContext.Provider>
+      </AddressBookNames>
+    </TitleSuffix>
+  );
+}

@@ -1,0 +1,27 @@
+// The Safe feature: resolving a Safe from the URL, its frame and navigation, and useSafe() for pages.
+export type { SafeNavItem } from './navigation';
+export {
+  formatSafeId,
+  safeHomePath,
+  safePaths,
+  settingsSections,
+  splitSafeId,
+  type SafePaths,
+  type SettingsSection,
+} from './paths';
+export { PlaceholderPage } from './PlaceholderPage';
+export {
+  SAFE_INFO_POLL_MS,
+  TAG_GOVERNED_STALE_MS,
+  invalidateSafe,
+  invalidateSafeViews,
+  safeInfoQueryOptions,
+  safeKey,
+  tagViews,
+  useSafeInfoQuery,
+  type SafeView,
+} from './queries';
+export { useOptionalSafe, useSafe, type SafeContextValue } from './SafeContext';
+export { parseSafeId } from './safeId';
+export { tagDate, thresholdLabel, versionStateLabel } from './safeFormat';
+export { createSafeRoute, legacyRoutes, loadSafeOverview, loadStartPage, startRoute } from './routes';

@@ -1,0 +1,18 @@
+import type { ComponentType, SVGProps } from 'react';
+import type { SafePaths } from './paths';
+
+/**
+ * One entry of the Safe's navigation. The app composes the list from the features (their labels,
+ * URLs and what to load ahead when the pointer or focus reaches the link).
+ */
+export type SafeNavItem = {
+  id: string;
+  label: string;
+  icon: ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
+  to: (paths: SafePaths) => string;
+  /** The URL prefix of the section this entry stands for (Transactions: …/transactions). */
+  section?: (paths: SafePaths) => string;
+  children?: Omit<SafeNavItem, 'icon' | 'children'>[];
+  /** Loads the view's code (and data) on intent, so the click paints at once. */
+  preload?: (safe: { chainId: string; address: string }) => void;
+};

@@ -1,0 +1,115 @@
+import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { SafeInfo } from '@countersign/gateway-api';
+import { getGateway } from '../../lib/gateway';
+import { persisted } from '../../lib/persistence';
+
+/**
+ * One key hierarchy for everything of a Safe: ['safe', chainId, address, view, …]. Each feature
+ * builds its keys with `safeKey` in its own queries.ts, so one call refreshes a whole Safe and the
+ * SafeInfo tags invalidate exactly the views they stand for.
+ */
+export type SafeView =
+  | 'info'
+  | 'balances'
+  | 'collectibles'
+  | 'queue'
+  | 'history'
+  | 'transaction'
+  | 'multisig-transactions'
+  | 'module-transactions'
+  | 'incoming-transfers'
+  | 'nonces'
+  | 'messages'
+  | 'message'
+  | 'delegates';
+
+export function safeKey(chainId: string, address: string, view?: SafeView, ...rest: unknown[]): QueryKey {
+  const root = ['safe', chainId, address.toLowerCase()];
+  return view === undefined ? root : [...root, view, ...rest];
+}
+
+/** The SafeInfo tags (Unix seconds as strings) and the views whose data each one dates. */
+export const tagViews = {
+  txQueuedTag: ['queue', 'nonces', 'transaction', 'multisig-transactions'],
+  txHistoryTag: [
+    'history',
+    'transaction',
+    'nonces',
+    'balances',
+    'multisig-transactions',
+    'module-transactions',
+    'incoming-transfers',
+  ],
+  collectiblesTag: ['collectibles'],
+  messagesTag: ['messages', 'message'],
+} as const satisfies Record<string, readonly SafeView[]>;
+
+export type SafeTag = keyof typeof tagViews;
+const tags = Object.keys(tagViews) as SafeTag[];
+
+/** The spec's polling interval: SafeInfo is asked again every 4 s while the page is visible. */
+export const SAFE_INFO_POLL_MS = 4_000;
+
+/**
+ * Data a tag governs is fresh until its tag changes: moving between views refetches nothing. The
+ * limit only matters for a gateway that sends no tags.
+ */
+export const TAG_GOVERNED_STALE_MS = 5 * 60 * 1000;
+
+export const safeInfoQueryOptions = (chainId: string, address: string) => ({
+  queryKey: safeKey(chainId, address, 'info'),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    getGateway().getSafeInfo({ chainId, safeAddress: address }, { signal }),
+  meta: persisted,
+});
+
+/** The Safe's settings and state, polled every 4 s. */
+export function useSafeInfoQuery(chainId: string, address: string, { poll = true } = {}) {
+  return useQuery({
+    ...safeInfoQueryOptions(chainId, address),
+    refetchInterval: poll ? SAFE_INFO_POLL_MS : false,
+  });
+}
+
+/** The tags that differ between two SafeInfo answers. */
+export function changedTags(before: SafeInfo, after: SafeInfo): SafeTag[] {
+  return tags.filter((tag) => before[tag] !== after[tag]);
+}
+
+/** Invalidates the queries of these views of one Safe, and nothing else. */
+export function invalidateSafeViews(
+  queryClient: QueryClient,
+  chainId: string,
+  address: string,
+  views: readonly SafeView[],
+): Promise<void> {
+  const root = safeKey(chainId, address);
+  return queryClient.invalidateQueries({
+    predicate: (query) =>
+      root.every((part, index) => query.queryKey[index] === part) &&
+      views.includes(query.queryKey[root.length] as SafeView),
+  });
+}
+
+/** Refetches everything of a Safe (after a transaction of one's own, for instance). */
+export function invalidateSafe(queryClient: QueryClient, chainId: string, address: string) {
+  return queryClient.invalidateQueries({ queryKey: safeKey(chainId, address) });
+}
+
+/** When a SafeInfo tag moves, the views under that tag are refetched; the others are left alone. */
+export function useTagInvalidation(chainId: string, address: string, safe: SafeInfo | undefined) {
+  const queryClient = useQueryClient();
+  const previous = useRef<SafeInfo | undefined>(undefined);
+  useEffect(() => {
+    if (safe === undefined) return;
+    const before = previous.current;
+    previous.current = safe;
+    if (before === undefined) return;
+    const changed = changedTags(before, safe);
+    if (changed.length === 0) return;
+    void invalidateSafeViews(queryClient, chainId, address, [
+      ...new Set(changed.flatMap((tag) => tagViews[tag])),
+    ]);
+  }, [queryClient, chainId, address, safe]);
+}

@@ -1,0 +1,50 @@
+import { Navigate, type RouteObject } from 'react-router';
+import type { ChainRouteHandle } from '../chains';
+import { LegacyRedirect } from './LegacyRedirect';
+import { legacyPaths } from './legacyLinks';
+import type { SafeNavItem } from './navigation';
+import { splitSafeId } from './paths';
+import { SafeLayout } from './SafeLayout';
+
+/** Tells the chain selector and the wrong-network banner which chain a Safe's page is on. */
+const chainRoute: ChainRouteHandle = {
+  chainShortName: (params) => splitSafeId(params.safeId ?? '').shortName,
+  pathOnChain: (params, location, shortName) => {
+    const address = splitSafeId(params.safeId ?? '').addressPart;
+    const view = location.pathname.split('/').slice(2).join('/') || 'home';
+    // A transaction or message belongs to one chain: on another chain the list is the same place.
+    const general = view
+      .replace(/^(transactions)\/(?!queue$|history$).+$/, '$1/history')
+      .replace(/^messages\/.+$/, 'messages');
+    return `/${encodeURIComponent(shortName)}:${address}/${general}`;
+  },
+};
+
+export const loadStartPage = () => import('./StartPage');
+
+/** The start page (`/`): open a Safe by address. */
+export const startRoute: RouteObject = {
+  index: true,
+  lazy: async () => ({ Component: (await loadStartPage()).StartPage }),
+};
+
+/** Safe{Wallet} URLs (`/balances?safe=eth:0x…`), each redirected to Countersign's own. */
+export const legacyRoutes: RouteObject[] = legacyPaths.map((path) => ({
+  path: path.slice(1),
+  Component: LegacyRedirect,
+}));
+
+export const loadSafeOverview = () => import('./SafeOverview');
+
+/**
+ * `/:safeId/*`: the Safe layout route. `views` are the Safe's pages (each feature's routes);
+ * `navigation` is the sidebar built from them.
+ */
+export function createSafeRoute(views: RouteObject[], navigation: SafeNavItem[]): RouteObject {
+  return {
+    path: ':safeId',
+    element: <SafeLayout navigation={navigation} />,
+    handle: { chainRoute },
+    children: [{ index: true, element: <Navigate to="home" replace /> }, ...views],
+  };
+}

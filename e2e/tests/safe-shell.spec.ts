@@ -1,0 +1,206 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { TestWallet } from '../testWallet';
+
+/** The Safe shell: one layout route, its navigation and header, and links pasted from Safe{Wallet}. */
+
+const views = [
+  { link: 'Home', path: 'home', heading: 'Safe overview' },
+  { link: 'Assets', path: 'assets', heading: 'Assets' },
+  { link: 'Transactions', path: 'transactions/queue', heading: 'Queue' },
+  { link: 'Messages', path: 'messages', heading: 'Messages' },
+  { link: 'Apps', path: 'apps', heading: 'Apps' },
+  { link: 'Address book', path: 'address-book', heading: 'Address book' },
+  { link: 'Settings', path: 'settings', heading: 'Settings' },
+];
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Safe navigation' });
+
+test.describe('Safe shell', () => {
+  test('every view of the navigation has its own URL and is marked current', async ({ page, stack }) => {
+    const base = `/local:${stack.safes[0]!.address}`;
+    await page.goto(`${base}/home`);
+    await expect(page.getByTestId('safe-threshold')).toHaveText('2 of 3');
+    for (const view of views) {
+      await nav(page).getByRole('link', { name: view.link, exact: true }).click();
+      await expect(page).toHaveURL(`${base}/${view.path}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(view.heading);
+      // Never a 404 for a view of the navigation.
+      await expect(page.getByText('Page not found')).toHaveCount(0);
+    }
+    await nav(page).getByRole('link', { name: 'Transactions' }).click();
+    await nav(page).getByRole('link', { name: 'History' }).click();
+    await expect(page).toHaveURL(`${base}/transactions/history`);
+    await expect(nav(page).getByRole('link', { name: 'History' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav(page).getByRole('link', { name: 'Transactions' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    await expect(page).toHaveTitle(new RegExp(`^History · local:${stack.safes[0]!.address} · Countersign$`));
+  });
+
+  test('the header shows the Safe: address, chain, threshold, nonce, copy and a receive QR code', async ({
+    page,
+    context,
+    stack,
+  }) => {
+    const team = stack.safes[0]!;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto(`/local:${team.address}/assets`);
+    const header = page.getByTestId('safe-header');
+    await expect(header.getByTestId('safe-header-address')).toHaveAttribute('title', team.address);
+    await expect(header.getByTestId('safe-header-address')).toContainText(
+      `${team.address.slice(0, 6)}…${team.address.slice(-4)}`,
+    );
+    await expect(header.getByTestId('safe-header-chain')).toHaveText('Countersign Devnet');
+    await expect(header.getByTestId('safe-header-threshold')).toHaveText('2/3');
+    await expect(header.getByTestId('safe-header-nonce')).toHaveText('Nonce 8');
+    await expect(header.getByTestId('safe-header-explorer')).toHaveAttribute(
+      'href',
+      `${stack.webUrl}/explorer/address/${team.address}`,
+    );
+
+    await header.getByRole('button', { name: 'Copy address' }).click();
+    await expect(header.getByText('Copied!')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(team.address);
+
+    await header.getByTestId('receive-button').click();
+    const dialog = page.getByRole('dialog', { name: 'Receive assets' });
+    await expect(dialog.getByTestId('receive-qr')).toHaveAttribute('data-value', `local:${team.address}`);
+    await expect(dialog.getByTestId('receive-address')).toHaveText(`local:${team.address}`);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('the name from the address book names the Safe', async ({ page, stack }) => {
+    const team = stack.safes[0]!;
+    await page.addInitScript((address) => {
+      localStorage.setItem(
+        'countersign.address-book',
+        JSON.stringify({ '1337': { [address]: 'Team treasury' } }),
+      );
+    }, team.address);
+    await page.goto(`/local:${team.address}/home`);
+    await expect(page.getByTestId('safe-header-name')).toHaveText('Team treasury');
+    await expect(page).toHaveTitle(/^Home · Team treasury · Countersign$/);
+  });
+
+  test('links from Safe{Wallet} open the same view', async ({ page, stack }) => {
+    const team = stack.safes[0]!.address;
+    const base = `/local:${team}`;
+    const id = `multisig_${team}_0x${'ab'.repeat(32)}`;
+    const appUrl = 'http://localhost:9/app?x=1';
+    const cases: [string, string][] = [
+      [`/home?safe=local:${team}`, `${base}/home`],
+      [`/balances?safe=local:${team.toLowerCase()}`, `${base}/assets`],
+      [`/balances/nfts?safe=local:${team}`, `${base}/assets/collectibles`],
+      [`/transactions/queue?safe=local:${team}`, `${base}/transactions/queue`],
+      [`/transactions/history?safe=local:${team}`, `${base}/transactions/history`],
+      [`/transactions/tx?safe=local:${team}&id=${id}`, `${base}/transactions/${id}`],
+      [`/transactions/messages?safe=local:${team}`, `${base}/messages`],
+      [`/apps?safe=local:${team}`, `${base}/apps`],
+      [
+        `/apps/open?safe=local:${team}&appUrl=${encodeURIComponent(appUrl)}`,
+        `${base}/apps/open?appUrl=${encodeURIComponent(appUrl)}`,
+      ],
+      [`/settings/setup?safe=local:${team}`, `${base}/settings`],
+      [`/address-book?safe=local:${team}`, `${base}/address-book`],
+    ];
+    for (const [from, to] of cases) {
+      await page.goto(from);
+      await expect(page).toHaveURL(`${stack.webUrl}${to}`);
+      await expect(page.getByTestId('safe-header')).toBeVisible();
+    }
+    await page.goto('/balances');
+    await expect(page.getByRole('alert')).toContainText('does not say which Safe');
+  });
+
+  test('the chain selector and the wrong-network banner follow the Safe on every page', async ({
+    page,
+    stack,
+  }) => {
+    const wallet = new TestWallet(page, {
+      privateKey: stack.accounts.find((account) => account.role === 'owner A')!.privateKey,
+      chainId: stack.chainId,
+      knownChains: [1],
+      rpcUrl: stack.rpcUrl!,
+    });
+    await wallet.install();
+    await page.goto(`/local:${stack.safes[0]!.address}/transactions/history`);
+    await expect(page.getByTestId('chain-selector')).toHaveValue(String(stack.chainId));
+    await page.getByTestId('connect-wallet').or(page.getByTestId('rk-connect-button')).first().click();
+    await page.getByTestId('rk-wallet-option-org.countersign.testwallet').click();
+    await page.getByTestId('rk-auth-message-button').click();
+    await expect(page.getByTestId('rk-account-button')).toBeVisible();
+    await wallet.switchTo(1);
+    await expect(page.getByTestId('wrong-network')).toContainText('Wrong network detected');
+    await expect(page.getByTestId('switch-network')).toHaveText('Switch to Countersign Devnet');
+    await nav(page).getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByTestId('wrong-network')).toBeVisible();
+  });
+});
+
+test.describe('Safe shell without the gateway', () => {
+  test('shows the Safe from the saved cache, marked as saved data with its age', async ({ page, stack }) => {
+    const team = stack.safes[0]!;
+    await page.goto(`/local:${team.address}/home`);
+    await expect(page.getByTestId('safe-threshold')).toHaveText('2 of 3');
+    // The persisted cache is written at most once a second.
+    await expect
+      .poll(() =>
+        page.evaluate(() => localStorage.getItem('countersign.query-cache')?.includes('"info"') ?? false),
+      )
+      .toBe(true);
+    await page.route(`${stack.gatewayUrl}/**`, (route) => route.abort());
+    await page.reload();
+    await expect(page.getByTestId('saved-data')).toContainText(/Saved data from (just now|\d+ seconds? ago)/);
+    await expect(page.getByTestId('saved-data')).toContainText(
+      `The gateway at ${stack.gatewayUrl} does not answer`,
+    );
+    await expect(page.getByTestId('safe-threshold')).toHaveText('2 of 3');
+    await expect(page.getByTestId('safe-header-address')).toHaveAttribute('title', team.address);
+  });
+});
+
+test.describe('Safe shell on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('a menu button opens the navigation, a link closes it', async ({ page, stack }) => {
+    const base = `/local:${stack.safes[0]!.address}`;
+    await page.goto(`${base}/home`);
+    const menu = page.getByTestId('menu-button');
+    await expect(menu).toBeVisible();
+    await expect(nav(page)).toBeHidden();
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await nav(page).getByRole('link', { name: 'Messages' }).click();
+    await expect(page).toHaveURL(`${base}/messages`);
+    await expect(nav(page)).toBeHidden();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+test.describe('Safe shell by keyboard alone', () => {
+  test('skip link, then the navigation by Tab and Enter, focus always visible', async ({ page, stack }) => {
+    const base = `/local:${stack.safes[0]!.address}`;
+    await page.goto(`${base}/home`);
+    await expect(page.getByTestId('safe-threshold')).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    // Tab until the Assets link has focus; every stop must show a focus ring.
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        if (!element) return { name: '', outline: 'none' };
+        const style = getComputedStyle(element);
+        return { name: element.textContent?.trim() ?? '', outline: style.outlineStyle };
+      });
+      expect(focused.outline, `focus ring on "${focused.name}"`).not.toBe('none');
+      if (focused.name === 'Assets') break;
+    }
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`${base}/assets`);
+    await expect(nav(page).getByRole('link', { name: 'Assets' })).toHaveAttribute('aria-current', 'page');
+  });
+});
