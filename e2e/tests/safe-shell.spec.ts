@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../axe';
 import { expect, test } from '../fixtures';
+import { doubleSafeInfo, webAppOnDouble } from '../gatewayDouble';
 import { TestWallet } from '../testWallet';
 
 /** The Safe shell: one layout route, its navigation and header, and links pasted from Safe{Wallet}. */
@@ -137,6 +139,50 @@ test.describe('Safe shell', () => {
     await expect(page.getByTestId('switch-network')).toHaveText('Switch to Countersign Devnet');
     await nav(page).getByRole('link', { name: 'Settings' }).click();
     await expect(page.getByTestId('wrong-network')).toBeVisible();
+  });
+});
+
+test.describe('Safe shell with hostile data', () => {
+  test('a hostile Safe name from the gateway is shown as text and runs nothing', async ({ page }) => {
+    const app = await webAppOnDouble();
+    try {
+      const hostile = `<img src=x onerror="window.__pwned=1">\u202Eevil${'x'.repeat(10_000)}`;
+      app.double.on('GET', /\/v1\/chains\/1337\/safes\/0x1{40}$/, () =>
+        doubleSafeInfo({
+          address: { value: '0x1111111111111111111111111111111111111111', name: hostile, logoUri: null },
+        }),
+      );
+      const dialogs: string[] = [];
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await page.goto(`${app.safePath}/home`);
+      await expect(page.getByTestId('safe-header-name')).toHaveText(hostile);
+      expect(await page.locator('img[src="x"]').count()).toBe(0);
+      expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+      expect(dialogs).toEqual([]);
+      // The page stays usable: the navigation still works.
+      await page
+        .getByRole('navigation', { name: 'Safe navigation' })
+        .getByRole('link', { name: 'Settings' })
+        .click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
+test.describe('Safe shell accessibility', () => {
+  test('no serious or critical axe violation on the shell, light and dark', async ({ page, stack }) => {
+    await page.goto(`/local:${stack.safes[0]!.address}/home`);
+    await expect(page.getByTestId('safe-threshold')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'the Safe home');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectNoSeriousA11yViolations(page, 'the Safe home, dark');
+    await page.goto('/');
+    await expectNoSeriousA11yViolations(page, 'the start page');
   });
 });
 

@@ -1,4 +1,10 @@
-import type { SafeNavItem } from '../features/safe';
+import { preloadAddressBook } from '../features/address-book';
+import { preloadApps } from '../features/apps';
+import { preloadAssets } from '../features/assets';
+import { preloadMessages } from '../features/messages';
+import { loadSafeOverview, type SafeNavItem } from '../features/safe';
+import { preloadSettings } from '../features/settings';
+import { preloadTransactions } from '../features/transactions';
 import {
   AddressBookIcon,
   AppsIcon,
@@ -8,25 +14,37 @@ import {
   SettingsIcon,
   TransactionsIcon,
 } from '../ui';
-import { loadSafeOverview } from '../features/safe';
 
 /** The Safe's sidebar: every view, each a link with its own URL, in the order owners use them. */
 export const safeNavigation: SafeNavItem[] = [
   { id: 'home', label: 'Home', icon: HomeIcon, to: (p) => p.home, preload: () => void loadSafeOverview() },
-  { id: 'assets', label: 'Assets', icon: AssetsIcon, to: (p) => p.assets },
+  { id: 'assets', label: 'Assets', icon: AssetsIcon, to: (p) => p.assets, preload: preloadAssets },
   {
     id: 'transactions',
     label: 'Transactions',
     icon: TransactionsIcon,
     to: (p) => p.transactions,
     section: (p) => p.transactions,
+    preload: preloadTransactions,
     children: [
-      { id: 'queue', label: 'Queue', to: (p) => p.queue },
-      { id: 'history', label: 'History', to: (p) => p.history },
+      { id: 'queue', label: 'Queue', to: (p) => p.queue, preload: preloadTransactions },
+      { id: 'history', label: 'History', to: (p) => p.history, preload: preloadTransactions },
     ],
   },
-  { id: 'messages', label: 'Messages', icon: MessagesIcon, to: (p) => p.messages },
-  { id: 'apps', label: 'Apps', icon: AppsIcon, to: (p) => p.apps },
-  { id: 'address-book', label: 'Address book', icon: AddressBookIcon, to: (p) => p.addressBook },
-  { id: 'settings', label: 'Settings', icon: SettingsIcon, to: (p) => p.settings() },
+  { id: 'messages', label: 'Messages', icon: MessagesIcon, to: (p) => p.messages, preload: preloadMessages },
+  { id: 'apps', label: 'Apps', icon: AppsIcon, to: (p) => p.apps, preload: preloadApps },
+  {
+    id: 'address-book',
+    label: 'Address book',
+    icon: AddressBookIcon,
+    to: (p) => p.addressBook,
+    preload: preloadAddressBook,
+  },
+  {
+    id: 'settings',
+    label: 'Settings',
+    icon: SettingsIcon,
+    to: (p) => p.settings(),
+    preload: preloadSettings,
+  },
 ];

@@ -131,7 +131,9 @@ describe('Safe frame', () => {
     ]);
     const link = screen.getByRole('link', { name: 'Apps' });
     await userEvent.hover(link);
-    expect(preload).toHaveBeenCalledWith({ chainId: '1337', address: teamSafeAddress });
+    expect(preload).toHaveBeenCalledWith(
+      expect.objectContaining({ chainId: '1337', address: teamSafeAddress }),
+    );
     link.focus();
     expect(preload).toHaveBeenCalledTimes(2);
   });

@@ -1,4 +1,5 @@
 import { Link, NavLink, useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import type { SafeNavItem } from './navigation';
 import type { SafePaths } from './paths';
 import styles from './SafeNav.module.css';
@@ -17,6 +18,8 @@ export function SafeNav({
   target: { chainId: string; address: string };
 }) {
   const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const preloadTarget = { ...target, queryClient };
   return (
     <nav aria-label="Safe navigation" className={styles.nav} data-testid="safe-nav">
       <ul className={styles.list}>
@@ -26,7 +29,7 @@ export function SafeNav({
           const current = pathname === to;
           const inSection = current || pathname === section || pathname.startsWith(`${section}/`);
           const Icon = item.icon;
-          const preload = item.preload && (() => item.preload?.(target));
+          const preload = item.preload && (() => item.preload?.(preloadTarget));
           return (
             <li key={item.id}>
               <Link
@@ -44,7 +47,7 @@ export function SafeNav({
                 <ul className={styles.sublist}>
                   {item.children.map((child) => {
                     const childTo = child.to(paths);
-                    const childPreload = child.preload && (() => child.preload?.(target));
+                    const childPreload = child.preload && (() => child.preload?.(preloadTarget));
                     return (
                       <li key={child.id}>
                         <NavLink

@@ -1,5 +1,5 @@
 // The Safe feature: resolving a Safe from the URL, its frame and navigation, and useSafe() for pages.
-export type { SafeNavItem } from './navigation';
+export type { SafeNavItem, SafeTarget } from './navigation';
 export {
   formatSafeId,
   safeHomePath,

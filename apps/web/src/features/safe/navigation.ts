@@ -1,5 +1,9 @@
 import type { ComponentType, SVGProps } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { SafePaths } from './paths';
+
+/** What a view needs to load ahead: the Safe and the app's query client (to prefetch its data). */
+export type SafeTarget = { chainId: string; address: string; queryClient: QueryClient };
 
 /**
  * One entry of the Safe's navigation. The app composes the list from the features (their labels,
@@ -14,5 +18,5 @@ export type SafeNavItem = {
   section?: (paths: SafePaths) => string;
   children?: Omit<SafeNavItem, 'icon' | 'children'>[];
   /** Loads the view's code (and data) on intent, so the click paints at once. */
-  preload?: (safe: { chainId: string; address: string }) => void;
+  preload?: (target: SafeTarget) => void;
 };
