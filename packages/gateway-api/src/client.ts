@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { createTransport, type RequestOptions, type TransportOptions } from './http';
 import { pageSchema } from './schemas/common';
 import { authResource } from './resources/auth';
@@ -32,7 +32,7 @@ export function createGatewayClient(options: GatewayClientOptions) {
      * Fetches a page by the full URL the gateway gave (`next`/`previous`), exactly as it is. To stay
      * on the configured base URL, pass `cursorOf(url)` as a list method's `cursor` instead.
      */
-    getPage: <T extends z.ZodType>(url: string, itemSchema: T, opts?: RequestOptions) =>
+    getPage: <T extends z.core.$ZodType>(url: string, itemSchema: T, opts?: RequestOptions) =>
       t.request(url, pageSchema(itemSchema), { signal: opts?.signal }),
     ...chainsResource(t),
     ...safesResource(t),

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { GatewayContractError, GatewayError } from './errors';
 import { errorBodySchema } from './schemas/common';
 import { formatIssues } from './schemas/lenient';
@@ -25,7 +25,11 @@ export type Transport = {
    * `pathOrUrl` is a path under the base URL (`/v1/chains`), or an absolute URL fetched as it is
    * (a page's `next`); `init.query` is added to either.
    */
-  request<T extends z.ZodType>(pathOrUrl: string, schema: T, init?: TransportInit): Promise<z.output<T>>;
+  request<T extends z.core.$ZodType>(
+    pathOrUrl: string,
+    schema: T,
+    init?: TransportInit,
+  ): Promise<z.output<T>>;
 };
 
 /** Joins the base URL, the path and the query; null and undefined query values are left out. */
@@ -81,7 +85,7 @@ export async function readResponse(response: Response): Promise<unknown> {
     }
   }
   if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(body);
+    const parsed = z.safeParse(errorBodySchema, body);
     if (parsed.success && parsed.data.code !== undefined) {
       throw new GatewayError(`${parsed.data.code}: ${parsed.data.message}`, response.status, body);
     }
@@ -112,7 +116,7 @@ export function createTransport(options: TransportOptions): Transport {
         keepalive: init.keepalive,
       });
       const body = await readResponse(response);
-      const parsed = schema.safeParse(body);
+      const parsed = z.safeParse(schema, body);
       if (!parsed.success) throw new GatewayContractError(url, formatIssues(parsed.error.issues));
       return parsed.data;
     },

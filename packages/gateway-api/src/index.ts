@@ -1,3 +1,5 @@
+// First: zod/mini's messages in English before any schema is used (see zodLocale.ts).
+import './zodLocale';
 export * from './schemas/primitives';
 export * from './schemas/lenient';
 export * from './schemas/common';

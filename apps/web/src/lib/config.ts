@@ -1,5 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { hasProtocol, isHttpUrl } from '../lib/urls';
+
+// zod/mini keeps classic zod out of the bundle but sets no language for its messages: English, as
+// classic zod does, unless one is set already (@countersign/gateway-api sets the same).
+if (!z.core.globalConfig.localeError) z.config(z.locales.en());
 
 /**
  * The runtime configuration: /config.js sets `window.__COUNTERSIGN_CONFIG__` before the app starts,
@@ -12,43 +16,45 @@ export type DevnetWalletConfig = NonNullable<RuntimeConfig['devnet']>;
 export type ConfigResult = { ok: true; config: RuntimeConfig } | { ok: false; message: string };
 
 /** A setting that may be left out or blank: either way it is unset. */
-const optionalText = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => value || undefined);
+const optionalText = z.pipe(
+  z.optional(z.string().check(z.trim())),
+  z.transform((value: string | undefined) => value || undefined),
+);
 
 const runtimeConfigSchema = z.object({
-  gatewayUrl: z
-    .string({ error: 'gatewayUrl is missing' })
-    .trim()
-    .refine(isHttpUrl, {
-      error: (issue) => `gatewayUrl must be an http(s) URL, got ${JSON.stringify(issue.input)}`,
-    })
-    .transform((value) => value.replace(/\/+$/, '')),
+  gatewayUrl: z.pipe(
+    z.string({ error: 'gatewayUrl is missing' }).check(
+      z.trim(),
+      z.refine(isHttpUrl, {
+        error: (issue) => `gatewayUrl must be an http(s) URL, got ${JSON.stringify(issue.input)}`,
+      }),
+    ),
+    z.transform((value: string) => value.replace(/\/+$/, '')),
+  ),
   /** WalletConnect-based wallets and QR codes are offered only with a project id. */
   walletConnectProjectId: optionalText,
   /** A self-hosted WalletConnect relay; WalletConnect's public relay when absent. */
-  walletConnectRelayUrl: optionalText.refine(
-    (value) => value === undefined || hasProtocol(value, ['ws:', 'wss:']),
-    {
+  walletConnectRelayUrl: optionalText.check(
+    z.refine((value: string | undefined) => value === undefined || hasProtocol(value, ['ws:', 'wss:']), {
       error: (issue) => `walletConnectRelayUrl must be a ws(s) URL, got ${JSON.stringify(issue.input)}`,
-    },
+    }),
   ),
   /** Present only when the app serves the local devnet: the devnet wallet's accounts. */
-  devnet: z
-    .object({
-      chainId: z.string().regex(/^\d+$/, { error: 'devnet.chainId must be a decimal chain id' }),
+  devnet: z.optional(
+    z.object({
+      chainId: z.string().check(z.regex(/^\d+$/, { error: 'devnet.chainId must be a decimal chain id' })),
       accounts: z
         .array(
           z.object({
-            address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: 'devnet.accounts: invalid address' }),
+            address: z
+              .string()
+              .check(z.regex(/^0x[0-9a-fA-F]{40}$/, { error: 'devnet.accounts: invalid address' })),
             label: z.string(),
           }),
         )
-        .min(1),
-    })
-    .optional(),
+        .check(z.minLength(1)),
+    }),
+  ),
 });
 
 /**

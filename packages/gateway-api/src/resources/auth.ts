@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { authNonceSchema, authSessionSchema, type VerifyAuthBody } from '../schemas/auth';
 import type { RequestOptions, Transport } from '../http';
 import { pass } from './common';

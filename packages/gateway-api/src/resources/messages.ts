@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { safeMessagePageSchema, safeMessageSchema, type ProposeMessageBody } from '../schemas/messages';
 import { path, type RequestOptions, type Transport } from '../http';
 import { pass, type ChainParams, type CursorParams, type SafeParams } from './common';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { RegisterDeviceBody } from '../schemas/accounts';
 import { path, type RequestOptions, type Transport } from '../http';
 import { pass, type ChainParams } from './common';

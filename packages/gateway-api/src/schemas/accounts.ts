@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { pageSchema } from './common';
 import { openEnum, orNull } from './lenient';
 import { addressSchema, hexSchema } from './primitives';
@@ -18,37 +18,39 @@ export const delegatePageSchema = pageSchema(delegateSchema);
 export type DelegatePage = z.infer<typeof delegatePageSchema>;
 
 export const addDelegateBodySchema = z.object({
-  safe: addressSchema.nullable().optional(),
+  safe: z.optional(z.nullable(addressSchema)),
   delegate: addressSchema,
   delegator: addressSchema,
   signature: signatureSchema,
-  label: z.string().min(1).max(50),
+  label: z.string().check(z.minLength(1), z.maxLength(50)),
 });
 export type AddDelegateBody = z.infer<typeof addDelegateBodySchema>;
 
 export const removeDelegateBodySchema = z
   .object({
-    delegator: addressSchema.nullable().optional(),
-    safe: addressSchema.nullable().optional(),
+    delegator: z.optional(z.nullable(addressSchema)),
+    safe: z.optional(z.nullable(addressSchema)),
     signature: signatureSchema,
   })
-  .refine((body) => Boolean(body.delegator) || Boolean(body.safe), {
-    message: 'delegator or safe is required',
-  });
+  .check(
+    z.refine((body) => Boolean(body.delegator) || Boolean(body.safe), {
+      message: 'delegator or safe is required',
+    }),
+  );
 
 /** The body of `POST /v1/register/notifications` (validated by the gateway service). */
 export const registerDeviceBodySchema = z.object({
-  uuid: z.string().uuid().nullable().optional(),
-  cloudMessagingToken: z.string().min(1),
+  uuid: z.optional(z.nullable(z.string().check(z.uuid()))),
+  cloudMessagingToken: z.string().check(z.minLength(1)),
   buildNumber: z.string(),
   bundle: z.string(),
   deviceType: z.enum(['ANDROID', 'IOS', 'WEB']),
   version: z.string(),
-  timestamp: z.string().regex(/^\d+$/).nullable().optional(),
+  timestamp: z.optional(z.nullable(z.string().check(z.regex(/^\d+$/)))),
   safeRegistrations: z.array(
     z.object({
-      chainId: z.string().regex(/^\d+$/),
-      safes: z.array(addressSchema).min(1),
+      chainId: z.string().check(z.regex(/^\d+$/)),
+      safes: z.array(addressSchema).check(z.minLength(1)),
       signatures: z.array(hexSchema),
     }),
   ),
@@ -60,7 +62,7 @@ export type RegisterDeviceBody = z.input<typeof registerDeviceBodySchema>;
  * does not know read as UNKNOWN; tags and features are open lists of strings.
  */
 export const safeAppSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   url: z.string(),
   name: z.string(),
   iconUrl: orNull(z.string()),
@@ -80,7 +82,7 @@ export const safeAppSchema = z.object({
       url: z.string(),
     }),
   ),
-  featured: z.boolean().optional(),
+  featured: z.optional(z.boolean()),
 });
 export const safeAppsSchema = z.array(safeAppSchema);
 export type SafeApp = z.infer<typeof safeAppSchema>;

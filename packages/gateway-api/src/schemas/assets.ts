@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { pageSchema } from './common';
 import { openEnum, orNull } from './lenient';
 import { addressSchema } from './primitives';
@@ -10,22 +10,22 @@ export const tokenTypeSchema = openEnum(['NATIVE_TOKEN', 'ERC20', 'ERC721', 'UNK
 export const tokenInfoSchema = z.object({
   type: tokenTypeSchema,
   address: addressSchema,
-  decimals: orNull(z.number().int()),
+  decimals: orNull(z.number().check(z.int())),
   symbol: z.string(),
   name: z.string(),
   /** Always a URL on current gateways (a generated icon where no logo is known); older ones sent null. */
   logoUri: orNull(z.string()),
   /** Sent in tokenInfoIndex and swap infos. */
-  trusted: z.boolean().optional(),
+  trusted: z.optional(z.boolean()),
 });
 export type TokenInfo = z.infer<typeof tokenInfoSchema>;
 
 /** Fiat amounts are decimal strings: no grouping, no exponent. */
-const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
+const decimalString = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
 
 export const balanceSchema = z.object({
   tokenInfo: tokenInfoSchema,
-  balance: z.string().regex(/^\d+$/),
+  balance: z.string().check(z.regex(/^\d+$/)),
   fiatBalance: decimalString,
   fiatConversion: decimalString,
   fiatBalance24hChange: orNull(z.string()),

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { addressSchema } from './primitives';
 
 /** `GET /v1/auth/nonce`: a single-use nonce for a Sign-In with Ethereum message. */
-export const authNonceSchema = z.object({ nonce: z.string().min(1) });
+export const authNonceSchema = z.object({ nonce: z.string().check(z.minLength(1)) });
 export type AuthNonce = z.infer<typeof authNonceSchema>;
 
 /** The body of `POST /v1/auth/verify`: the EIP-4361 message and its signature. */
@@ -16,8 +16,8 @@ export type VerifyAuthBody = { message: string; signature: string };
 export const authSessionSchema = z.object({
   id: z.string(),
   authMethod: z.string(),
-  signerAddress: addressSchema.optional(),
-  chainId: z.string().optional(),
-  email: z.string().optional(),
+  signerAddress: z.optional(addressSchema),
+  chainId: z.optional(z.string()),
+  email: z.optional(z.string()),
 });
 export type AuthSession = z.infer<typeof authSessionSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { pageSchema } from './common';
 import { openEnum, orNull } from './lenient';
 import { addressSchema } from './primitives';
@@ -14,10 +14,10 @@ export type RpcUri = z.infer<typeof rpcUriSchema>;
 
 /** The server sends gas price types in lower case; older clients and docs use upper case. Accept both. */
 const gasPriceType = <T extends string>(type: T) =>
-  z
-    .string()
-    .refine((value) => value.toLowerCase() === type)
-    .transform(() => type);
+  z.pipe(
+    z.string().check(z.refine((value: string) => value.toLowerCase() === type)),
+    z.transform(() => type),
+  );
 
 /** A gas price source; one of a kind this client does not know (or cannot read) is `{type: 'unknown'}`. */
 export const gasPriceSchema = z.union([
@@ -33,7 +33,10 @@ export const gasPriceSchema = z.union([
     maxFeePerGas: z.string(),
     maxPriorityFeePerGas: z.string(),
   }),
-  z.looseObject({ type: z.string() }).transform(() => ({ type: 'unknown' as const })),
+  z.pipe(
+    z.looseObject({ type: z.string() }),
+    z.transform(() => ({ type: 'unknown' as const })),
+  ),
 ]);
 export type GasPrice = z.infer<typeof gasPriceSchema>;
 
@@ -54,7 +57,7 @@ export type ChainFeature = (typeof knownChainFeatures)[number];
 export const nativeCurrencySchema = z.object({
   name: z.string(),
   symbol: z.string(),
-  decimals: z.number().int().nonnegative(),
+  decimals: z.number().check(z.int(), z.nonnegative()),
   /** Always a URL on current gateways; older ones sent null. */
   logoUri: orNull(z.string()),
 });
@@ -67,19 +70,19 @@ export const blockExplorerUriTemplateSchema = z.object({
 });
 
 export const chainInfoSchema = z.object({
-  chainId: z.string().regex(/^\d+$/),
+  chainId: z.string().check(z.regex(/^\d+$/)),
   chainName: z.string(),
-  description: z.string().default(''),
+  description: z._default(z.string(), ''),
   chainLogoUri: orNull(z.string()),
   l2: z.boolean(),
   isTestnet: z.boolean(),
-  zk: z.boolean().optional(),
-  shortName: z.string().min(1),
+  zk: z.optional(z.boolean()),
+  shortName: z.string().check(z.minLength(1)),
   nativeCurrency: nativeCurrencySchema,
   transactionService: z.string(),
   blockExplorerUriTemplate: blockExplorerUriTemplateSchema,
-  beaconChainExplorerUriTemplate: z.looseObject({ publicKey: z.string().nullish() }).optional(),
-  disabledWallets: z.array(z.string()).default([]),
+  beaconChainExplorerUriTemplate: z.optional(z.looseObject({ publicKey: z.nullish(z.string()) })),
+  disabledWallets: z._default(z.array(z.string()), []),
   ensRegistryAddress: orNull(addressSchema),
   balancesProvider: z.object({ chainName: orNull(z.string()), enabled: z.boolean() }),
   /** Open list: features this client does not know are kept as they are. */
@@ -90,15 +93,16 @@ export const chainInfoSchema = z.object({
   publicRpcUri: rpcUriSchema,
   theme: z.object({ textColor: z.string(), backgroundColor: z.string() }),
   recommendedMasterCopyVersion: orNull(z.string()),
-  relayer: z
-    .object({
-      type: orNull(z.string()),
-      safeCreationSponsored: z.boolean(),
-      safeTransactionSponsored: z.boolean(),
-      enableTenderlySimulationBeforeRelay: z.boolean(),
-    })
-    .nullable()
-    .optional(),
+  relayer: z.optional(
+    z.nullable(
+      z.object({
+        type: orNull(z.string()),
+        safeCreationSponsored: z.boolean(),
+        safeTransactionSponsored: z.boolean(),
+        enableTenderlySimulationBeforeRelay: z.boolean(),
+      }),
+    ),
+  ),
 });
 export type ChainInfo = z.infer<typeof chainInfoSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { orNull } from './lenient';
 import { addressSchema } from './primitives';
 
@@ -14,9 +14,9 @@ export type AddressInfo = z.infer<typeof addressInfoSchema>;
  * A page of results. `next`/`previous` are absolute URLs built by the gateway (absent reads as
  * null); `cursorOf` takes the cursor out of one, to ask for that page from the configured base URL.
  */
-export function pageSchema<T extends z.ZodType>(item: T) {
+export function pageSchema<T extends z.core.$ZodType>(item: T) {
   return z.object({
-    count: z.number().int().nonnegative().nullable().optional(),
+    count: z.optional(z.nullable(z.number().check(z.int(), z.nonnegative()))),
     next: orNull(z.string()),
     previous: orNull(z.string()),
     results: z.array(item),
@@ -33,11 +33,9 @@ export type Page<T> = {
  * What an error answer may carry: the NestJS shapes `{statusCode, message}`, the data-source shape
  * `{code, message}`, and zod's 422 `{statusCode, code, message, path}`.
  */
-export const errorBodySchema = z
-  .object({
-    code: z.union([z.number(), z.string()]).optional(),
-    statusCode: z.number().optional(),
-    message: z.string(),
-  })
-  .loose();
+export const errorBodySchema = z.looseObject({
+  code: z.optional(z.union([z.number(), z.string()])),
+  statusCode: z.optional(z.number()),
+  message: z.string(),
+});
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * How the response schemas stay readable when the real gateway moves on.
@@ -19,14 +19,17 @@ import { z } from 'zod';
  */
 
 /** A value the gateway may leave out or send as null: read as null either way. */
-export function orNull<T extends z.ZodType>(schema: T) {
-  return schema.nullable().default(null);
+export function orNull<T extends z.core.$ZodType>(schema: T) {
+  return z._default(z.nullable(schema), null);
 }
 
 /** An enum the gateway may extend: a value this client does not know reads as `fallback`. */
 export function openEnum<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) {
   const known = new Set<string>(values);
-  return z.string().transform((value): T[number] => (known.has(value) ? (value as T[number]) : fallback));
+  return z.pipe(
+    z.string(),
+    z.transform((value: string): T[number] => (known.has(value) ? (value as T[number]) : fallback)),
+  );
 }
 
 /** A discriminator value that is a string none of `known`: the test for a union's generic variant. */
@@ -34,7 +37,9 @@ export function otherThan(known: readonly string[]) {
   const set = new Set(known);
   return z
     .string()
-    .refine((value) => !set.has(value), { message: 'A known type that did not match its schema' });
+    .check(
+      z.refine((value: string) => !set.has(value), { message: 'A known type that did not match its schema' }),
+    );
 }
 
 /** A list item the client could not read: kept with what the gateway sent and why it was refused. */
@@ -50,12 +55,15 @@ export const unreadableItemSchema = z.object({
  * One item of a list page, parsed on its own: what fails `item` becomes an UnreadableItem, so that
  * one entry the client cannot read does not hide the whole page.
  */
-export function tolerantItem<T extends z.ZodType>(item: T) {
-  return z.unknown().transform((value): z.output<T> | UnreadableItem => {
-    const parsed = item.safeParse(value);
-    if (parsed.success) return parsed.data;
-    return { type: 'UNREADABLE', raw: value, issues: formatIssues(parsed.error.issues) };
-  });
+export function tolerantItem<T extends z.core.$ZodType>(item: T) {
+  return z.pipe(
+    z.unknown(),
+    z.transform((value: unknown): z.output<T> | UnreadableItem => {
+      const parsed = z.safeParse(item, value);
+      if (parsed.success) return parsed.data;
+      return { type: 'UNREADABLE', raw: value, issues: formatIssues(parsed.error.issues) };
+    }),
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { addressInfoSchema, pageSchema } from './common';
 import { orNull, tolerantItem } from './lenient';
 import { hexSchema } from './primitives';
@@ -7,13 +7,13 @@ import { signatureSchema } from './proposals';
 /** EIP-712 typed data as a Safe message. The server requires primaryType. */
 export const typedDataSchema = z.object({
   domain: z.object({
-    name: z.string().optional(),
-    version: z.string().optional(),
-    chainId: z.union([z.number(), z.string()]).optional(),
-    verifyingContract: z.string().optional(),
-    salt: z.string().optional(),
+    name: z.optional(z.string()),
+    version: z.optional(z.string()),
+    chainId: z.optional(z.union([z.number(), z.string()])),
+    verifyingContract: z.optional(z.string()),
+    salt: z.optional(z.string()),
   }),
-  primaryType: z.string().min(1),
+  primaryType: z.string().check(z.minLength(1)),
   types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
   message: z.record(z.string(), z.unknown()),
 });
@@ -28,10 +28,10 @@ export const safeMessageSchema = z.object({
   logoUri: orNull(z.string()),
   name: orNull(z.string()),
   message: z.union([z.string(), typedDataSchema]),
-  creationTimestamp: z.number().int(),
-  modifiedTimestamp: z.number().int(),
-  confirmationsSubmitted: z.number().int().nonnegative(),
-  confirmationsRequired: z.number().int().nonnegative(),
+  creationTimestamp: z.number().check(z.int()),
+  modifiedTimestamp: z.number().check(z.int()),
+  confirmationsSubmitted: z.number().check(z.int(), z.nonnegative()),
+  confirmationsRequired: z.number().check(z.int(), z.nonnegative()),
   proposedBy: addressInfoSchema,
   confirmations: z.array(z.object({ owner: addressInfoSchema, signature: hexSchema })),
   /** Only once CONFIRMED. */
@@ -40,12 +40,12 @@ export const safeMessageSchema = z.object({
 });
 export type SafeMessage = z.infer<typeof safeMessageSchema>;
 
-export const messageItemSchema = safeMessageSchema.extend({ type: z.literal('MESSAGE') });
+export const messageItemSchema = z.extend(safeMessageSchema, { type: z.literal('MESSAGE') });
 export type MessageItem = z.infer<typeof messageItemSchema>;
 
 /** An item of `GET /v1/chains/{c}/safes/{safe}/messages`, strictly typed. */
 export const safeMessageListItemSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('DATE_LABEL'), timestamp: z.number().int() }),
+  z.object({ type: z.literal('DATE_LABEL'), timestamp: z.number().check(z.int()) }),
   messageItemSchema,
 ]);
 export type SafeMessageListItem = z.infer<typeof safeMessageListItemSchema>;
@@ -65,8 +65,8 @@ export type SafeMessagePage = z.infer<typeof safeMessagePageSchema>;
 export const proposeMessageBodySchema = z.object({
   message: z.union([z.string(), typedDataSchema]),
   signature: signatureSchema,
-  safeAppId: z.number().int().nonnegative().nullable().optional(),
-  origin: z.string().nullable().optional(),
+  safeAppId: z.optional(z.nullable(z.number().check(z.int(), z.nonnegative()))),
+  origin: z.optional(z.nullable(z.string())),
 });
 export type ProposeMessageBody = z.infer<typeof proposeMessageBodySchema>;
 

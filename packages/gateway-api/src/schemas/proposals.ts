@@ -1,15 +1,14 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { addressSchema, hexSchema, numericStringSchema } from './primitives';
 
 /** The body of `DELETE /v1/chains/{c}/transactions/{safeTxHash}`: the proposer's signature. */
 export type DeleteTransactionBody = { signature: string };
 
 /** A hex signature blob: at least one 65-byte signature, whole bytes. */
-export const signatureSchema = hexSchema.refine(
-  (value) => value.length >= 2 + 130 && value.length % 2 === 0,
-  {
+export const signatureSchema = hexSchema.check(
+  z.refine((value: string) => value.length >= 2 + 130 && value.length % 2 === 0, {
     message: 'Invalid signature',
-  },
+  }),
 );
 
 /**
@@ -19,25 +18,27 @@ export const signatureSchema = hexSchema.refine(
 export const proposeTransactionBodySchema = z.object({
   to: addressSchema,
   value: numericStringSchema,
-  data: hexSchema.nullish(),
+  data: z.nullish(hexSchema),
   nonce: numericStringSchema,
   operation: z.union([z.literal(0), z.literal(1)]),
   safeTxGas: numericStringSchema,
   baseGas: numericStringSchema,
   gasPrice: numericStringSchema,
   gasToken: addressSchema,
-  refundReceiver: addressSchema.nullish(),
-  safeTxHash: hexSchema.refine((value) => value.length === 66, { message: 'Invalid safeTxHash' }),
+  refundReceiver: z.nullish(addressSchema),
+  safeTxHash: hexSchema.check(
+    z.refine((value: string) => value.length === 66, { message: 'Invalid safeTxHash' }),
+  ),
   sender: addressSchema,
-  signature: signatureSchema.nullish(),
-  origin: z.string().nullish(),
+  signature: z.nullish(signatureSchema),
+  origin: z.nullish(z.string()),
 });
 export type ProposeTransactionBody = z.infer<typeof proposeTransactionBodySchema>;
 
 /** `GET /v1/chains/{c}/safes/{safe}/nonces`. */
 export const safeNoncesSchema = z.object({
-  currentNonce: z.number().int().nonnegative(),
-  recommendedNonce: z.number().int().nonnegative(),
+  currentNonce: z.number().check(z.int(), z.nonnegative()),
+  recommendedNonce: z.number().check(z.int(), z.nonnegative()),
 });
 export type SafeNonces = z.infer<typeof safeNoncesSchema>;
 
@@ -45,13 +46,13 @@ export type SafeNonces = z.infer<typeof safeNoncesSchema>;
 export const estimationBodySchema = z.object({
   to: addressSchema,
   value: numericStringSchema,
-  data: hexSchema.nullish(),
+  data: z.nullish(hexSchema),
   operation: z.union([z.literal(0), z.literal(1)]),
 });
 export type EstimationBody = z.input<typeof estimationBodySchema>;
 
 /** The estimation's answer: the nonces, and the safeTxGas to sign. */
-export const estimationSchema = safeNoncesSchema.extend({ safeTxGas: numericStringSchema });
+export const estimationSchema = z.extend(safeNoncesSchema, { safeTxGas: numericStringSchema });
 export type Estimation = z.infer<typeof estimationSchema>;
 
 /** A Safe transaction's fields, as safe-core's SafeTx holds them. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { addressInfoSchema } from './common';
 import { openEnum, orNull } from './lenient';
 import { addressSchema } from './primitives';
@@ -8,13 +8,13 @@ export const implementationVersionStateSchema = openEnum(['UP_TO_DATE', 'OUTDATE
 export type ImplementationVersionState = z.infer<typeof implementationVersionStateSchema>;
 
 /** The Safe's own tags: Unix seconds, as strings; absent reads as null. */
-const tag = orNull(z.string().regex(/^\d+$/));
+const tag = orNull(z.string().check(z.regex(/^\d+$/)));
 
 export const safeInfoSchema = z.object({
   address: addressInfoSchema,
-  chainId: z.string().regex(/^\d+$/),
-  nonce: z.number().int().nonnegative(),
-  threshold: z.number().int().nonnegative(),
+  chainId: z.string().check(z.regex(/^\d+$/)),
+  nonce: z.number().check(z.int(), z.nonnegative()),
+  threshold: z.number().check(z.int(), z.nonnegative()),
   owners: z.array(addressInfoSchema),
   implementation: addressInfoSchema,
   implementationVersionState: implementationVersionStateSchema,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { tokenInfoSchema } from './assets';
 import { addressInfoSchema, pageSchema } from './common';
 import { openEnum, orNull, otherThan, tolerantItem } from './lenient';
@@ -56,14 +56,14 @@ const accuracySchema = openEnum(
 );
 
 /** `POST /v1/chains/{c}/data-decoder` answers this; txData and SettingsChange carry it too. */
-export const dataDecodedSchema: z.ZodType<DataDecoded> = z.lazy(() =>
+export const dataDecodedSchema: z.ZodMiniType<DataDecoded> = z.lazy(() =>
   z.object({
     method: z.string(),
     parameters: orNull(z.array(decodedParameterSchema)),
-    accuracy: accuracySchema.optional(),
+    accuracy: z.optional(accuracySchema),
   }),
 );
-const multiSendEntrySchema: z.ZodType<MultiSendEntry> = z.lazy(() =>
+const multiSendEntrySchema: z.ZodMiniType<MultiSendEntry> = z.lazy(() =>
   z.object({
     operation: operationSchema,
     to: addressSchema,
@@ -72,15 +72,12 @@ const multiSendEntrySchema: z.ZodType<MultiSendEntry> = z.lazy(() =>
     dataDecoded: orNull(dataDecodedSchema),
   }),
 );
-const decodedParameterSchema: z.ZodType<DecodedParameter> = z.lazy(() =>
+const decodedParameterSchema: z.ZodMiniType<DecodedParameter> = z.lazy(() =>
   z.object({
     name: z.string(),
     type: z.string(),
     value: z.unknown(),
-    valueDecoded: z
-      .union([dataDecodedSchema, z.array(multiSendEntrySchema)])
-      .nullable()
-      .optional(),
+    valueDecoded: z.optional(z.nullable(z.union([dataDecodedSchema, z.array(multiSendEntrySchema)]))),
   }),
 );
 
@@ -97,10 +94,10 @@ export const erc20TransferSchema = z.object({
   tokenName: orNull(z.string()),
   tokenSymbol: orNull(z.string()),
   logoUri: orNull(z.string()),
-  decimals: orNull(z.number().int()),
+  decimals: orNull(z.number().check(z.int())),
   trusted: orNull(z.boolean()),
   /** Older gateways did not flag address-poisoning imitations. */
-  imitation: z.boolean().default(false),
+  imitation: z._default(z.boolean(), false),
 });
 export const erc721TransferSchema = z.object({
   type: z.literal('ERC721'),
@@ -118,19 +115,28 @@ export type UnknownTransferInfo = { type: 'UNKNOWN'; originalType: string; raw: 
 
 export const transferInfoSchema = z.union([
   z.discriminatedUnion('type', [nativeCoinTransferSchema, erc20TransferSchema, erc721TransferSchema]),
-  z
-    .looseObject({ type: otherThan(knownTransferTypes) })
-    .transform((raw): UnknownTransferInfo => ({ type: 'UNKNOWN', originalType: raw.type, raw: { ...raw } })),
+  z.pipe(
+    z.looseObject({ type: otherThan(knownTransferTypes) }),
+    z.transform((raw: { type: string; [key: string]: unknown }): UnknownTransferInfo => ({
+      type: 'UNKNOWN',
+      originalType: raw.type,
+      raw: { ...raw },
+    })),
+  ),
 ]);
 export type TransferInfo = z.infer<typeof transferInfoSchema>;
 
 // ---- settingsInfo ----
 
 const knownSettingsSchemas = [
-  z.object({ type: z.literal('ADD_OWNER'), owner: addressInfoSchema, threshold: z.number().int() }),
-  z.object({ type: z.literal('REMOVE_OWNER'), owner: addressInfoSchema, threshold: z.number().int() }),
+  z.object({ type: z.literal('ADD_OWNER'), owner: addressInfoSchema, threshold: z.number().check(z.int()) }),
+  z.object({
+    type: z.literal('REMOVE_OWNER'),
+    owner: addressInfoSchema,
+    threshold: z.number().check(z.int()),
+  }),
   z.object({ type: z.literal('SWAP_OWNER'), oldOwner: addressInfoSchema, newOwner: addressInfoSchema }),
-  z.object({ type: z.literal('CHANGE_THRESHOLD'), threshold: z.number().int() }),
+  z.object({ type: z.literal('CHANGE_THRESHOLD'), threshold: z.number().check(z.int()) }),
   z.object({ type: z.literal('CHANGE_MASTER_COPY'), implementation: addressInfoSchema }),
   z.object({ type: z.literal('CHANGE_IMPLEMENTATION'), implementation: addressInfoSchema }),
   z.object({ type: z.literal('ENABLE_MODULE'), module: addressInfoSchema }),
@@ -141,7 +147,7 @@ const knownSettingsSchemas = [
   z.object({ type: z.literal('SET_MODULE_GUARD'), moduleGuard: addressInfoSchema }),
   z.object({ type: z.literal('DELETE_MODULE_GUARD') }),
 ] as const;
-const knownSettingsTypes = knownSettingsSchemas.map((schema) => schema.shape.type.value);
+const knownSettingsTypes = knownSettingsSchemas.flatMap((schema) => schema.shape.type.def.values);
 
 /** A settings change of a kind this client does not know. */
 export type UnknownSettingsInfo = { type: 'UNKNOWN'; originalType: string };
@@ -152,9 +158,13 @@ export type UnknownSettingsInfo = { type: 'UNKNOWN'; originalType: string };
  */
 export const settingsInfoSchema = z.union([
   z.discriminatedUnion('type', knownSettingsSchemas),
-  z
-    .looseObject({ type: otherThan(knownSettingsTypes) })
-    .transform((raw): UnknownSettingsInfo => ({ type: 'UNKNOWN', originalType: raw.type })),
+  z.pipe(
+    z.looseObject({ type: otherThan(knownSettingsTypes) }),
+    z.transform((raw: { type: string }): UnknownSettingsInfo => ({
+      type: 'UNKNOWN',
+      originalType: raw.type,
+    })),
+  ),
 ]);
 export type SettingsInfo = z.infer<typeof settingsInfoSchema>;
 
@@ -184,7 +194,7 @@ export const customTxInfoSchema = z.object({
   isCancellation: z.boolean(),
   methodName: orNull(z.string()),
   /** Only for a MultiSend batch (methodName "multiSend"): absent or null otherwise. */
-  actionCount: z.number().int().nullish(),
+  actionCount: z.nullish(z.number().check(z.int())),
   ...humanDescription,
 });
 export const creationTxInfoSchema = z.object({
@@ -211,14 +221,15 @@ export type UnknownTxInfo = {
   raw: Record<string, unknown>;
 };
 
-export const unknownTxInfoSchema = z
-  .looseObject({ type: otherThan(knownTxInfoTypes), humanDescription: z.unknown().optional() })
-  .transform((raw): UnknownTxInfo => ({
+export const unknownTxInfoSchema = z.pipe(
+  z.looseObject({ type: otherThan(knownTxInfoTypes), humanDescription: z.optional(z.unknown()) }),
+  z.transform((raw: { type: string; humanDescription?: unknown; [key: string]: unknown }): UnknownTxInfo => ({
     type: 'Unknown',
     originalType: raw.type,
     humanDescription: typeof raw.humanDescription === 'string' ? raw.humanDescription : null,
     raw: { ...raw },
-  }));
+  })),
+);
 
 export const txInfoSchema = z.union([
   z.discriminatedUnion('type', [
@@ -239,9 +250,9 @@ export type CreationTxInfo = z.infer<typeof creationTxInfoSchema>;
 
 export const multisigExecutionInfoSchema = z.object({
   type: z.literal('MULTISIG'),
-  nonce: z.number().int().nonnegative(),
-  confirmationsRequired: z.number().int().nonnegative(),
-  confirmationsSubmitted: z.number().int().nonnegative(),
+  nonce: z.number().check(z.int(), z.nonnegative()),
+  confirmationsRequired: z.number().check(z.int(), z.nonnegative()),
+  confirmationsSubmitted: z.number().check(z.int(), z.nonnegative()),
   missingSigners: orNull(z.array(addressInfoSchema)),
 });
 export const moduleExecutionInfoSchema = z.object({ type: z.literal('MODULE'), address: addressInfoSchema });
@@ -250,7 +261,10 @@ export const moduleExecutionInfoSchema = z.object({ type: z.literal('MODULE'), a
 export const executionInfoSchema = orNull(
   z.union([
     z.discriminatedUnion('type', [multisigExecutionInfoSchema, moduleExecutionInfoSchema]),
-    z.looseObject({ type: otherThan(['MULTISIG', 'MODULE']) }).transform(() => null),
+    z.pipe(
+      z.looseObject({ type: otherThan(['MULTISIG', 'MODULE']) }),
+      z.transform(() => null),
+    ),
   ]),
 );
 export type ExecutionInfo = z.infer<typeof executionInfoSchema>;
@@ -264,7 +278,7 @@ export type SafeAppInfo = z.infer<typeof safeAppInfoSchema>;
 
 export const transactionSummarySchema = z.object({
   id: z.string(),
-  timestamp: z.number().int(),
+  timestamp: z.number().check(z.int()),
   txStatus: txStatusSchema,
   txInfo: txInfoSchema,
   executionInfo: executionInfoSchema,
@@ -281,12 +295,15 @@ export const transactionItemSchema = z.object({
   transaction: transactionSummarySchema,
   conflictType: conflictTypeSchema,
 });
-export const dateLabelItemSchema = z.object({ type: z.literal('DATE_LABEL'), timestamp: z.number().int() });
+export const dateLabelItemSchema = z.object({
+  type: z.literal('DATE_LABEL'),
+  timestamp: z.number().check(z.int()),
+});
 /** "Next" or "Queued" today; kept as the gateway sends it. */
 export const labelItemSchema = z.object({ type: z.literal('LABEL'), label: z.string() });
 export const conflictHeaderItemSchema = z.object({
   type: z.literal('CONFLICT_HEADER'),
-  nonce: z.number().int(),
+  nonce: z.number().check(z.int()),
 });
 export type TransactionItem = z.infer<typeof transactionItemSchema>;
 export type DateLabelItem = z.infer<typeof dateLabelItemSchema>;
@@ -331,13 +348,13 @@ export type TransactionData = z.infer<typeof transactionDataSchema>;
 export const multisigConfirmationSchema = z.object({
   signer: addressInfoSchema,
   signature: orNull(hexSchema),
-  submittedAt: z.number().int(),
+  submittedAt: z.number().check(z.int()),
 });
 
 export const multisigExecutionDetailsSchema = z.object({
   type: z.literal('MULTISIG'),
-  submittedAt: z.number().int(),
-  nonce: z.number().int().nonnegative(),
+  submittedAt: z.number().check(z.int()),
+  nonce: z.number().check(z.int(), z.nonnegative()),
   safeTxGas: z.string(),
   baseGas: z.string(),
   gasPrice: z.string(),
@@ -350,9 +367,9 @@ export const multisigExecutionDetailsSchema = z.object({
   safeTxHash: hexSchema,
   executor: orNull(addressInfoSchema),
   signers: z.array(addressInfoSchema),
-  confirmationsRequired: z.number().int().nonnegative(),
+  confirmationsRequired: z.number().check(z.int(), z.nonnegative()),
   confirmations: z.array(multisigConfirmationSchema),
-  rejectors: z.array(addressInfoSchema).default([]),
+  rejectors: z._default(z.array(addressInfoSchema), []),
   gasTokenInfo: orNull(tokenInfoSchema),
   trusted: z.boolean(),
   proposer: orNull(addressInfoSchema),
@@ -370,7 +387,10 @@ export type ModuleExecutionDetails = z.infer<typeof moduleExecutionDetailsSchema
 export const detailedExecutionInfoSchema = orNull(
   z.union([
     z.discriminatedUnion('type', [multisigExecutionDetailsSchema, moduleExecutionDetailsSchema]),
-    z.looseObject({ type: otherThan(['MULTISIG', 'MODULE']) }).transform(() => null),
+    z.pipe(
+      z.looseObject({ type: otherThan(['MULTISIG', 'MODULE']) }),
+      z.transform(() => null),
+    ),
   ]),
 );
 export type DetailedExecutionInfo = z.infer<typeof detailedExecutionInfoSchema>;
@@ -379,7 +399,7 @@ export type DetailedExecutionInfo = z.infer<typeof detailedExecutionInfoSchema>;
 export const transactionDetailsSchema = z.object({
   safeAddress: addressSchema,
   txId: z.string(),
-  executedAt: orNull(z.number().int()),
+  executedAt: orNull(z.number().check(z.int())),
   txStatus: txStatusSchema,
   txInfo: txInfoSchema,
   txData: orNull(transactionDataSchema),

@@ -23,7 +23,7 @@ export const chainConfigSchema = z.object({
     .default({ name: 'Ether', symbol: 'ETH', decimals: 18, logoUri: null }),
   /** Explorer templates with {{address}}, {{txHash}}, {{module}}, {{action}}, {{apiKey}} placeholders. */
   blockExplorerUriTemplate: z.object({ address: z.string(), txHash: z.string(), api: z.string() }),
-  ensRegistryAddress: addressSchema.nullable().default(null),
+  ensRegistryAddress: z.nullable(addressSchema).default(null),
   features: z.array(z.string()),
   recommendedMasterCopyVersion: z.string().nullable(),
   /** The singletons this gateway recognises as Safe implementations (the master copies). */

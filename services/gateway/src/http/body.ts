@@ -1,12 +1,13 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { HttpError } from './errors';
 
 /**
  * Reads and validates a JSON body. Bad JSON gets 400; a body that breaks the schema gets 422 in the
- * gateway's validation shape, naming the first problem and where it is.
+ * gateway's validation shape, naming the first problem and where it is. The schema may be classic zod
+ * or zod/mini (the request bodies of @countersign/gateway-api are zod/mini).
  */
-export async function parseBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
+export async function parseBody<T extends z.core.$ZodType>(c: Context, schema: T): Promise<z.output<T>> {
   let json: unknown;
   try {
     json = await c.req.json();
@@ -18,7 +19,7 @@ export async function parseBody<T extends z.ZodType>(c: Context, schema: T): Pro
       error: 'Bad Request',
     });
   }
-  const parsed = schema.safeParse(json);
+  const parsed = z.safeParse(schema, json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new HttpError(422, {

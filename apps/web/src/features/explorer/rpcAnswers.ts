@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { getAddress, isAddress, isHash, type Address, type Hash, type Hex } from 'viem';
 import { codeKind, type CodeKind } from './explorerFormat';
 
@@ -7,36 +7,39 @@ export class InvalidRpcAnswerError extends Error {
   override name = 'InvalidRpcAnswerError';
 }
 
-const addressSchema = z
-  .string()
-  .refine((value) => isAddress(value, { strict: false }), 'not an address')
-  .transform((value) => getAddress(value));
-const hashSchema = z
-  .string()
-  .refine(isHash, 'not a 32-byte hash')
-  .transform((value) => value.toLowerCase() as Hash);
+// zod/mini sets no language for its messages: English, as classic zod does, unless one is set already.
+if (!z.core.globalConfig.localeError) z.config(z.locales.en());
+
+const addressSchema = z.pipe(
+  z.string().check(z.refine((value: string) => isAddress(value, { strict: false }), 'not an address')),
+  z.transform((value: string) => getAddress(value)),
+);
+const hashSchema = z.pipe(
+  z.string().check(z.refine(isHash, 'not a 32-byte hash')),
+  z.transform((value: string) => value.toLowerCase() as Hash),
+);
 // z.custom rather than z.bigint(): zod lives in the entry chunk, and this keeps ZodBigInt out of it.
 const quantitySchema = z.custom<bigint>(
   (value) => typeof value === 'bigint' && value >= 0n,
   'not a non-negative integer',
 );
-const codeSchema = z
-  .string()
-  .regex(/^0x(?:[0-9a-fA-F]{2})*$/, 'not hex bytes')
-  .transform((value) => value as Hex);
+const codeSchema = z.pipe(
+  z.string().check(z.regex(/^0x(?:[0-9a-fA-F]{2})*$/, 'not hex bytes')),
+  z.transform((value: string) => value as Hex),
+);
 
 const addressStateSchema = z.object({
   balance: quantitySchema,
-  nonce: z.number().int().nonnegative(),
-  code: codeSchema.optional(),
+  nonce: z.number().check(z.int(), z.nonnegative()),
+  code: z.optional(codeSchema),
 });
 
 const transactionSchema = z.object({
   hash: hashSchema,
   from: addressSchema,
-  to: addressSchema.nullable(),
+  to: z.nullable(addressSchema),
   value: quantitySchema,
-  blockNumber: quantitySchema.nullable(),
+  blockNumber: z.nullable(quantitySchema),
 });
 
 const receiptSchema = z.object({
@@ -45,12 +48,12 @@ const receiptSchema = z.object({
   blockNumber: quantitySchema,
   gasUsed: quantitySchema,
   effectiveGasPrice: quantitySchema,
-  contractAddress: addressSchema.nullish(),
+  contractAddress: z.nullish(addressSchema),
   logs: z.array(z.unknown()),
 });
 
-function parseAnswer<T extends z.ZodType>(schema: T, answer: unknown, what: string): z.output<T> {
-  const parsed = schema.safeParse(answer);
+function parseAnswer<T extends z.core.$ZodType>(schema: T, answer: unknown, what: string): z.output<T> {
+  const parsed = z.safeParse(schema, answer);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) =>
     issue.path.length === 0 ? issue.message : `${issue.path.join('.')}: ${issue.message}`,
