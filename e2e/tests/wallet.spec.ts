@@ -1,5 +1,6 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { metaMaskWallet } from '@rainbow-me/rainbowkit/wallets';
+import { contentSecurityPolicy } from '@countersign/web/csp';
 import { saveDataScript } from '../browserConditions';
 import { expect, test } from '../fixtures';
 import type { E2eStack } from '../stack';
@@ -120,11 +121,24 @@ async function withPhoneWallet(
     chainId: stack.chainId,
   });
   try {
-    await page.route(`${stack.webUrl}/config.js`, async (route) => {
+    // The page as a web server configured with this project id and relay would serve it: its
+    // configuration, and the Content-Security-Policy the server computes for it.
+    const policy = contentSecurityPolicy({
+      gatewayUrl: stack.gatewayUrl,
+      rpcOrigins: [new URL(stack.rpcUrl!).origin],
+      walletConnect: { relayUrl: relay.url },
+    });
+    await page.route(`${stack.webUrl}/**`, async (route) => {
       const response = await route.fetch();
+      const headers = { ...response.headers(), 'content-security-policy': policy };
+      if (new URL(route.request().url()).pathname !== '/config.js') {
+        await route.fulfill({ response, headers });
+        return;
+      }
       const walletConnect = { walletConnectProjectId: projectId, walletConnectRelayUrl: relay.url };
       await route.fulfill({
         response,
+        headers,
         body: `${await response.text()}Object.assign(window.__COUNTERSIGN_CONFIG__, ${JSON.stringify(walletConnect)});\n`,
       });
     });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { configScript, startWebServer } from './server';
+import type { ChainInfo } from '@countersign/gateway-api';
+import { contentSecurityPolicy, rpcOriginsOf } from './csp';
+import { configScript, createWebApp, startWebServer } from './server';
 
 describe('web server configuration', () => {
   it('writes the WalletConnect settings into /config.js', () => {
@@ -24,6 +26,72 @@ describe('web server configuration', () => {
     ).rejects.toThrow('walletConnectRelayUrl must be a ws(s) URL, got "https://relay.example.com"');
     await expect(startWebServer({ port: 0, gatewayUrl: 'ftp://127.0.0.1' })).rejects.toThrow(
       'gatewayUrl must be an http(s) URL, got "ftp://127.0.0.1"',
+    );
+  });
+});
+
+describe('Content-Security-Policy', () => {
+  const policy = (config: Parameters<typeof contentSecurityPolicy>[0]) =>
+    Object.fromEntries(
+      contentSecurityPolicy(config)
+        .split('; ')
+        .map((directive) => {
+          const [name, ...sources] = directive.split(' ');
+          return [name!, sources];
+        }),
+    );
+
+  it('allows scripts from the app only, and connections to the gateway and the chains’ RPC endpoints', () => {
+    const csp = policy({
+      gatewayUrl: 'https://gateway.example.com/base',
+      rpcOrigins: ['https://rpc.example.com'],
+    });
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['connect-src']).toEqual(["'self'", 'https://gateway.example.com', 'https://rpc.example.com']);
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https:', 'http:']);
+    expect(csp['frame-src']).toEqual(['https:', 'http:']);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['connect-src']!.some((source) => source.includes('walletconnect'))).toBe(false);
+  });
+
+  it("adds WalletConnect's hosts and the relay only with a project id", () => {
+    const csp = policy({
+      gatewayUrl: 'http://127.0.0.1:8787',
+      rpcOrigins: [],
+      walletConnect: { relayUrl: 'ws://127.0.0.1:9999/relay' },
+    });
+    expect(csp['connect-src']).toContain('wss://relay.walletconnect.org');
+    expect(csp['connect-src']).toContain('ws://127.0.0.1:9999');
+  });
+
+  it('takes the RPC URL the browser uses: the public one when the other needs an API key', () => {
+    const chain = (rpc: string, auth: string, publicRpc: string) =>
+      ({
+        rpcUri: { authentication: auth, value: rpc },
+        publicRpcUri: { authentication: 'NO_AUTHENTICATION', value: publicRpc },
+        safeAppsRpcUri: { authentication: auth, value: rpc },
+      }) as unknown as ChainInfo;
+    expect(
+      rpcOriginsOf([
+        chain('https://keyed.example.com/v3/', 'API_KEY_PATH', 'https://public.example.com/rpc'),
+        chain('http://127.0.0.1:8545', 'NO_AUTHENTICATION', 'http://127.0.0.1:8545'),
+      ]),
+    ).toEqual(['http://127.0.0.1:8545', 'https://public.example.com']);
+  });
+
+  it('is sent with every page the server answers', async () => {
+    const app = createWebApp({
+      distDir: '/nonexistent',
+      config: {
+        gatewayUrl: 'http://127.0.0.1:8787',
+        walletConnectProjectId: undefined,
+        walletConnectRelayUrl: undefined,
+      },
+      rpcOrigins: () => ['http://127.0.0.1:8545'],
+    });
+    const response = await app.request('/config.js');
+    expect(response.headers.get('content-security-policy')).toContain(
+      "connect-src 'self' http://127.0.0.1:8787 http://127.0.0.1:8545",
     );
   });
 });

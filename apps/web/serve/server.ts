@@ -12,6 +12,7 @@ import { Hono } from 'hono';
 import { createAdaptorServer } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { checkRuntimeConfig, type DevnetWalletConfig, type RuntimeConfig } from '../src/lib/config';
+import { contentSecurityPolicy, readGatewayChains, rpcOriginsOf } from './csp';
 
 export type WebServerOptions = {
   /** Interface to bind; default 127.0.0.1 (loopback only). */
@@ -39,6 +40,9 @@ export type WebServer = {
 export const defaultDistDir = fileURLToPath(new URL('../dist', import.meta.url));
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** How often the chains' RPC URLs are read again for the CSP; sooner after a failed read. */
+const CHAINS_REFRESH_MS = 5 * 60_000;
+const CHAINS_RETRY_MS = 10_000;
 
 /** The body of /config.js. JSON is valid JavaScript, so the value cannot break out of the assignment. */
 export function configScript(config: RuntimeConfig): string {
@@ -46,7 +50,12 @@ export function configScript(config: RuntimeConfig): string {
 }
 
 /** The Hono app alone (no socket), for tests that call `app.request(...)`. */
-export function createWebApp(opts: { distDir: string; config: RuntimeConfig }): Hono {
+export function createWebApp(opts: {
+  distDir: string;
+  config: RuntimeConfig;
+  /** The RPC origins of the gateway's chains as last read (connect-src); the gateway alone until then. */
+  rpcOrigins?: () => readonly string[];
+}): Hono {
   const { distDir, config } = opts;
   const indexPath = join(distDir, 'index.html');
   const script = configScript(config);
@@ -56,6 +65,14 @@ export function createWebApp(opts: { distDir: string; config: RuntimeConfig }): 
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'no-referrer');
+    c.header(
+      'Content-Security-Policy',
+      contentSecurityPolicy({
+        gatewayUrl: config.gatewayUrl,
+        rpcOrigins: opts.rpcOrigins?.() ?? [],
+        walletConnect: config.walletConnectProjectId ? { relayUrl: config.walletConnectRelayUrl } : undefined,
+      }),
+    );
   });
 
   app.get('/config.js', (c) => {
@@ -115,9 +132,26 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     );
   }
 
+  // The chains' RPC endpoints, read from the gateway now and then, for the CSP's connect-src.
+  let rpcOrigins: readonly string[] = [];
+  let refreshTimer: NodeJS.Timeout | undefined;
+  const refreshChains = async () => {
+    let next = CHAINS_REFRESH_MS;
+    try {
+      rpcOrigins = rpcOriginsOf(await readGatewayChains(checked.config.gatewayUrl));
+    } catch {
+      // The gateway is not up yet (or is away): the page still loads; try again soon.
+      next = CHAINS_RETRY_MS;
+    }
+    refreshTimer = setTimeout(() => void refreshChains(), next);
+    refreshTimer.unref();
+  };
+  await refreshChains();
+
   const app = createWebApp({
     distDir,
     config: checked.config,
+    rpcOrigins: () => rpcOrigins,
   });
   // No serverOptions/createServer given, so this is a plain node:http Server.
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
@@ -139,6 +173,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     url: `http://${urlHost}:${port}`,
     port,
     close() {
+      clearTimeout(refreshTimer);
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         // Keep-alive sockets would otherwise hold the server open until they time out.
