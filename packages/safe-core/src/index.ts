@@ -13,3 +13,7 @@ export * from './decodeCall';
 export * from './typedDataPreimage';
 export * from './serviceRequests';
 export * from './notificationMessage';
+export * from './settingsCalls';
+export * from './safeTxHashes';
+export * from './simulation';
+export * from './messageSignatureCheck';
