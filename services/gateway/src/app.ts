@@ -16,6 +16,8 @@ import { safeRoutes } from './routes/safes';
 import { transactionRoutes } from './routes/transactions';
 import type { Database } from './store';
 import type { SafeTracker } from './safes/safeTracker';
+import { testControlRoutes } from './routes/testControl';
+import type { StackSnapshots } from './testControl/snapshots';
 
 export type GatewayAppOptions = {
   chains: ChainRegistry;
@@ -31,6 +33,8 @@ export type GatewayAppOptions = {
   corsOrigins: readonly string[];
   /** Told of each Safe somebody asks about, so that the indexer follows it (see Indexer.track). */
   trackSafe?: SafeTracker;
+  /** Test-only snapshot routes (end-to-end tests on a local chain); absent in any real deployment. */
+  snapshots?: StackSnapshots;
 };
 
 /** The gateway as a Hono app: everything it needs is passed in, so a test builds one in a line. */
@@ -66,6 +70,7 @@ export function createGatewayApp(options: GatewayAppOptions) {
   app.route('/', messageRoutes(chains, db, safeInfoCache));
   app.route('/', authRoutes(chains, db, sessionKey));
   app.route('/', accountRoutes(chains, db, safeApps));
+  if (options.snapshots) app.route('/', testControlRoutes(options.snapshots));
   app.notFound((c) => errorResponse(notFound('Not found'), c));
   app.onError(errorResponse);
   return app;

@@ -10,6 +10,7 @@ import type { ChainConfig } from './chains/chainConfig';
 import { ChainRegistry } from './chains/registry';
 import { Indexer } from './indexer/indexer';
 import { openDatabase, type StoreOptions } from './store';
+import { stackSnapshots } from './testControl/snapshots';
 
 export type GatewayOptions = {
   chains: readonly ChainConfig[];
@@ -26,6 +27,11 @@ export type GatewayOptions = {
   sessionSecret?: string;
   /** The Safe Apps catalogue to list. */
   safeApps?: readonly SafeApp[];
+  /**
+   * Test-only: serves /__test/snapshots to snapshot and restore the chain (anvil) and the store
+   * together, for end-to-end tests that change state.
+   */
+  testControl?: boolean;
 };
 
 export type Gateway = {
@@ -44,7 +50,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const chains = new ChainRegistry(options.chains);
   const safeInfoCache = new SafeInfoCache();
   const indexers = new Map<string, Indexer>();
-  for (const chain of chains.all()) {
+  // An indexer per chain; made again after a snapshot is restored, so nothing it learnt survives it.
+  const startIndexer = (chain: ReturnType<ChainRegistry['all']>[number]) => {
     const indexer = new Indexer({
       db,
       client: chain.client,
@@ -59,8 +66,22 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     });
     indexer.start();
     indexers.set(chain.config.chainId, indexer);
-  }
+  };
+  for (const chain of chains.all()) startIndexer(chain);
   const stopIndexers = () => Promise.all([...indexers.values()].map((indexer) => indexer.stop()));
+  const snapshots = options.testControl
+    ? stackSnapshots(db, chains, {
+        pause: async () => {
+          await stopIndexers();
+        },
+        resume: () => {
+          for (const chain of chains.all()) startIndexer(chain);
+        },
+        forget: () => {
+          safeInfoCache.clear();
+        },
+      })
+    : undefined;
 
   const prices = new StaticPriceTable({
     usd: Object.fromEntries(options.chains.map((chain) => [chain.chainId, chain.usdPrices])),
@@ -75,6 +96,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     safeApps: options.safeApps,
     safeInfoCache,
     trackSafe: (chainId, safe) => indexers.get(chainId)?.track(safe),
+    snapshots,
   });
   const host = options.host ?? '127.0.0.1';
   let server: ServerType;

@@ -23,6 +23,11 @@ export class SafeInfoCache {
     return value;
   }
 
+  /** Forgets every answer (the store and the chain went back to an earlier state). */
+  clear(): void {
+    this.#entries.clear();
+  }
+
   invalidate(chainId: string, safes: Iterable<string>): void {
     for (const safe of safes) this.#entries.delete(`${chainId}:${safe}`);
   }

@@ -36,6 +36,8 @@ export async function startLocalGateway(
     safeApps?: GatewayOptions['safeApps'];
     /** The gateway's database (see support/databases.ts); an in-memory PGlite by default. */
     store?: StoreOptions;
+    /** Serves the test-only snapshot routes. */
+    testControl?: boolean;
   } = {},
 ): Promise<LocalGateway> {
   const devnet = await startDevnet({ port: 0 });
@@ -46,6 +48,7 @@ export async function startLocalGateway(
     corsOrigins: options.corsOrigins ?? [],
     safeApps: options.safeApps,
     store: options.store,
+    testControl: options.testControl,
   }).catch(async (error: unknown) => {
     await devnet.stop();
     throw error;
