@@ -1,16 +1,38 @@
 import { test as base, expect } from '@playwright/test';
-import { readStack, type E2eStack } from './stack';
+import { startE2eStack, type E2eStack } from './stack';
+
+type WorkerFixtures = { workerStack: Awaited<ReturnType<typeof startE2eStack>> };
+type TestFixtures = { stack: E2eStack; pristine: undefined };
 
 /**
- * Tests get the running stack, and pages resolve relative URLs against its web server. Every page a
+ * Each worker runs its own stack (a devnet, the gateway and the web server on free ports), and
+ * every test starts from the seeded demo: the chain and the gateway are put back to their snapshot
+ * before it runs. Pages resolve relative URLs against the worker's web server, and every page a
  * test opens is watched for Content-Security-Policy violations: the app must work within its policy.
  */
-export const test = base.extend<{ stack: E2eStack }>({
-  // Playwright requires the object pattern to see which fixtures are used: here, none.
-  // eslint-disable-next-line no-empty-pattern
-  stack: async ({}, use) => use(readStack()),
-  // eslint-disable-next-line no-empty-pattern
-  baseURL: async ({}, use) => use(readStack().webUrl),
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  workerStack: [
+    // Playwright requires the object pattern to see which fixtures are used: here, none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const started = await startE2eStack();
+      try {
+        await use(started);
+      } finally {
+        await started.stop();
+      }
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  pristine: [
+    async ({ workerStack }, use) => {
+      await workerStack.reset();
+      await use(undefined);
+    },
+    { auto: true },
+  ],
+  stack: async ({ workerStack }, use) => use(workerStack.stack),
+  baseURL: async ({ workerStack }, use) => use(workerStack.stack.webUrl),
   page: async ({ page }, use) => {
     const violations: string[] = [];
     page.on('console', (message) => {

@@ -94,9 +94,10 @@ export class GatewayDouble {
 
   /** Starts the double with a chain and the Safe at doubleSafeAddress; tests add what they need. */
   static async start(): Promise<GatewayDouble> {
-    let double: GatewayDouble | undefined;
+    // The server answers through the double it belongs to, made once the port is known.
+    const self: { double?: GatewayDouble } = {};
     const server = createServer((request, response) => {
-      void double?.answer(request).then(({ status, body, headers }) => {
+      void self.double?.answer(request).then(({ status, body, headers }) => {
         response.writeHead(status, {
           'Access-Control-Allow-Origin': request.headers.origin ?? '*',
           'Access-Control-Allow-Credentials': 'true',
@@ -109,7 +110,8 @@ export class GatewayDouble {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    double = new GatewayDouble(server, `http://127.0.0.1:${port}`);
+    const double = new GatewayDouble(server, `http://127.0.0.1:${port}`);
+    self.double = double;
     double.on('GET', '/v1/chains', () => ({
       count: 1,
       next: null,

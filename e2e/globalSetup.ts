@@ -1,28 +1,9 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { spawnStart } from '../scripts/startProcess';
-import { stackFile } from './stack';
+import { ensureWebBuild } from '../scripts/webBuild';
 
-/** Runs the whole local stack once, through the same entry point as `npm start`, on free ports. */
-export default async function globalSetup() {
-  const started = await spawnStart();
-  const manifest = JSON.parse(readFileSync(started.ready.manifestPath!, 'utf8')) as {
-    chainId: number;
-    safes: unknown[];
-    accounts: unknown[];
-  };
-  mkdirSync(dirname(stackFile), { recursive: true });
-  writeFileSync(
-    stackFile,
-    JSON.stringify({
-      ...started.ready,
-      chainId: manifest.chainId,
-      safes: manifest.safes,
-      accounts: manifest.accounts,
-    }),
-  );
-  return async () => {
-    await started.stop('SIGTERM');
-    rmSync(stackFile, { force: true });
-  };
+/**
+ * Builds the web app once for the whole run, before any worker starts: each worker then runs its
+ * own stack on free ports (see fixtures.ts) without checking the build again.
+ */
+export default function globalSetup() {
+  ensureWebBuild();
 }

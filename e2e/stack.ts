@@ -1,18 +1,49 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { ReadyInfo } from '../scripts/startProcess';
+import { readFileSync } from 'node:fs';
+import { spawnStart, type ReadyInfo } from '../scripts/startProcess';
 
-/** Where the global setup leaves the running stack's addresses for the test workers. */
-export const stackFile = join(import.meta.dirname, '../.countersign/e2e/stack.json');
-
+/** One worker's stack: what `npm start` reported, and the demo devnet's manifest. */
 export type E2eStack = ReadyInfo & {
   safes: { name: string; address: string; owners: string[]; threshold: number }[];
   chainId: number;
   accounts: { address: string; privateKey: `0x${string}`; role: string }[];
 };
 
-export function readStack(): E2eStack {
-  if (!existsSync(stackFile))
-    throw new Error(`No running stack: ${stackFile} is missing (global setup did not run)`);
-  return JSON.parse(readFileSync(stackFile, 'utf8')) as E2eStack;
+/** The name of the snapshot every test starts from: the freshly seeded demo. */
+const BASELINE = 'baseline';
+
+async function snapshotCall(gatewayUrl: string, path: string): Promise<void> {
+  const response = await fetch(`${gatewayUrl}/__test/snapshots/${path}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`Snapshot ${path} failed: ${response.status} ${await response.text()}`);
+}
+
+/**
+ * Runs the whole local stack through `npm start`'s own entry point, on free ports, with the gateway's
+ * test-only snapshot routes, and snapshots the seeded demo. `reset()` puts the chain and the gateway
+ * back to it, so a test that proposes, signs or executes leaves nothing behind for the next.
+ */
+export async function startE2eStack() {
+  const started = await spawnStart({
+    env: { COUNTERSIGN_TEST_CONTROL: '1', COUNTERSIGN_SKIP_WEB_BUILD: '1' },
+  });
+  try {
+    const manifest = JSON.parse(readFileSync(started.ready.manifestPath!, 'utf8')) as Pick<
+      E2eStack,
+      'chainId' | 'safes' | 'accounts'
+    >;
+    const stack: E2eStack = {
+      ...started.ready,
+      chainId: manifest.chainId,
+      safes: manifest.safes,
+      accounts: manifest.accounts,
+    };
+    await snapshotCall(stack.gatewayUrl, BASELINE);
+    return {
+      stack,
+      reset: () => snapshotCall(stack.gatewayUrl, `${BASELINE}/revert`),
+      stop: () => started.stop('SIGTERM'),
+    };
+  } catch (error) {
+    await started.stop('SIGKILL');
+    throw error;
+  }
 }

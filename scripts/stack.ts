@@ -22,6 +22,8 @@ export type StackOptions = {
   walletConnectProjectId?: string;
   /** A WalletConnect relay of your own instead of WalletConnect's public one. */
   walletConnectRelayUrl?: string;
+  /** Test-only: the local gateway serves snapshots of the chain and its store (end-to-end tests). */
+  testControl?: boolean;
 };
 
 export type Stack = {
@@ -68,6 +70,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         store: options.databaseUrl
           ? { databaseUrl: options.databaseUrl }
           : { dataDir: join(options.stateDir, 'gateway') },
+        testControl: options.testControl,
       });
       started.push({ stop: () => localGateway.close() });
       gatewayUrl = localGateway.url;

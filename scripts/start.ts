@@ -24,10 +24,14 @@ const env = z
     WALLETCONNECT_PROJECT_ID: z.string().optional(),
     WALLETCONNECT_RELAY_URL: z.string().optional(),
     COUNTERSIGN_READY_FILE: z.string().optional(),
+    // Internal, for the end-to-end tests: snapshot routes on the local gateway, and a build made
+    // once beforehand by the test run rather than checked again by each of its stacks.
+    COUNTERSIGN_TEST_CONTROL: z.literal('1').optional(),
+    COUNTERSIGN_SKIP_WEB_BUILD: z.literal('1').optional(),
   })
   .parse(process.env);
 
-ensureWebBuild();
+if (!env.COUNTERSIGN_SKIP_WEB_BUILD) ensureWebBuild();
 const stack = await startStack({
   host: env.HOST,
   rpcPort: env.RPC_PORT,
@@ -39,6 +43,7 @@ const stack = await startStack({
   databaseUrl: env.DATABASE_URL,
   walletConnectProjectId: env.WALLETCONNECT_PROJECT_ID,
   walletConnectRelayUrl: env.WALLETCONNECT_RELAY_URL,
+  testControl: env.COUNTERSIGN_TEST_CONTROL === '1',
 }).catch((error: unknown) => {
   // A service that cannot start (a port taken, a setting refused) is told in one line; startStack
   // has already stopped whatever it had started.

@@ -47,11 +47,7 @@ export function joinTypedDataHash(domainHash: Hex, messageHash: Hex): Hex {
 /** Whether `version` (e.g. "1.4.1", "1.3.0+L2") is at least `minimum`; an unknown version counts as current. */
 export function versionAtLeast(version: string | null | undefined, minimum: string): boolean {
   if (!version) return true;
-  const parse = (value: string) =>
-    value
-      .split(/[+-]/)[0]!
-      .split('.')
-      .map((part) => Number(part) || 0);
+  const parse = (value: string) => (value.split(/[+-]/)[0] ?? '').split('.').map((part) => Number(part) || 0);
   const [a, b] = [parse(version), parse(minimum)];
   for (let i = 0; i < Math.max(a.length, b.length); i++) {
     const difference = (a[i] ?? 0) - (b[i] ?? 0);

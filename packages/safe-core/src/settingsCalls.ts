@@ -16,7 +16,8 @@ export class SettingsChangeError extends Error {
 export function previousInList(list: readonly Address[], item: Address): Address {
   const index = list.findIndex((entry) => isAddressEqual(entry, item));
   if (index === -1) throw new SettingsChangeError(`${getAddress(item)} is not in the list`);
-  return index === 0 ? sentinelAddress : getAddress(list[index - 1]!);
+  const previous = index === 0 ? sentinelAddress : list[index - 1];
+  return getAddress(previous ?? sentinelAddress);
 }
 
 function checkThreshold(threshold: bigint, owners: number) {

@@ -37,24 +37,30 @@ describe.each(testDatabases())('stack snapshots on $name', (database) => {
     };
   };
 
+  const proposeSigned = async (nonce: number) => {
+    const proposed = buildSafeTx({ to: recipient, value: 1n, nonce: BigInt(nonce) });
+    return local.request(
+      'POST',
+      `/v1/chains/1337/transactions/${team}/propose`,
+      proposalBody(proposed, {
+        safeTxHash: hashSafeTx({ chainId: 1337, safe: team, tx: proposed }),
+        sender: ownerA.address,
+        signature: await ownerA.signTypedData(safeTxTypedData({ chainId: 1337, safe: team, tx: proposed })),
+        origin: null,
+      }),
+    );
+  };
+
   it('puts the chain and the store back as they were, as often as asked', async () => {
+    // The snapshot holds rows that refer to each other (a proposal and its confirmation).
+    const nonce = (await state()).recommendedNonce;
+    expect((await proposeSigned(nonce + 5)).status).toBe(200);
     expect((await local.request('POST', '/__test/snapshots/base')).status).toBe(200);
     const before = await state();
 
     for (let round = 0; round < 2; round++) {
       // Change the store (a proposal) and the chain (an executed transaction).
-      const proposed = buildSafeTx({ to: recipient, value: 1n, nonce: BigInt(before.recommendedNonce + 1) });
-      const response = await local.request(
-        'POST',
-        `/v1/chains/1337/transactions/${team}/propose`,
-        proposalBody(proposed, {
-          safeTxHash: hashSafeTx({ chainId: 1337, safe: team, tx: proposed }),
-          sender: ownerA.address,
-          signature: await ownerA.signTypedData(safeTxTypedData({ chainId: 1337, safe: team, tx: proposed })),
-          origin: null,
-        }),
-      );
-      expect(response.status).toBe(200);
+      expect((await proposeSigned(before.recommendedNonce)).status).toBe(200);
       await executeSafeTx(devnetClients(1337, local.devnet.rpcUrl), {
         safe: team,
         executor: ownerB.address,

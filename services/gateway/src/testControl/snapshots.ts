@@ -41,6 +41,29 @@ const identifier = (name: string) => {
   return name;
 };
 
+/** The tables ordered so that each comes after every table its foreign keys refer to. */
+async function insertionOrder(tx: Queryable, names: string[]): Promise<string[]> {
+  const references = await tx.query<{ child: string; parent: string }>(
+    `SELECT c.relname AS child, p.relname AS parent
+       FROM pg_constraint k
+       JOIN pg_class c ON c.oid = k.conrelid
+       JOIN pg_class p ON p.oid = k.confrelid
+       JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE k.contype = 'f' AND n.nspname = current_schema()`,
+  );
+  const ordered: string[] = [];
+  const visit = (table: string, path: Set<string>) => {
+    if (ordered.includes(table) || path.has(table)) return;
+    path.add(table);
+    for (const reference of references) {
+      if (reference.child === table && reference.parent !== table) visit(reference.parent, path);
+    }
+    ordered.push(table);
+  };
+  for (const table of names) visit(table, new Set());
+  return ordered.filter((table) => names.includes(table));
+}
+
 export function stackSnapshots(db: Database, chains: ChainRegistry, hooks: Hooks): StackSnapshots {
   const chainSnapshots = new Map<string, Map<string, string>>();
   const tables = async (tx: Queryable) =>
@@ -101,7 +124,7 @@ export function stackSnapshots(db: Database, chains: ChainRegistry, hooks: Hooks
           }
           await snapshotChains(name);
           await db.transaction(async (tx) => {
-            const names = await tables(tx);
+            const names = await insertionOrder(tx, await tables(tx));
             await tx.exec(`TRUNCATE ${names.map((table) => `"${table}"`).join(', ')}`);
             for (const table of names) {
               await tx.exec(`INSERT INTO "${table}" SELECT * FROM "snapshot_${name}__${table}"`);
