@@ -27,6 +27,8 @@ export class TestWallet {
   readonly behaviour: TestWalletBehaviour = { connect: 'approve', sign: 'approve', switching: 'approve' };
   /** Every wallet_addEthereumChain parameter the app sent. */
   readonly addedChains: Record<string, unknown>[] = [];
+  /** Every wallet_watchAsset parameter the app sent (EIP-747); each is answered true, added. */
+  readonly watchedAssets: unknown[] = [];
   /** Methods the app called, in order. */
   readonly calls: string[] = [];
   account: PrivateKeyAccount;
@@ -185,6 +187,9 @@ export class TestWallet {
         await this.setChain(target);
         return null;
       }
+      case 'wallet_watchAsset':
+        this.watchedAssets.push(params);
+        return true;
       case 'personal_sign': {
         if (this.behaviour.sign === 'reject') fail(4001, 'User rejected the request.');
         if (this.behaviour.sign === 'fail') fail(-32603, 'Internal error.');

@@ -21,7 +21,13 @@ export function TokenAmount({
     <span className={styles.token} title={symbol ? `${exact} ${symbol}` : exact} data-testid={testId}>
       {sign}
       {formatTokenAmount(value, decimals)}
-      {symbol ? <span className={styles.symbol}> {symbol}</span> : null}
+      {/* The space sits outside the symbol's inline-block, where it would be dropped. */}
+      {symbol ? (
+        <>
+          {' '}
+          <span className={styles.symbol}>{symbol}</span>
+        </>
+      ) : null}
     </span>
   );
 }

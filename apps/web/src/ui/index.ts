@@ -18,3 +18,8 @@ export { QueryView, SavedDataNotice, type QueryState } from './QueryView';
 export { Loading, Skeleton, SkeletonRows } from './Skeleton';
 export { TabNav, type TabItem } from './TabNav';
 export { Detail, DetailList, Stat, StatGrid } from './Details';
+export { SearchField } from './SearchField';
+export { HexValue, shortenHex } from './HexValue';
+export { LoadMore } from './LoadMore';
+export { RemoteImage } from './RemoteImage';
+export { RevealedText, invisibleCharactersIn, revealInvisible } from './RevealedText';

@@ -1,6 +1,353 @@
-import { PlaceholderPage } from '../safe';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ChainInfo } from '@countersign/gateway-api';
+import {
+  AddressBookIcon,
+  Button,
+  DownloadIcon,
+  EmptyState,
+  Page,
+  PlusIcon,
+  SearchField,
+  Section,
+  UploadIcon,
+} from '../../ui';
+import { chainExplorer, useChains } from '../chains';
+import { useSafe } from '../safe';
+import { ChangeNotice, type Notice } from './ChangeNotice';
+import { serialiseAddressBookCsv } from './csv';
+import { downloadText, exportFileName } from './download';
+import { EntryDialog, type EntryEditor } from './EntryDialog';
+import { entryKey, matchesSearch, sortByName, type SortDirection } from './entryList';
+import { EntryTable } from './EntryTable';
+import { ImportDialog } from './ImportDialog';
+import { readImportFile, type ImportOutcome } from './importFile';
+import { changesOf, type ImportPlan } from './importPlan';
+import { OwnerSuggestions, unnamedSuggestions } from './OwnerSuggestions';
+import {
+  entriesOf,
+  removeAddressName,
+  setAddressName,
+  setAddressNames,
+  useWholeAddressBook,
+  type AddressBookEntry,
+} from './store';
+import { useDialogState } from './useDialogState';
+import styles from './AddressBookPage.module.css';
 
-// Placeholder until the view is built.
+const NOT_SAVED = ' Your browser did not store it: it is kept in this tab only until you close it.';
+/** A notice without Undo goes away by itself after this long. */
+const NOTICE_MS = 6000;
+
+/**
+ * The user's address book: the names of the Safe's chain (or every chain's), searchable and sorted
+ * by name; add, rename, remove with Undo; CSV import (all or nothing) and export; and the Safe's
+ * unnamed owners offered for naming.
+ */
 export function AddressBookPage() {
-  return <PlaceholderPage title="Address book" description="Your names for addresses on this chain." />;
+  const { chain, safe } = useSafe();
+  const book = useWholeAddressBook();
+  const chainsQuery = useChains();
+  const [allChains, setAllChains] = useState(false);
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortDirection>('ascending');
+  const editor = useDialogState<EntryEditor>();
+  const imported = useDialogState<ImportOutcome>();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  // The row whose Rename button takes the focus once rendered (after an Undo brought it back).
+  const [focusedEntry, setFocusedEntry] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const undoButton = useRef<HTMLButtonElement>(null);
+
+  const chainsById = useMemo(() => {
+    const map = new Map<string, ChainInfo>();
+    for (const known of chainsQuery.data ?? []) map.set(known.chainId, known);
+    map.set(chain.chainId, chain);
+    return map;
+  }, [chainsQuery.data, chain]);
+  const chainLabel = (chainId: string) => chainsById.get(chainId)?.chainName ?? `Chain ${chainId}`;
+  const explorerOf = (chainId: string) => {
+    const known = chainsById.get(chainId);
+    return (address: string) => (known ? chainExplorer(known).address(address) : null);
+  };
+
+  const names = book[chain.chainId] ?? {};
+  const allEntries = useMemo(() => entriesOf(book), [book]);
+  const scope = useMemo(
+    () => (allChains ? allEntries : allEntries.filter((entry) => entry.chainId === chain.chainId)),
+    [allChains, allEntries, chain.chainId],
+  );
+  const shown = useMemo(
+    () =>
+      sortByName(
+        scope.filter((entry) => matchesSearch(entry, search)),
+        sort,
+      ),
+    [scope, search, sort],
+  );
+  const otherChainsCount = allEntries.length - allEntries.filter((e) => e.chainId === chain.chainId).length;
+  const suggestions = unnamedSuggestions(safe, names);
+
+  useEffect(() => {
+    // A warning stays until dismissed, and so does an offer to undo.
+    if (notice === null || notice.undo || notice.tone !== 'ok') return;
+    const timer = window.setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => window.clearTimeout(timer);
+  }, [notice]);
+  useEffect(() => {
+    if (notice?.undo) undoButton.current?.focus();
+  }, [notice]);
+
+  const announce = (message: Notice['message'], saved: boolean, undo?: () => void) =>
+    setNotice({
+      tone: saved ? 'ok' : 'warn',
+      message: saved ? (
+        message
+      ) : (
+        <>
+          {message}
+          {NOT_SAVED}
+        </>
+      ),
+      undo,
+    });
+
+  const save = (entry: AddressBookEntry, previousName: string | undefined) => {
+    editor.close();
+    if (previousName === entry.name) return;
+    const saved = setAddressName(entry.chainId, entry.address, entry.name);
+    announce(
+      previousName === undefined ? (
+        <>
+          Added “<bdi>{entry.name}</bdi>”.
+        </>
+      ) : (
+        <>
+          Renamed “<bdi>{previousName}</bdi>” to “<bdi>{entry.name}</bdi>”.
+        </>
+      ),
+      saved,
+    );
+  };
+
+  const remove = (entry: AddressBookEntry) => {
+    const saved = removeAddressName(entry.chainId, entry.address);
+    announce(
+      <>
+        Removed “<bdi>{entry.name}</bdi>”.
+      </>,
+      saved,
+      () => {
+        const restored = setAddressName(entry.chainId, entry.address, entry.name);
+        announce(
+          <>
+            Restored “<bdi>{entry.name}</bdi>”.
+          </>,
+          restored,
+        );
+        setFocusedEntry(entryKey(entry));
+      },
+    );
+  };
+
+  const chooseFile = () => {
+    imported.close();
+    fileInput.current?.click();
+  };
+
+  const readFile = async (file: File) => imported.show(await readImportFile(file, book));
+
+  const confirmImport = (plan: ImportPlan) => {
+    imported.close();
+    const saved = setAddressNames(changesOf(plan));
+    const count = plan.added.length + plan.renamed.length;
+    announce(
+      `Imported ${count === 1 ? '1 name' : `${count} names`}: ${plan.added.length} new, ${plan.renamed.length} renamed.`,
+      saved,
+    );
+  };
+
+  const exportAll = () => {
+    downloadText(exportFileName(), serialiseAddressBookCsv(allEntries), 'text/csv;charset=utf-8');
+    announce(
+      `Exported ${allEntries.length === 1 ? '1 name' : `${allEntries.length} names`} of every chain.`,
+      true,
+    );
+  };
+
+  // A new entry goes to the chain on screen; a renamed one stays on its own.
+  const edited = editor.current?.value;
+  const editedChainId = edited?.mode === 'edit' ? edited.entry.chainId : chain.chainId;
+  const editorChain = chainsById.get(editedChainId) ?? {
+    chainId: editedChainId,
+    chainName: chainLabel(editedChainId),
+    shortName: '',
+  };
+
+  const scopeLabel = allChains ? 'every chain' : chain.chainName;
+  const caption = `Names on ${scopeLabel}, sorted by name ${sort === 'ascending' ? 'A to Z' : 'Z to A'}`;
+
+  return (
+    <Page
+      title="Address book"
+      description="Your names for addresses, kept in this browser. They show wherever an address appears, over the names the gateway sends."
+      testId="address-book-page"
+      actions={
+        <>
+          <Button
+            variant="primary"
+            icon={<PlusIcon />}
+            onClick={() => editor.show({ mode: 'add' })}
+            data-testid="add-entry"
+          >
+            Add entry
+          </Button>
+          <Button icon={<UploadIcon />} onClick={chooseFile} data-testid="import-csv">
+            Import CSV
+          </Button>
+          <Button
+            icon={<DownloadIcon />}
+            onClick={exportAll}
+            disabled={allEntries.length === 0}
+            title="Every chain's names, as address,name,chainId"
+            data-testid="export-csv"
+          >
+            Export CSV
+          </Button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".csv,text/csv"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void readFile(file);
+            }}
+            data-testid="import-file"
+          />
+        </>
+      }
+    >
+      <Section
+        title={
+          <>
+            {allChains ? 'All chains' : chain.chainName}{' '}
+            <span className={styles.count} data-testid="entry-count">
+              {scope.length}
+            </span>
+          </>
+        }
+        id="entries"
+      >
+        <div className={styles.toolbar}>
+          <SearchField
+            label="Search names and addresses"
+            placeholder="Search by name or address"
+            value={search}
+            onChange={setSearch}
+            testId="address-book-search"
+          />
+          <label className={styles.switch}>
+            <input
+              type="checkbox"
+              role="switch"
+              checked={allChains}
+              onChange={(event) => setAllChains(event.target.checked)}
+              data-testid="all-chains"
+            />
+            Show every chain
+          </label>
+        </div>
+        {scope.length === 0 ? (
+          <EmptyState
+            icon={<AddressBookIcon size={32} />}
+            title={allChains ? 'Your address book is empty' : `No names on ${chain.chainName} yet`}
+            action={
+              <span className={styles.emptyActions}>
+                <Button variant="primary" onClick={() => editor.show({ mode: 'add' })}>
+                  Add entry
+                </Button>
+                <Button onClick={chooseFile}>Import CSV</Button>
+              </span>
+            }
+          >
+            Name the addresses you deal with, or import a CSV file (address,name,chainId) exported from
+            Countersign or Safe{'{'}Wallet{'}'}.
+            {!allChains && otherChainsCount > 0 && (
+              <>
+                {' '}
+                You have {otherChainsCount === 1 ? '1 name' : `${otherChainsCount} names`} on other chains:{' '}
+                <button type="button" className={styles.linkButton} onClick={() => setAllChains(true)}>
+                  show every chain
+                </button>
+                .
+              </>
+            )}
+          </EmptyState>
+        ) : shown.length === 0 ? (
+          <EmptyState
+            icon={<AddressBookIcon size={32} />}
+            title="No entry matches your search"
+            testId="no-match"
+            action={<Button onClick={() => setSearch('')}>Clear search</Button>}
+          >
+            Nothing on {scopeLabel} has “<bdi className={styles.query}>{search.trim()}</bdi>” in its name or
+            address.
+          </EmptyState>
+        ) : (
+          <EntryTable
+            entries={shown}
+            caption={caption}
+            sort={sort}
+            onSortChange={setSort}
+            chainLabel={allChains ? chainLabel : undefined}
+            explorerUrl={(entry) => explorerOf(entry.chainId)(entry.address)}
+            onEdit={(entry) => editor.show({ mode: 'edit', entry })}
+            onRemove={remove}
+            focusedEntry={focusedEntry}
+            onFocused={() => setFocusedEntry(null)}
+          />
+        )}
+      </Section>
+
+      <OwnerSuggestions
+        suggestions={suggestions}
+        explorerUrl={explorerOf(chain.chainId)}
+        onName={(suggestion) =>
+          editor.show({
+            mode: 'add',
+            address: suggestion.address,
+            suggestedName: suggestion.gatewayName ?? '',
+          })
+        }
+      />
+
+      {editor.current && (
+        <EntryDialog
+          key={editor.current.key}
+          open={editor.current.open}
+          editor={editor.current.value}
+          chain={editorChain}
+          names={book[editorChain.chainId] ?? {}}
+          explorerUrl={explorerOf(editorChain.chainId)}
+          onSave={save}
+          onClose={editor.close}
+        />
+      )}
+      {imported.current && (
+        <ImportDialog
+          key={imported.current.key}
+          open={imported.current.open}
+          outcome={imported.current.value}
+          chainLabel={chainLabel}
+          onConfirm={confirmImport}
+          onChooseAnother={chooseFile}
+          onClose={imported.close}
+        />
+      )}
+      <ChangeNotice ref={undoButton} notice={notice} onDismiss={() => setNotice(null)} />
+    </Page>
+  );
 }

@@ -7,20 +7,20 @@ import { readStoredString, writeStoredString } from '../../lib/storage';
  * tab. Keys are checksummed addresses; names are plain text.
  */
 export type AddressBookEntry = { address: string; name: string; chainId: string };
-type Book = Record<string, Record<string, string>>;
+export type AddressBook = Record<string, Record<string, string>>;
 
 const STORAGE_KEY = 'countersign.address-book';
 export const MAX_NAME_LENGTH = 50;
 
 const listeners = new Set<() => void>();
-let cache: { raw: string | null; book: Book } | undefined;
+let cache: { raw: string | null; book: AddressBook } | undefined;
 
-function parse(raw: string | null): Book {
+function parse(raw: string | null): AddressBook {
   if (raw === null) return {};
   try {
     const value: unknown = JSON.parse(raw);
     if (typeof value !== 'object' || value === null) return {};
-    const book: Book = {};
+    const book: AddressBook = {};
     for (const [chainId, names] of Object.entries(value as Record<string, unknown>)) {
       if (!/^\d+$/.test(chainId) || typeof names !== 'object' || names === null) continue;
       const entries: Record<string, string> = {};
@@ -37,17 +37,21 @@ function parse(raw: string | null): Book {
   }
 }
 
-function read(): Book {
+function read(): AddressBook {
   const raw = readStoredString(STORAGE_KEY);
   if (cache?.raw !== raw) cache = { raw, book: parse(raw) };
   return cache.book;
 }
 
-function write(book: Book) {
-  writeStoredString(STORAGE_KEY, JSON.stringify(book));
+/** Keeps `book`; says whether the browser stored it (false: full or disabled storage, this tab only). */
+function write(book: AddressBook): boolean {
+  const raw = JSON.stringify(book);
+  writeStoredString(STORAGE_KEY, raw);
+  const stored = readStoredString(STORAGE_KEY);
   // Whatever the storage now holds (nothing, where it is unavailable) maps to this book in this tab.
-  cache = { raw: readStoredString(STORAGE_KEY), book };
+  cache = { raw: stored, book };
   for (const listener of listeners) listener();
+  return stored === raw;
 }
 
 function subscribe(listener: () => void) {
@@ -73,8 +77,19 @@ export function useAddressBook(chainId: string): Record<string, string> {
   );
 }
 
+const emptyBook: AddressBook = {};
+
+/** Every chain's names, by chain id then checksummed address; re-renders when they change. */
+export function useWholeAddressBook(): Readonly<AddressBook> {
+  return useSyncExternalStore(subscribe, read, () => emptyBook);
+}
+
 export function addressBookEntries(chainId?: string): AddressBookEntry[] {
-  const book = read();
+  return entriesOf(read(), chainId);
+}
+
+/** The entries of `book` (of one chain, or of all), flat. */
+export function entriesOf(book: Readonly<AddressBook>, chainId?: string): AddressBookEntry[] {
   return Object.entries(book)
     .filter(([id]) => chainId === undefined || id === chainId)
     .flatMap(([id, names]) =>
@@ -82,26 +97,29 @@ export function addressBookEntries(chainId?: string): AddressBookEntry[] {
     );
 }
 
-export function setAddressName(chainId: string, address: string, name: string): void {
+export function setAddressName(chainId: string, address: string, name: string): boolean {
   const book = read();
-  write({
+  return write({
     ...book,
     [chainId]: { ...book[chainId], [getAddress(address)]: name.trim().slice(0, MAX_NAME_LENGTH) },
   });
 }
 
-export function removeAddressName(chainId: string, address: string): void {
+export function removeAddressName(chainId: string, address: string): boolean {
   const book = read();
   const removed = getAddress(address);
   const names = Object.entries(book[chainId] ?? {}).filter(([entry]) => entry !== removed);
-  write({ ...book, [chainId]: Object.fromEntries(names) });
+  return write({ ...book, [chainId]: Object.fromEntries(names) });
 }
 
 /** Adds or renames many entries at once (an import): all of them, or none when storage fails. */
-export function setAddressNames(entries: readonly AddressBookEntry[]): void {
-  const book: Book = { ...read() };
+export function setAddressNames(entries: readonly AddressBookEntry[]): boolean {
+  const book: AddressBook = { ...read() };
   for (const entry of entries) {
-    book[entry.chainId] = { ...book[entry.chainId], [getAddress(entry.address)]: entry.name.trim() };
+    book[entry.chainId] = {
+      ...book[entry.chainId],
+      [getAddress(entry.address)]: entry.name.trim().slice(0, MAX_NAME_LENGTH),
+    };
   }
-  write(book);
+  return write(book);
 }

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import type { SafeTarget } from '../safe';
+import { safeAppsQueryOptions } from './queries';
 
 // The apps feature: the chain's Safe Apps catalogue (opening an app comes with the Safe Apps host).
 const loadPages = () => import('./pages');
@@ -9,6 +10,11 @@ export const appsRoutes: RouteObject[] = [
   { path: 'apps/open', lazy: async () => ({ Component: (await loadPages()).OpenAppPage }) },
 ];
 
-export function preloadApps(_target: SafeTarget): void {
+/** On intent (pointer or focus on the Apps link): the view's code and the chain's catalogue. */
+export function preloadApps(target: SafeTarget): void {
   void loadPages();
+  void target.queryClient.prefetchQuery(safeAppsQueryOptions(target.chainId));
 }
+
+export { isAllowedHere } from './catalogue';
+export { SAFE_APPS_STALE_MS, safeAppsKey, safeAppsQueryOptions, useSafeAppsQuery } from './queries';

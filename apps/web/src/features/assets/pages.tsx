@@ -1,15 +1,4 @@
-import { PlaceholderPage } from '../safe';
-
-// Placeholders until the views are built.
-export function BalancesPage() {
-  return (
-    <PlaceholderPage
-      title="Assets"
-      description="Balances in fiat and token units, hidden tokens and currency choice."
-    />
-  );
-}
-
-export function CollectiblesPage() {
-  return <PlaceholderPage title="Collectibles" description="The Safe’s NFTs, with their metadata." />;
-}
+// The assets views, loaded on demand by the routes in index.ts.
+export { BalancesPage } from './BalancesPage';
+export { CollectiblesPage } from './CollectiblesPage';
+export { CollectibleDetailPage } from './CollectibleDetailPage';

@@ -1,12 +1,3 @@
-import { PlaceholderPage } from '../safe';
-
-// Placeholders until the views are built.
-export function MessagesPage() {
-  return (
-    <PlaceholderPage title="Messages" description="Off-chain messages the owners signed or are signing." />
-  );
-}
-
-export function MessagePage() {
-  return <PlaceholderPage title="Message" description="A message’s content, hashes and confirmations." />;
-}
+// The messages feature's views, loaded on demand (see index.ts).
+export { MessagePage } from './MessagePage';
+export { MessagesPage } from './MessagesPage';

@@ -12,10 +12,11 @@ const chainRoute: ChainRouteHandle = {
   pathOnChain: (params, location, shortName) => {
     const address = splitSafeId(params.safeId ?? '').addressPart;
     const view = location.pathname.split('/').slice(2).join('/') || 'home';
-    // A transaction or message belongs to one chain: on another chain the list is the same place.
+    // A transaction, a message or a collectible belongs to one chain: on another chain, its list.
     const general = view
       .replace(/^(transactions)\/(?!queue$|history$).+$/, '$1/history')
-      .replace(/^messages\/.+$/, 'messages');
+      .replace(/^messages\/.+$/, 'messages')
+      .replace(/^assets\/collectibles\/.+$/, 'assets/collectibles');
     return `/${encodeURIComponent(shortName)}:${address}/${general}`;
   },
 };

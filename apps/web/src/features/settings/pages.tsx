@@ -1,11 +1,2 @@
-import { PlaceholderPage } from '../safe';
-
-// Placeholders until the views are built.
-export function SettingsPage() {
-  return (
-    <PlaceholderPage
-      title="Settings"
-      description="Owners, threshold, modules and the chain’s configuration."
-    />
-  );
-}
+// The settings feature's views, loaded on demand (see index.ts).
+export { SettingsPage } from './SettingsPage';

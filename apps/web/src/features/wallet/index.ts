@@ -32,4 +32,6 @@ export {
   type WalletSignature,
   type WalletSnapshot,
   type WalletTransactionRequest,
+  type WalletWatchAsset,
+  WATCH_ASSET_DEFAULT_DECIMALS,
 } from './walletStore';

@@ -143,3 +143,31 @@ describe('toWalletError', () => {
     });
   });
 });
+
+describe('adding a token to the wallet (wallet_watchAsset)', () => {
+  it('a wallet without the method (-32601, 4200, viem’s MethodNotFound): unsupported, said so', () => {
+    for (const error of [
+      rpcError(-32601),
+      rpcError(4200),
+      new UnsupportedProviderMethodError(new Error('x')),
+    ]) {
+      expect(toWalletError(error, 'watchAsset')).toMatchObject({
+        kind: 'unsupported',
+        message:
+          'Your wallet does not support adding tokens from this app. Add the token from within your wallet instead.',
+      });
+    }
+  });
+
+  it('declined (4001): worded for adding a token', () => {
+    expect(toWalletError(rpcError(4001), 'watchAsset')).toMatchObject({
+      kind: 'rejected',
+      code: 4001,
+      message: 'You declined adding the token to your wallet.',
+    });
+  });
+
+  it('anything else: the generic text', () => {
+    expect(describeWalletError(rpcError(-32603), 'watchAsset')).toBe(walletTexts.oops);
+  });
+});

@@ -16,6 +16,9 @@ export const walletTexts = {
   pending: 'Your wallet already has a request waiting for you. Open your wallet to finish or cancel it.',
   signingNotSupported: 'Your wallet does not support this kind of signature request.',
   sendingNotSupported: 'Your wallet does not support sending transactions from this app.',
+  watchAssetNotSupported:
+    'Your wallet does not support adding tokens from this app. Add the token from within your wallet instead.',
+  rejectedWatchAsset: 'You declined adding the token to your wallet.',
   chainNotConfigured:
     'Countersign has no wallet settings for this network, so your wallet cannot use it here.',
   insufficientFunds: 'Your account does not have enough funds to pay for this transaction and its gas.',
@@ -28,7 +31,8 @@ export const walletTexts = {
 } as const;
 
 /** What was asked of the wallet: the same failure is worded for it. */
-export type WalletAction = 'connect' | 'switchChain' | 'sign' | 'sendTransaction' | 'receipt' | 'other';
+export type WalletAction =
+  'connect' | 'switchChain' | 'sign' | 'sendTransaction' | 'watchAsset' | 'receipt' | 'other';
 
 /**
  * What went wrong, for a caller to branch on: `rejected` (the user said no), `pending` (the wallet
@@ -95,6 +99,7 @@ const rejectedTexts: Record<WalletAction, string> = {
   switchChain: walletTexts.rejectedSwitch,
   sign: walletTexts.rejectedSignature,
   sendTransaction: walletTexts.rejectedTransaction,
+  watchAsset: walletTexts.rejectedWatchAsset,
   receipt: walletTexts.rejected,
   other: walletTexts.rejected,
 };
@@ -103,6 +108,7 @@ const unsupportedTexts: Partial<Record<WalletAction, string>> = {
   switchChain: walletTexts.switchingNotSupported,
   sign: walletTexts.signingNotSupported,
   sendTransaction: walletTexts.sendingNotSupported,
+  watchAsset: walletTexts.watchAssetNotSupported,
 };
 
 function classify(

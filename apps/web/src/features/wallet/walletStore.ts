@@ -69,6 +69,22 @@ export type WalletRecentTransaction = {
   chainId?: number;
 };
 
+/** The specification's default for an ERC20 whose decimals are unknown, when asking a wallet to track it. */
+export const WATCH_ASSET_DEFAULT_DECIMALS = 18;
+
+/** An ERC20 token for the wallet to track (EIP-747 wallet_watchAsset). */
+export type WalletWatchAsset = {
+  address: Address;
+  /** As the token names itself; wallets may refuse long ones (MetaMask: 11 characters). */
+  symbol: string;
+  /** WATCH_ASSET_DEFAULT_DECIMALS when unknown. */
+  decimals?: number | null;
+  /** An http(s) URL of the token's logo, shown by the wallet. */
+  image?: string;
+  /** The token's chain: the wallet is asked to switch to it first, since wallets file tokens per chain. */
+  chainId: number;
+};
+
 export type WalletRequestOptions = {
   /** The chain the request is for: the wallet is asked to switch to it first when it is elsewhere. */
   chainId?: number;
@@ -104,6 +120,12 @@ export type WalletApi = {
   waitForReceipt(request: { hash: Hex; chainId: number }): Promise<WalletResult<WalletReceipt>>;
   /** Lists the transaction in the profile menu's Recent Transactions, with its live status. */
   addRecentTransaction(transaction: WalletRecentTransaction): Promise<WalletResult<undefined>>;
+  /**
+   * Asks the wallet to track an ERC20 token (wallet_watchAsset). `added` is the wallet's answer: false
+   * when it chose not to add it without calling that an error. A wallet without the method answers
+   * `unsupported`.
+   */
+  watchAsset(asset: WalletWatchAsset): Promise<WalletResult<{ added: boolean }>>;
 };
 
 const initial: WalletSnapshot = {
@@ -238,6 +260,9 @@ export const walletApi: WalletApi = {
   },
   addRecentTransaction(transaction) {
     return viaRuntime('other', (api) => api.addRecentTransaction(transaction));
+  },
+  watchAsset(asset) {
+    return viaRuntime('watchAsset', (api) => api.watchAsset(asset));
   },
 };
 

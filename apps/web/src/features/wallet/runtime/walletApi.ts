@@ -8,10 +8,11 @@ import {
   signTypedData,
   switchChain,
   watchAccount,
+  watchAsset,
   type GetAccountReturnType,
 } from 'wagmi/actions';
 import { toWalletError, walletTexts, type WalletAction } from '../walletErrors';
-import type { WalletApi, WalletResult } from '../walletStore';
+import { WATCH_ASSET_DEFAULT_DECIMALS, type WalletApi, type WalletResult } from '../walletStore';
 
 /**
  * How often a transaction is looked for until it is mined. Far below the 4 s every other poll
@@ -178,6 +179,22 @@ export function createWalletApi(config: Config, options: WalletApiOptions = {}):
         add({ hash, description });
         return undefined;
       });
+    },
+
+    watchAsset({ address, symbol, decimals, image, chainId }) {
+      // Wallets file tokens under their current chain: the wallet moves to the token's chain first.
+      return forAccount('watchAsset', chainId, async ({ connector }) => ({
+        added: await watchAsset(config, {
+          type: 'ERC20',
+          options: {
+            address,
+            symbol,
+            decimals: decimals ?? WATCH_ASSET_DEFAULT_DECIMALS,
+            ...(image === undefined ? {} : { image }),
+          },
+          connector,
+        }),
+      }));
     },
   };
 }

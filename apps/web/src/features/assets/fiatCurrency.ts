@@ -1,0 +1,34 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { localSetting } from './localSetting';
+
+/** The specification's default fiat currency. */
+export const DEFAULT_FIAT_CURRENCY = 'usd';
+
+const STORAGE_KEY = 'countersign.fiat-currency';
+
+/**
+ * A fiat code as the app keeps it: lower case, as in the gateway's paths (`/balances/usd`). The
+ * gateway lists codes in upper case; anything that could not be a code reads as the default.
+ */
+export function normalizeFiatCode(code: string | null | undefined): string {
+  const value = (code ?? '').trim().toLowerCase();
+  return /^[a-z0-9]{2,10}$/.test(value) ? value : DEFAULT_FIAT_CURRENCY;
+}
+
+const setting = localSetting(STORAGE_KEY, normalizeFiatCode, (code) => code);
+
+/** The fiat currency every view shows values in, remembered across reloads. */
+export const readFiatCurrency = (): string => setting.get();
+
+export function setFiatCurrency(code: string): void {
+  setting.set(normalizeFiatCode(code));
+}
+
+/**
+ * The fiat currency the user chose (lower case, `usd` until they choose), and the function that
+ * changes it for every view that shows fiat values, in this tab and the others.
+ */
+export function useFiatCurrency(): [currency: string, setCurrency: (code: string) => void] {
+  const currency = useSyncExternalStore(setting.subscribe, setting.get, () => DEFAULT_FIAT_CURRENCY);
+  return [currency, useCallback((code: string) => setFiatCurrency(code), [])];
+}

@@ -1,0 +1,61 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { cursorOf, type CollectiblePage } from '@countersign/gateway-api';
+import { getGateway } from '../../lib/gateway';
+import { persisted, persistedFirstPage } from '../../lib/persistence';
+import { safeKey, TAG_GOVERNED_STALE_MS } from '../safe';
+
+/**
+ * The assets' data. Balances sit under the Safe's `balances` view (refreshed when txHistoryTag
+ * moves), one entry per currency; collectibles under `collectibles` (collectiblesTag). Both are kept
+ * for offline use: balances whole, collectibles by their first page.
+ */
+export const assetKeys = {
+  balances: (chainId: string, address: string, currency: string) =>
+    safeKey(chainId, address, 'balances', currency),
+  collectibles: (chainId: string, address: string) => safeKey(chainId, address, 'collectibles'),
+  /** The gateway's fiat codes belong to no Safe. */
+  fiatCodes: ['fiat-codes'] as const,
+};
+
+export const balancesQueryOptions = (chainId: string, address: string, currency: string) =>
+  queryOptions({
+    queryKey: assetKeys.balances(chainId, address, currency),
+    queryFn: ({ signal }) =>
+      getGateway().getBalances({ chainId, safeAddress: address, currency }, { signal }),
+    staleTime: TAG_GOVERNED_STALE_MS,
+    meta: persisted,
+  });
+
+export function useBalancesQuery(chainId: string, address: string, currency: string) {
+  return useQuery(balancesQueryOptions(chainId, address, currency));
+}
+
+/** The codes change with the gateway's configuration, not with the Safe: asked once a day. */
+const FIAT_CODES_STALE_MS = 24 * 60 * 60 * 1000;
+
+export const fiatCodesQueryOptions = () =>
+  queryOptions({
+    queryKey: assetKeys.fiatCodes,
+    queryFn: ({ signal }) => getGateway().getFiatCodes({ signal }),
+    staleTime: FIAT_CODES_STALE_MS,
+    meta: persisted,
+  });
+
+export function useFiatCodesQuery() {
+  return useQuery(fiatCodesQueryOptions());
+}
+
+export const collectiblesQueryOptions = (chainId: string, address: string) =>
+  infiniteQueryOptions({
+    queryKey: assetKeys.collectibles(chainId, address),
+    queryFn: ({ signal, pageParam }): Promise<CollectiblePage> =>
+      getGateway().getCollectiblesPage({ chainId, safeAddress: address, cursor: pageParam }, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => cursorOf(lastPage.next) ?? undefined,
+    staleTime: TAG_GOVERNED_STALE_MS,
+    meta: persistedFirstPage,
+  });
+
+export function useCollectiblesQuery(chainId: string, address: string) {
+  return useInfiniteQuery(collectiblesQueryOptions(chainId, address));
+}

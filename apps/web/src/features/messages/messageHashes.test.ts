@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { hashMessage, hashTypedData, type Hex } from 'viem';
+import type { TypedData } from '@countersign/gateway-api';
+import { computeMessageHashes } from './messageHashes';
+
+const safe = '0xe690d772bCc82DA64dbE2d0Dc83BBfcB3B2c1590';
+const chainId = 1337;
+
+/** What owners sign, computed with viem alone: SafeMessage(bytes message) over the Safe's domain. */
+const safeMessageHashOf = (contentHash: Hex) =>
+  hashTypedData({
+    domain: { chainId, verifyingContract: safe },
+    types: { SafeMessage: [{ name: 'message', type: 'bytes' }] },
+    primaryType: 'SafeMessage',
+    message: { message: contentHash },
+  });
+
+const mail: TypedData = {
+  domain: {
+    name: 'Ether Mail',
+    version: '1',
+    chainId: 1,
+    verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC',
+  },
+  primaryType: 'Mail',
+  types: {
+    Person: [
+      { name: 'name', type: 'string' },
+      { name: 'wallet', type: 'address' },
+    ],
+    Mail: [
+      { name: 'from', type: 'Person' },
+      { name: 'to', type: 'Person' },
+      { name: 'contents', type: 'string' },
+    ],
+  },
+  message: {
+    from: { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
+    to: { name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' },
+    contents: 'Hello, Bob!',
+  },
+};
+
+describe('computeMessageHashes', () => {
+  it('hashes text with EIP-191 and wraps it in a SafeMessage', () => {
+    const text = 'Countersign demo: we, the owners, approve the 2027 budget.';
+    const expected = safeMessageHashOf(hashMessage(text));
+    const result = computeMessageHashes({ chainId, safe, message: text, gatewayMessageHash: expected });
+    expect(result).toEqual({
+      ok: true,
+      kind: 'EIP-191',
+      contentHash: hashMessage(text),
+      safeMessageHash: expected,
+      matchesGateway: true,
+    });
+  });
+
+  it('hashes typed data with EIP-712 (the EIP-712 specification’s own example)', () => {
+    const contentHash = hashTypedData(mail as Parameters<typeof hashTypedData>[0]);
+    // The specification's published digest of this message.
+    expect(contentHash).toBe('0xbe609aee343fb3c4b28e1df9e632fca64fcfaede20f02e86244efddf30957bd2');
+    const result = computeMessageHashes({
+      chainId,
+      safe,
+      message: mail,
+      gatewayMessageHash: safeMessageHashOf(contentHash).toUpperCase().replace('0X', '0x'),
+    });
+    expect(result).toMatchObject({ ok: true, kind: 'EIP-712', contentHash, matchesGateway: true });
+  });
+
+  it('derives the domain type from the domain, whatever EIP712Domain the message lists', () => {
+    const listed = {
+      ...mail,
+      types: { ...mail.types, EIP712Domain: [{ name: 'name', type: 'string' }] },
+    };
+    const result = computeMessageHashes({ chainId, safe, message: listed, gatewayMessageHash: '0x' });
+    expect(result).toMatchObject({
+      ok: true,
+      contentHash: hashTypedData(mail as Parameters<typeof hashTypedData>[0]),
+    });
+  });
+
+  it('reads a chainId sent as a string as the number it is, as wallets do', () => {
+    const asString = { ...mail, domain: { ...mail.domain, chainId: '1' } };
+    const result = computeMessageHashes({ chainId, safe, message: asString, gatewayMessageHash: '0x' });
+    expect(result).toMatchObject({
+      ok: true,
+      contentHash: '0xbe609aee343fb3c4b28e1df9e632fca64fcfaede20f02e86244efddf30957bd2',
+      matchesGateway: false,
+    });
+  });
+
+  it('accepts a gateway that left a string chainId out of the domain, and says so', () => {
+    const asString = { ...mail, domain: { ...mail.domain, chainId: '1' } };
+    const { chainId: _dropped, ...domain } = mail.domain;
+    const gatewayHash = safeMessageHashOf(
+      hashTypedData({ ...mail, domain } as Parameters<typeof hashTypedData>[0]),
+    );
+    const result = computeMessageHashes({
+      chainId,
+      safe,
+      message: asString,
+      gatewayMessageHash: gatewayHash,
+    });
+    expect(result).toMatchObject({ ok: true, matchesGateway: true, safeMessageHash: gatewayHash });
+    expect(result.ok && result.note).toMatch(/without its chainId/);
+  });
+
+  it('says when the gateway’s hash is not this Safe’s (another Safe, another chain)', () => {
+    const other = safeMessageHashOf(hashMessage('something else'));
+    expect(
+      computeMessageHashes({ chainId, safe, message: 'hello', gatewayMessageHash: other }),
+    ).toMatchObject({
+      ok: true,
+      matchesGateway: false,
+      safeMessageHash: safeMessageHashOf(hashMessage('hello')),
+    });
+  });
+
+  it('reports typed data that cannot be hashed instead of throwing', () => {
+    const broken = { ...mail, message: { ...mail.message, from: { name: 'Cow', wallet: 'not an address' } } };
+    const result = computeMessageHashes({ chainId, safe, message: broken, gatewayMessageHash: '0x' });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.reason).toMatch(/not an address|invalid/i);
+    expect(!result.ok && result.reason).not.toContain('\n');
+  });
+});

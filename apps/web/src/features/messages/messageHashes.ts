@@ -1,0 +1,102 @@
+import type { SafeMessage, TypedData } from '@countersign/gateway-api';
+import { safeMessageContentHash, safeMessageHash, type SafeMessageContent } from '@countersign/safe-core';
+import type { Address, Hex } from 'viem';
+
+/**
+ * The two hashes of a Safe message, computed here rather than taken from the gateway:
+ * - the message hash: the content's own hash, EIP-191 for text, EIP-712 for typed data: the 32 bytes
+ *   the Safe signs (its isValidSignature(hash, signatures) is asked about them);
+ * - the SafeMessage hash: EIP-712 `SafeMessage(bytes message)` over the Safe's domain, wrapping the
+ *   message hash: what each owner signs, and the gateway's `messageHash`.
+ */
+export type MessageHashes =
+  | {
+      ok: true;
+      kind: 'EIP-191' | 'EIP-712';
+      contentHash: Hex;
+      safeMessageHash: Hex;
+      /** Whether the gateway's messageHash is the SafeMessage hash computed here. */
+      matchesGateway: boolean;
+      /** Set when only the gateway's own reading of the domain gives its hash (see below). */
+      note?: string;
+    }
+  | { ok: false; kind: 'EIP-191' | 'EIP-712'; reason: string };
+
+/**
+ * The typed data as EIP-712 defines it: the domain's type follows from the fields it has (wallets
+ * and ethers drop a listed EIP712Domain and derive it, and so does the gateway), and a chainId the
+ * gateway sent as a string is the number it stands for. viem leaves a string chainId out of the
+ * domain altogether, which no wallet does.
+ */
+function asSigned(typedData: TypedData, chainIdAsNumber: boolean): SafeMessageContent {
+  const { EIP712Domain: _listed, ...types } = typedData.types;
+  const { chainId, ...domain } = typedData.domain;
+  const readChainId =
+    chainIdAsNumber && typeof chainId === 'string' && /^(0x[0-9a-fA-F]+|\d+)$/.test(chainId.trim())
+      ? BigInt(chainId.trim())
+      : chainId;
+  return {
+    domain: { ...domain, ...(readChainId === undefined ? {} : { chainId: readChainId }) },
+    types,
+    primaryType: typedData.primaryType,
+    message: typedData.message,
+  } as unknown as SafeMessageContent;
+}
+
+function describeFailure(error: unknown): string {
+  const text =
+    error instanceof Error ? (error as { shortMessage?: string }).shortMessage || error.message : '';
+  // viem's messages carry a "Version: viem@…" footer and details over several lines.
+  return text.split('\n')[0]?.trim() || 'The content is not valid for hashing.';
+}
+
+export function computeMessageHashes(params: {
+  chainId: number;
+  safe: Address;
+  message: SafeMessage['message'];
+  gatewayMessageHash: string;
+}): MessageHashes {
+  const { chainId, safe, message } = params;
+  const kind = typeof message === 'string' ? 'EIP-191' : 'EIP-712';
+  const gateway = params.gatewayMessageHash.toLowerCase();
+  const hashes = (content: SafeMessageContent) => ({
+    contentHash: safeMessageContentHash(content),
+    safeMessageHash: safeMessageHash({ chainId, safe, message: content }),
+  });
+  try {
+    if (typeof message === 'string') {
+      const computed = hashes(message);
+      return {
+        ok: true,
+        kind,
+        ...computed,
+        matchesGateway: computed.safeMessageHash.toLowerCase() === gateway,
+      };
+    }
+    const computed = hashes(asSigned(message, true));
+    if (computed.safeMessageHash.toLowerCase() !== gateway && typeof message.domain.chainId === 'string') {
+      try {
+        const literal = hashes(asSigned(message, false));
+        if (literal.safeMessageHash.toLowerCase() === gateway) {
+          return {
+            ok: true,
+            kind,
+            ...literal,
+            matchesGateway: true,
+            note: 'The gateway hashed the domain without its chainId, which it holds as a string; a wallet would include it.',
+          };
+        }
+      } catch {
+        // The first reading's result stands.
+      }
+    }
+    return {
+      ok: true,
+      kind,
+      ...computed,
+      matchesGateway: computed.safeMessageHash.toLowerCase() === gateway,
+    };
+  } catch (error) {
+    return { ok: false, kind, reason: describeFailure(error) };
+  }
+}

@@ -1,0 +1,26 @@
+import { vi } from 'vitest';
+import type { RouteObject } from 'react-router';
+import { devnetChain, teamSafe } from '../../testing/fixtures';
+import { renderRoutes } from '../../testing/render';
+import { HomeIcon } from '../../ui';
+import { createSafeRoute } from '../safe';
+
+/** The gateway client as component tests of the messages views script it. */
+export function mockGateway() {
+  return {
+    baseUrl: 'http://127.0.0.1:9',
+    getChains: vi.fn().mockResolvedValue({ next: null, previous: null, results: [devnetChain] }),
+    getChain: vi.fn().mockResolvedValue(devnetChain),
+    getSafeInfo: vi.fn().mockResolvedValue(teamSafe),
+    getMessages: vi.fn(),
+    getMessage: vi.fn(),
+  };
+}
+
+/** Renders `views` inside the real Safe layout route at `path`. */
+export function openSafePage(views: RouteObject[], path: string) {
+  return renderRoutes(
+    [createSafeRoute(views, [{ id: 'home', label: 'Home', icon: HomeIcon, to: (p) => p.home }])],
+    path,
+  );
+}

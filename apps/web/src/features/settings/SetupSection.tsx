@@ -1,0 +1,78 @@
+import { Address, Alert, Detail, DetailList, Section, Stat, StatGrid } from '../../ui';
+import { chainExplorer } from '../chains';
+import { thresholdLabel, useSafe } from '../safe';
+import { ContractAddress } from './ContractAddress';
+import { VersionStateBadge, versionStateExplanation } from './VersionState';
+import styles from './Settings.module.css';
+
+/** Who owns the Safe, how many must sign, its nonce and its version, as SafeInfo holds them. */
+export function SetupSection() {
+  const { safe, chain } = useSafe();
+  const explorer = chainExplorer(chain);
+  const owners = safe.owners.length;
+  return (
+    <div className={styles.section} data-testid="settings-setup">
+      <StatGrid>
+        <Stat label="Threshold" testId="settings-threshold">
+          {thresholdLabel(safe)} owners
+        </Stat>
+        <Stat label="Nonce" testId="settings-nonce">
+          {safe.nonce}
+        </Stat>
+        <Stat label="Version">
+          <span data-testid="settings-version">{safe.version ?? 'Unknown'}</span>
+          <VersionStateBadge state={safe.implementationVersionState} testId="settings-version-state" />
+        </Stat>
+      </StatGrid>
+
+      <Section title={`Owners (${owners})`} id="settings-owners">
+        <p className={styles.muted}>
+          Any transaction needs the confirmations of {safe.threshold} of these {owners}{' '}
+          {owners === 1 ? 'owner' : 'owners'}.
+        </p>
+        <ul className={styles.list} data-testid="settings-owners">
+          {safe.owners.map((owner) => (
+            <li key={owner.value} className={styles.item} data-testid="settings-owner">
+              <Address
+                address={owner.value}
+                name={owner.name}
+                full
+                copy
+                explorerUrl={explorer.address(owner.value)}
+              />
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section title="Contract" id="settings-contract">
+        <DetailList>
+          <Detail label="Version" testId="settings-version-detail">
+            <span className={styles.stack}>
+              <span className={styles.inline}>
+                {safe.version ?? 'Unknown'}
+                <VersionStateBadge state={safe.implementationVersionState} />
+              </span>
+              <span className={styles.hint}>
+                {versionStateExplanation(safe.implementationVersionState, chain.recommendedMasterCopyVersion)}
+              </span>
+            </span>
+          </Detail>
+          <Detail label="Recommended version" testId="settings-recommended-version">
+            {chain.recommendedMasterCopyVersion ?? 'None given by the chain'}
+          </Detail>
+          <Detail label="Implementation" testId="settings-implementation">
+            <ContractAddress info={safe.implementation} chain={chain} />
+          </Detail>
+        </DetailList>
+      </Section>
+
+      <Alert tone="info" role="note" title="Changing the setup">
+        <p>
+          Adding, removing or replacing owners and changing the threshold are Safe transactions the owners
+          sign and execute. Countersign will offer them with its transaction flow.
+        </p>
+      </Alert>
+    </div>
+  );
+}

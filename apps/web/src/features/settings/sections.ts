@@ -1,0 +1,19 @@
+import type { SettingsSection } from '../safe';
+
+/** The sections built so far, in the tabs' order ("apps" comes with the Safe Apps settings). */
+export const builtSections = ['setup', 'modules', 'network', 'delegates', 'notifications'] as const;
+export type BuiltSection = (typeof builtSections)[number] & SettingsSection;
+
+export const sectionLabels: Record<BuiltSection, string> = {
+  setup: 'Setup',
+  modules: 'Modules',
+  network: 'Network',
+  delegates: 'Delegates',
+  notifications: 'Notifications',
+};
+
+/** The section a URL names (none: setup), or undefined for one that does not exist here. */
+export function sectionOf(param: string | undefined): BuiltSection | undefined {
+  const value = param ?? 'setup';
+  return (builtSections as readonly string[]).includes(value) ? (value as BuiltSection) : undefined;
+}

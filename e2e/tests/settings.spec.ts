@@ -1,0 +1,426 @@
+import { readFileSync } from 'node:fs';
+import type { Page, Request } from '@playwright/test';
+import { delegateTotp, delegateTypedData, notificationRegistrationMessage } from '@countersign/safe-core';
+import { keccak256, recoverMessageAddress, stringToBytes, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { expectNoSeriousA11yViolations } from '../axe';
+import { expect, test } from '../fixtures';
+import { doubleChainId, doubleSafeAddress, webAppOnDouble } from '../gatewayDouble';
+import type { E2eStack } from '../stack';
+import { TestWallet } from '../testWallet';
+
+/** The Settings views against the demo Safe, the devnet chain and the local gateway. */
+
+type AddressInfo = { value: string; name: string | null };
+type SafeInfo = {
+  nonce: number;
+  threshold: number;
+  owners: AddressInfo[];
+  version: string;
+  implementationVersionState: string;
+  implementation: AddressInfo;
+  modules: AddressInfo[] | null;
+  guard: AddressInfo | null;
+  fallbackHandler: AddressInfo | null;
+};
+
+async function getJson<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  expect(response.status, url).toBe(200);
+  return (await response.json()) as T;
+}
+
+const safeInfo = (stack: E2eStack, safe: string) =>
+  getJson<SafeInfo>(`${stack.gatewayUrl}/v1/chains/${stack.chainId}/safes/${safe}`);
+
+function devAccount(stack: E2eStack, role: string) {
+  const found = stack.accounts.find((candidate) => candidate.role === role);
+  if (!found) throw new Error(`No dev account with role ${role}`);
+  return found;
+}
+
+const settings = (stack: E2eStack, section = '') => `/local:${stack.safes[0]!.address}/settings${section}`;
+
+test.describe('Settings', () => {
+  test('setup: the owners, threshold, nonce and version the gateway holds', async ({ page, stack }) => {
+    const team = stack.safes[0]!;
+    const info = await safeInfo(stack, team.address);
+    expect(info.threshold).toBe(2);
+    expect(info.owners.map((owner) => owner.value)).toEqual(team.owners);
+
+    await page.goto(settings(stack));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+    await expect(page.getByTestId('settings-tab-setup')).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('settings-threshold')).toHaveText('2 of 3 owners');
+    await expect(page.getByTestId('settings-version')).toHaveText('1.4.1');
+    await expect(page.getByTestId('settings-version-state')).toHaveText('Up to date');
+    await expect(page.getByTestId('settings-owner').getByTestId('address-value')).toHaveText(team.owners);
+    await expect(page.getByTestId('settings-implementation').getByTestId('address-name')).toHaveText(
+      info.implementation.name!,
+    );
+    // Other tests may execute transactions meanwhile: the nonce is compared with the gateway's now.
+    await expect
+      .poll(
+        async () =>
+          (await page.getByTestId('settings-nonce').textContent()) ===
+          String((await safeInfo(stack, team.address)).nonce),
+      )
+      .toBe(true);
+    await expect(page.getByRole('button', { name: /owner|threshold/i })).toHaveCount(0);
+    // The Safe Apps settings come later: no tab for them.
+    await expect(page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link')).toHaveText([
+      'Setup',
+      'Modules',
+      'Network',
+      'Delegates',
+      'Notifications',
+    ]);
+  });
+
+  test('modules: the demo module, no guard, the fallback handler, and the warnings', async ({
+    page,
+    stack,
+  }) => {
+    const manifest = JSON.parse(readFileSync(stack.manifestPath!, 'utf8')) as {
+      modules: { safe: string; module: string }[];
+    };
+    const team = stack.safes[0]!.address;
+    const demoModule = manifest.modules.find((entry) => entry.safe === team)!.module;
+    const info = await safeInfo(stack, team);
+    expect(info.modules?.map((module) => module.value)).toEqual([demoModule]);
+
+    await page.goto(settings(stack, '/modules'));
+    await expect(page.getByTestId('settings-module')).toHaveCount(1);
+    await expect(page.getByTestId('settings-module').getByTestId('address-value')).toHaveAttribute(
+      'title',
+      demoModule,
+    );
+    await expect(page.getByTestId('settings-module')).toContainText('Not a known contract');
+    await expect(page.getByTestId('settings-guard')).toHaveText('None');
+    await expect(page.getByTestId('settings-fallback-handler').getByTestId('address-name')).toHaveText(
+      'CompatibilityFallbackHandler 1.4.1',
+    );
+    await expect(page.getByTestId('settings-fallback-handler').getByTestId('address-value')).toHaveAttribute(
+      'title',
+      info.fallbackHandler!.value,
+    );
+    await expect(
+      page.getByText('A module can execute transactions from this Safe without the owners’ signatures'),
+    ).toBeVisible();
+    await expect(
+      page.getByText('A guard checks every transaction of this Safe and can block it'),
+    ).toBeVisible();
+  });
+
+  test('network: the devnet chain as the gateway serves it', async ({ page, stack }) => {
+    const chain = await getJson<{
+      chainId: string;
+      chainName: string;
+      shortName: string;
+      description: string;
+      l2: boolean;
+      isTestnet: boolean;
+      nativeCurrency: { name: string; symbol: string; decimals: number };
+      rpcUri: { authentication: string; value: string };
+      publicRpcUri: { authentication: string; value: string };
+      blockExplorerUriTemplate: { address: string; txHash: string; api: string };
+      gasPrice: { type: string; maxFeePerGas?: string; maxPriorityFeePerGas?: string }[];
+      features: string[];
+      recommendedMasterCopyVersion: string;
+      transactionService: string;
+    }>(`${stack.gatewayUrl}/v1/chains/${stack.chainId}`);
+
+    await page.goto(settings(stack, '/network'));
+    await expect(page.getByTestId('settings-tab-network')).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('network-chain-id')).toHaveText(chain.chainId);
+    await expect(page.getByTestId('network-chain-name')).toHaveText(chain.chainName);
+    await expect(page.getByTestId('network-short-name')).toHaveText(chain.shortName);
+    await expect(page.getByTestId('network-description')).toHaveText(chain.description);
+    await expect(page.getByTestId('network-l2')).toHaveText(chain.l2 ? /^Yes/ : /^No/);
+    await expect(page.getByTestId('network-testnet')).toHaveText(chain.isTestnet ? /^Yes/ : /^No/);
+    await expect(page.getByTestId('network-currency-name')).toHaveText(chain.nativeCurrency.name);
+    await expect(page.getByTestId('network-currency-symbol')).toHaveText(chain.nativeCurrency.symbol);
+    await expect(page.getByTestId('network-currency-decimals')).toHaveText(
+      String(chain.nativeCurrency.decimals),
+    );
+    await expect(page.getByTestId('network-rpc').locator('code')).toHaveText(chain.rpcUri.value);
+    await expect(page.getByTestId('network-rpc').getByTestId('rpc-authentication')).toHaveText(
+      chain.rpcUri.authentication,
+    );
+    await expect(page.getByTestId('network-rpc')).toContainText('Used as it is: no key is needed.');
+    await expect(page.getByTestId('network-public-rpc').locator('code')).toHaveText(chain.publicRpcUri.value);
+    await expect(page.getByTestId('network-explorer-address').locator('code')).toHaveText(
+      chain.blockExplorerUriTemplate.address,
+    );
+    await expect(page.getByTestId('network-explorer-tx').locator('code')).toHaveText(
+      chain.blockExplorerUriTemplate.txHash,
+    );
+    await expect(page.getByTestId('network-explorer-api').locator('code')).toHaveText(
+      chain.blockExplorerUriTemplate.api,
+    );
+    expect(chain.gasPrice).toEqual([
+      { type: 'fixed1559', maxFeePerGas: '2000000000', maxPriorityFeePerGas: '1000000000' },
+    ]);
+    await expect(page.getByTestId('network-gas-price')).toContainText('fixed1559');
+    await expect(page.getByTestId('network-gas-price')).toContainText(
+      'Max fee per gas2 gwei (2000000000 wei)',
+    );
+    await expect(page.getByTestId('network-gas-price')).toContainText(
+      'Max priority fee per gas1 gwei (1000000000 wei)',
+    );
+    await expect(page.getByTestId('network-feature').locator('code')).toHaveText(chain.features);
+    await expect(page.locator('[data-feature="EIP1271"]')).toContainText(
+      'The Safe can sign messages off-chain (EIP-1271).',
+    );
+    await expect(page.getByTestId('network-recommended-version')).toHaveText(
+      chain.recommendedMasterCopyVersion,
+    );
+    await expect(page.getByTestId('network-transaction-service').locator('code')).toHaveText(
+      chain.transactionService,
+    );
+  });
+
+  test('delegates: as the gateway lists them, empty or not', async ({ page, stack }) => {
+    const team = stack.safes[0]!.address as Address;
+    const list = () =>
+      getJson<{ count: number; results: { delegate: string; delegator: string; label: string }[] }>(
+        `${stack.gatewayUrl}/v2/chains/${stack.chainId}/delegates?safe=${team}`,
+      );
+    const before = await list();
+    await page.goto(settings(stack, '/delegates'));
+    if (before.count === 0) {
+      await expect(page.getByTestId('delegates-empty')).toContainText(
+        'A delegate is an address an owner allows to propose transactions for this Safe without being an owner.',
+      );
+    }
+
+    // Owner A makes the spare account a delegate of the Safe, as a wallet would.
+    const ownerA = privateKeyToAccount(devAccount(stack, 'owner A').privateKey);
+    const delegate = devAccount(stack, 'spare').address as Address;
+    const label = `e2e delegate ${Date.now()}`;
+    const signature = await ownerA.signTypedData(
+      delegateTypedData({ chainId: stack.chainId, delegate, totp: delegateTotp() }),
+    );
+    const added = await fetch(`${stack.gatewayUrl}/v2/chains/${stack.chainId}/delegates`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ safe: team, delegate, delegator: ownerA.address, signature, label }),
+    });
+    expect(added.status, await added.clone().text()).toBe(200);
+    const after = await list();
+    expect(after.results.some((entry) => entry.label === label)).toBe(true);
+
+    await page.reload();
+    const rows = page.getByTestId('delegate');
+    await expect(rows).toHaveCount(after.results.length);
+    const row = rows.filter({ hasText: label });
+    await expect(row.getByTestId('delegate-label')).toHaveText(label);
+    await expect(row.getByTestId('delegate-address').getByTestId('address-value')).toHaveAttribute(
+      'title',
+      delegate,
+    );
+    await expect(row.getByTestId('delegate-delegator').getByTestId('address-value')).toHaveAttribute(
+      'title',
+      ownerA.address,
+    );
+  });
+
+  test('an unknown section says so inside the settings', async ({ page, stack }) => {
+    await page.goto(settings(stack, '/nonsense'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+    await expect(page.getByTestId('settings-not-found')).toContainText(
+      'The settings have no section called “nonsense”.',
+    );
+    await page.getByRole('link', { name: 'Open the setup' }).click();
+    await expect(page.getByTestId('settings-threshold')).toHaveText('2 of 3 owners');
+  });
+
+  const sections: [string, string][] = [
+    ['', 'settings-setup'],
+    ['/modules', 'settings-modules'],
+    ['/network', 'settings-network'],
+    ['/delegates', 'settings-delegates'],
+    ['/notifications', 'settings-notifications'],
+  ];
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const [path, testId] of sections) {
+      test(`no serious or critical axe violation on settings${path || '/setup'}, ${scheme}`, async ({
+        page,
+        stack,
+      }) => {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.goto(settings(stack, path));
+        await expect(page.getByTestId(testId)).toBeVisible();
+        await expect(page.getByTestId('loading')).toHaveCount(0);
+        // Checked once the wallet code has mounted: RainbowKit's button is briefly aria-hidden while it does.
+        await expect(page.getByTestId('rk-connect-button')).toBeVisible();
+        await expectNoSeriousA11yViolations(page, `settings${path || '/setup'}, ${scheme}`);
+      });
+    }
+  }
+});
+
+test.describe('Notifications', () => {
+  async function connectOwnerA(page: Page, stack: E2eStack) {
+    const wallet = new TestWallet(page, {
+      privateKey: devAccount(stack, 'owner A').privateKey,
+      chainId: stack.chainId,
+      knownChains: [1],
+      rpcUrl: stack.rpcUrl!,
+    });
+    await wallet.install();
+    await page.goto(settings(stack, '/notifications'));
+    await page.getByTestId('connect-wallet').or(page.getByTestId('rk-connect-button')).first().click();
+    await page.getByTestId('rk-wallet-option-org.countersign.testwallet').click();
+    await page.getByTestId('rk-auth-message-button').click();
+    await expect(page.getByTestId('rk-account-button')).toBeVisible();
+    return wallet;
+  }
+
+  const isRegistration = (request: Request) =>
+    request.method() === 'POST' && request.url().endsWith('/v1/register/notifications');
+
+  test('an owner registers this browser, the gateway accepts it; then the Safe and the device are unregistered', async ({
+    page,
+    stack,
+  }) => {
+    const team = stack.safes[0]!.address as Address;
+    const ownerA = devAccount(stack, 'owner A').address;
+    await connectOwnerA(page, stack);
+    await expect(page.getByTestId('notification-state')).toHaveText(
+      'This browser is not registered for this Safe’s notifications.',
+    );
+    await expect(page.getByTestId('push-service-note')).toContainText(
+      'Push delivery needs a push service this self-hosted app does not have; the registration is what the gateway stores.',
+    );
+
+    const registration = page.waitForResponse((response) => isRegistration(response.request()));
+    await page.getByTestId('register-notifications').click();
+    const response = await registration;
+    // The local gateway recovers each signer and checks it owns the Safe before it answers 200.
+    expect(response.status()).toBe(200);
+    await expect(page.getByTestId('notification-state')).toContainText(
+      'This browser is registered for this Safe’s notifications',
+    );
+
+    const body = response.request().postDataJSON() as {
+      uuid: string;
+      cloudMessagingToken: string;
+      deviceType: string;
+      timestamp: string;
+      safeRegistrations: { chainId: string; safes: string[]; signatures: Hex[] }[];
+    };
+    const stored = await page.evaluate(
+      () =>
+        JSON.parse(localStorage.getItem('countersign.notifications')!) as {
+          uuid: string;
+          cloudMessagingToken: string;
+        },
+    );
+    expect(body).toMatchObject({
+      uuid: stored.uuid,
+      cloudMessagingToken: stored.cloudMessagingToken,
+      deviceType: 'WEB',
+      safeRegistrations: [{ chainId: String(stack.chainId), safes: [team] }],
+    });
+    expect(stored.cloudMessagingToken).toMatch(/^countersign-no-push-service-/);
+    await expect(page.getByTestId('notification-uuid')).toContainText(stored.uuid);
+    const hash = keccak256(
+      stringToBytes(
+        notificationRegistrationMessage({
+          timestamp: body.timestamp,
+          uuid: body.uuid,
+          cloudMessagingToken: body.cloudMessagingToken,
+          safes: [team],
+        }),
+      ),
+    );
+    expect(
+      await recoverMessageAddress({
+        message: { raw: hash },
+        signature: body.safeRegistrations[0]!.signatures[0]!,
+      }),
+    ).toBe(ownerA);
+
+    // Remembered across a reload: the gateway has no endpoint to ask.
+    await page.reload();
+    await expect(page.getByTestId('notification-state')).toContainText('This browser is registered');
+
+    const safeRemoved = page.waitForResponse(
+      (r) =>
+        r.request().method() === 'DELETE' &&
+        r.url().endsWith(`/notifications/devices/${stored.uuid}/safes/${team}`),
+    );
+    await page.getByTestId('unregister-safe').click();
+    expect((await safeRemoved).status()).toBe(200);
+    await expect(page.getByTestId('notification-state')).toHaveText(
+      'This browser is not registered for this Safe’s notifications.',
+    );
+
+    const deviceRemoved = page.waitForResponse(
+      (r) => r.request().method() === 'DELETE' && r.url().endsWith(`/notifications/devices/${stored.uuid}`),
+    );
+    await page.getByTestId('unregister-device').click();
+    expect((await deviceRemoved).status()).toBe(200);
+    await expect(page.getByTestId('notification-outcome')).toContainText('Browser unregistered');
+    await expect(page.getByTestId('unregister-device')).toHaveCount(0);
+  });
+
+  test('a declined signature keeps the state and says so', async ({ page, stack }) => {
+    const wallet = await connectOwnerA(page, stack);
+    wallet.behaviour.sign = 'reject';
+    const registrations: string[] = [];
+    page.on('request', (request) => {
+      if (isRegistration(request)) registrations.push(request.url());
+    });
+    await page.getByTestId('register-notifications').click();
+    await expect(page.getByTestId('notification-outcome-message')).toHaveText(
+      'You declined the signature request in your wallet.',
+    );
+    await expect(page.getByTestId('notification-state')).toHaveText(
+      'This browser is not registered for this Safe’s notifications.',
+    );
+    expect(registrations).toEqual([]);
+    await expect(page.getByTestId('register-notifications')).toBeEnabled();
+  });
+});
+
+test.describe('Settings with hostile data', () => {
+  test('a delegate label and contract names with HTML are shown inert, and the page stays usable', async ({
+    page,
+  }) => {
+    const app = await webAppOnDouble();
+    try {
+      const hostile = '<img src=x onerror="window.__pwned=1"><b>boss</b>\u202Elebal';
+      app.double.on('GET', `/v2/chains/${doubleChainId}/delegates`, () => ({
+        count: 1,
+        next: null,
+        previous: null,
+        results: [
+          {
+            safe: doubleSafeAddress,
+            delegate: '0x4444444444444444444444444444444444444444',
+            delegator: '0x2222222222222222222222222222222222222222',
+            label: hostile,
+          },
+        ],
+      }));
+      const dialogs: string[] = [];
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await page.goto(`${app.safePath}/settings/delegates`);
+      // The right-to-left override is shown as a marker instead of turning the label around.
+      await expect(page.getByTestId('delegate-label')).toHaveText(hostile.replace('\u202E', '⟨U+202E⟩'));
+      expect(await page.locator('img[src="x"]').count()).toBe(0);
+      expect(await page.getByTestId('delegate-label').locator('b').count()).toBe(0);
+      await page.getByTestId('settings-tab-network').click();
+      await expect(page.getByTestId('network-chain-name')).toHaveText('Gateway double');
+      expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+      expect(dialogs).toEqual([]);
+    } finally {
+      await app.stop();
+    }
+  });
+});
