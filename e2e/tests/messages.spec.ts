@@ -340,6 +340,7 @@ test.describe('Messages with hostile data', () => {
     base(hash('b'), `${xss} sign \u202Egnp.exe`),
     base(hash('c'), typed),
     base(hash('d'), 'from the future', { status: 'EXPIRED' }),
+    base(hash('e'), 'not a message', { confirmationsSubmitted: 'many' }),
   ];
 
   test('huge, scripted, right-to-left and unknown messages are shown inert, and the page stays usable', async ({
@@ -368,10 +369,14 @@ test.describe('Messages with hostile data', () => {
       const pwned = () => page.evaluate(() => (window as { __pwned?: number }).__pwned);
 
       await page.goto(`${app.safePath}/messages`);
-      await expect(page.getByTestId('message-row')).toHaveCount(3);
+      await expect(page.getByTestId('message-row')).toHaveCount(4);
       await expect(page.getByTestId('message-row-unreadable')).toContainText(
         'A message this app cannot read',
       );
+      // A status this app does not know is said so, the message still shown.
+      await expect(
+        page.locator(`[data-message-hash="${hash('d')}"]`).getByTestId('message-status-badge'),
+      ).toHaveText('Unknown status');
       await expect(
         page.locator(`[data-message-hash="${hash('b')}"]`).getByTestId('message-row-preview'),
       ).toHaveText(`${xss} sign ⟨U+202E⟩gnp.exe`);
@@ -401,7 +406,7 @@ test.describe('Messages with hostile data', () => {
       await expect(page.getByTestId('message-origin')).toContainText(xss);
       await expect(page.getByTestId('hash-check')).toHaveText('Differs from the hash computed here');
       await page.getByTestId('back-to-messages').click();
-      await expect(page.getByTestId('message-row')).toHaveCount(3);
+      await expect(page.getByTestId('message-row')).toHaveCount(4);
 
       // The scripted text message.
       await page.locator(`[data-message-hash="${hash('b')}"]`).click();
@@ -415,11 +420,12 @@ test.describe('Messages with hostile data', () => {
       await expect(page.getByTestId('typed-invalid')).toContainText(`Not an address: ${xss}`);
       await expect(page.getByTestId('invisible-warning')).toBeVisible();
 
-      // The message of an unknown status: the gateway's answer is refused with a reason, not shown wrong.
+      // The message of an unknown status: shown, its status said to be unknown.
       await page.goto(`${app.safePath}/messages/${hash('d')}`);
-      await expect(page.getByTestId('error-message')).toContainText('status');
+      await expect(page.getByTestId('message-status')).toHaveText('Unknown status');
+      await expect(page.getByTestId('message-text')).toContainText('from the future');
       await page.getByTestId('back-to-messages').click();
-      await expect(page.getByTestId('message-row')).toHaveCount(3);
+      await expect(page.getByTestId('message-row')).toHaveCount(4);
 
       expect(await page.locator('img[src="x"]').count()).toBe(0);
       expect(await pwned()).toBeUndefined();

@@ -843,12 +843,15 @@ describe('reading what the real gateway may send', () => {
     const { client: messages } = recording({
       body: page([
         { ...message, type: 'MESSAGE' },
+        { ...message, type: 'MESSAGE', confirmationsSubmitted: 'many' },
         { ...message, type: 'MESSAGE', status: 'WITHDRAWN' },
       ]),
     });
     const results = (await messages.getMessages(params)).results;
-    expect(results.map((item) => item.type)).toEqual(['MESSAGE', 'UNREADABLE']);
-    expect(results.filter(isMessageItem)).toHaveLength(1);
+    expect(results.map((item) => item.type)).toEqual(['MESSAGE', 'UNREADABLE', 'MESSAGE']);
+    expect(results.filter(isMessageItem)).toHaveLength(2);
+    // A status this client does not know reads as UNKNOWN instead of failing the message.
+    expect(results.filter(isMessageItem)[1]?.status).toBe('UNKNOWN');
   });
 
   it('reads details with fee/payment absent or an unknown execution kind', async () => {

@@ -17,9 +17,25 @@ export function hashSafeMessage(params: { chainId: number; safe: Address; messag
 /** A message a Safe can sign off-chain: text (EIP-191) or EIP-712 typed data. */
 export type SafeMessageContent = string | TypedDataDefinition;
 
+/**
+ * Typed data as wallets sign it: the domain's type follows from the fields it has (wallets, ethers
+ * and viem derive EIP712Domain, so a listed one is dropped), and a chainId sent as a decimal or hex
+ * string is the number it stands for (viem would leave a string chainId out of the domain, which no
+ * wallet does).
+ */
+export function normalizeTypedData(typedData: TypedDataDefinition): TypedDataDefinition {
+  const { EIP712Domain: _listed, ...types } = (typedData.types ?? {}) as Record<string, unknown>;
+  const domain = { ...(typedData.domain ?? {}) } as Record<string, unknown>;
+  const chainId = domain.chainId;
+  if (typeof chainId === 'string' && /^(0x[0-9a-fA-F]+|\d+)$/.test(chainId.trim())) {
+    domain.chainId = BigInt(chainId.trim());
+  }
+  return { ...typedData, domain, types } as TypedDataDefinition;
+}
+
 /** The 32 bytes the Safe signs for a message: its EIP-191 hash, or its EIP-712 hash. */
 export function safeMessageContentHash(message: SafeMessageContent): Hex {
-  return typeof message === 'string' ? hashMessage(message) : hashTypedData(message);
+  return typeof message === 'string' ? hashMessage(message) : hashTypedData(normalizeTypedData(message));
 }
 
 /**

@@ -4,7 +4,9 @@ import {
   buildSafeTx,
   decodeRevertReason,
   hashSafeTx,
+  normalizeTypedData,
   readSimulation,
+  safeMessageContentHash,
   safeTxHashes,
   versionAtLeast,
 } from '../src';
@@ -84,5 +86,38 @@ describe('reading a simulation', () => {
       ok: false,
       error: 'The simulation could not run: reverted without a reason',
     });
+  });
+});
+
+describe('typed data as wallets sign it', () => {
+  const typed = {
+    domain: { name: 'Demo', version: '1', chainId: 1337, verifyingContract: safe },
+    types: { Mail: [{ name: 'contents', type: 'string' }] },
+    primaryType: 'Mail',
+    message: { contents: 'hello' },
+  } as const;
+
+  it('reads a chainId sent as a string as its number, and derives the domain type', () => {
+    const expected = safeMessageContentHash(typed);
+    const asString = { ...typed, domain: { ...typed.domain, chainId: '1337' } };
+    const asHex = { ...typed, domain: { ...typed.domain, chainId: '0x539' } };
+    const withListedDomain = {
+      ...typed,
+      types: {
+        ...typed.types,
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'version', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+          { name: 'verifyingContract', type: 'address' },
+        ],
+      },
+    };
+    for (const variant of [asString, asHex, withListedDomain]) {
+      expect(safeMessageContentHash(variant as unknown as Parameters<typeof safeMessageContentHash>[0])).toBe(
+        expected,
+      );
+    }
+    expect(normalizeTypedData(asString as never).domain).toEqual({ ...typed.domain, chainId: 1337n });
   });
 });

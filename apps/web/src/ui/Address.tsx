@@ -44,7 +44,7 @@ export const Address = memo(function Address({
           </span>
         )}
         {full ? (
-          <code className={styles.value} data-testid="address-value">
+          <code className={styles.value} title={value} data-testid="address-value">
             {value}
           </code>
         ) : (

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { addressInfoSchema, pageSchema } from './common';
-import { orNull, tolerantItem } from './lenient';
+import { openEnum, orNull, tolerantItem } from './lenient';
 import { hexSchema } from './primitives';
 import { signatureSchema } from './proposals';
 
@@ -19,7 +19,8 @@ export const typedDataSchema = z.object({
 });
 export type TypedData = z.infer<typeof typedDataSchema>;
 
-export const messageStatusSchema = z.enum(['NEEDS_CONFIRMATION', 'CONFIRMED']);
+/** A status this client does not know (a newer gateway's) reads as UNKNOWN rather than failing the message. */
+export const messageStatusSchema = openEnum(['NEEDS_CONFIRMATION', 'CONFIRMED', 'UNKNOWN'], 'UNKNOWN');
 
 /** `GET /v1/chains/{c}/messages/{messageHash}`. */
 export const safeMessageSchema = z.object({

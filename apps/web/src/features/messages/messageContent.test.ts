@@ -44,8 +44,12 @@ describe('messagePreview', () => {
 });
 
 describe('message status labels', () => {
-  it('words the specification’s two states', () => {
-    expect(messageStatusLabels).toEqual({ NEEDS_CONFIRMATION: 'Needs confirmation', CONFIRMED: 'Confirmed' });
+  it('words the specification’s two states, and a status this client does not know', () => {
+    expect(messageStatusLabels).toEqual({
+      NEEDS_CONFIRMATION: 'Needs confirmation',
+      CONFIRMED: 'Confirmed',
+      UNKNOWN: 'Unknown status',
+    });
   });
 });
 

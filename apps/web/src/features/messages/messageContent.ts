@@ -4,6 +4,7 @@ import type { SafeMessage, TypedData } from '@countersign/gateway-api';
 export const messageStatusLabels: Record<SafeMessage['status'], string> = {
   NEEDS_CONFIRMATION: 'Needs confirmation',
   CONFIRMED: 'Confirmed',
+  UNKNOWN: 'Unknown status',
 };
 
 export function isTypedData(message: SafeMessage['message']): message is TypedData {

@@ -1,6 +1,11 @@
 import type { SafeMessage, TypedData } from '@countersign/gateway-api';
-import { safeMessageContentHash, safeMessageHash, type SafeMessageContent } from '@countersign/safe-core';
-import type { Address, Hex } from 'viem';
+import {
+  hashSafeMessage,
+  safeMessageContentHash,
+  safeMessageHash,
+  type SafeMessageContent,
+} from '@countersign/safe-core';
+import { hashTypedData, type Address, type Hex } from 'viem';
 
 /**
  * The two hashes of a Safe message, computed here rather than taken from the gateway:
@@ -23,24 +28,12 @@ export type MessageHashes =
   | { ok: false; kind: 'EIP-191' | 'EIP-712'; reason: string };
 
 /**
- * The typed data as EIP-712 defines it: the domain's type follows from the fields it has (wallets
- * and ethers drop a listed EIP712Domain and derive it, and so does the gateway), and a chainId the
- * gateway sent as a string is the number it stands for. viem leaves a string chainId out of the
- * domain altogether, which no wallet does.
+ * The typed data read literally, as viem reads it: a chainId held as a string is left out of the
+ * domain. Some gateways hash it so; safe-core's own reading (as wallets sign) is tried first.
  */
-function asSigned(typedData: TypedData, chainIdAsNumber: boolean): SafeMessageContent {
+function literalContentHash(typedData: TypedData): Hex {
   const { EIP712Domain: _listed, ...types } = typedData.types;
-  const { chainId, ...domain } = typedData.domain;
-  const readChainId =
-    chainIdAsNumber && typeof chainId === 'string' && /^(0x[0-9a-fA-F]+|\d+)$/.test(chainId.trim())
-      ? BigInt(chainId.trim())
-      : chainId;
-  return {
-    domain: { ...domain, ...(readChainId === undefined ? {} : { chainId: readChainId }) },
-    types,
-    primaryType: typedData.primaryType,
-    message: typedData.message,
-  } as unknown as SafeMessageContent;
+  return hashTypedData({ ...typedData, types } as unknown as Parameters<typeof hashTypedData>[0]);
 }
 
 function describeFailure(error: unknown): string {
@@ -63,6 +56,10 @@ export function computeMessageHashes(params: {
     contentHash: safeMessageContentHash(content),
     safeMessageHash: safeMessageHash({ chainId, safe, message: content }),
   });
+  const literalHashes = (typedData: TypedData) => {
+    const contentHash = literalContentHash(typedData);
+    return { contentHash, safeMessageHash: hashSafeMessage({ chainId, safe, message: contentHash }) };
+  };
   try {
     if (typeof message === 'string') {
       const computed = hashes(message);
@@ -73,10 +70,10 @@ export function computeMessageHashes(params: {
         matchesGateway: computed.safeMessageHash.toLowerCase() === gateway,
       };
     }
-    const computed = hashes(asSigned(message, true));
+    const computed = hashes(message as unknown as SafeMessageContent);
     if (computed.safeMessageHash.toLowerCase() !== gateway && typeof message.domain.chainId === 'string') {
       try {
-        const literal = hashes(asSigned(message, false));
+        const literal = literalHashes(message);
         if (literal.safeMessageHash.toLowerCase() === gateway) {
           return {
             ok: true,
