@@ -1,46 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { createSafe, devAccounts, devnetClients, startDevnet } from '@countersign/devnet';
-import { gatewayNodeFlags } from '@countersign/gateway';
-import {
-  buildSafeTx,
-  encodeExecTransaction,
-  encodeSignatures,
-  safeAbi,
-  safeTxTypedData,
-} from '@countersign/safe-core';
-import { encodeFunctionData, erc20Abi, parseEther, type Address } from 'viem';
+import { startDevnet } from '@countersign/devnet';
+import { scale, scaleHistoryItems, seedSafeAtScale, spawnGateway, waitForHistory } from './scaleSafe';
 import { ms, percentile } from './stats';
 
-const executions = 10_000;
-const transfers = 1_000;
-/** Transactions per mined block while seeding: big blocks keep the seeding fast. */
-const perBlock = 400;
-
-async function spawnGateway(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    // As `npm start -w @countersign/gateway` runs it.
-    [...gatewayNodeFlags, '--import', 'tsx', join(import.meta.dirname, '../services/gateway/src/main.ts')],
-    {
-      env: { ...process.env, GATEWAY_PORT: '0', ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /gateway: (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`the gateway exited (${code})`)));
-  });
-  return { url, child };
-}
+const { executions, transfers } = scale;
 
 function rssMb(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -56,70 +22,16 @@ export async function benchGatewayAtScale(): Promise<string[]> {
   const stateDir = mkdtempSync(join(tmpdir(), 'countersign-scale-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'countersign-scale-data-'));
   const devnet = await startDevnet({ port: 0, stateDir });
-  let gateway: { url: string; child: ChildProcess } | undefined;
+  let gateway: Awaited<ReturnType<typeof spawnGateway>> | undefined;
   try {
-    const clients = devnetClients(1337, devnet.rpcUrl);
-    const accounts = devAccounts();
-    const deployer = accounts[0]!.account;
-    const owner = accounts[9]!.account;
-    const recipient = accounts[8]!.account.address;
-    const dev = devnet.manifest.tokens.find((t) => t.symbol === 'DEV')!.address as Address;
-    const safe = await createSafe(clients, {
-      sender: deployer.address,
-      owners: [owner.address],
-      threshold: 1n,
-      saltNonce: 10_000n,
-    });
-    await clients.wallet.sendTransaction({
-      account: deployer.address,
-      to: safe,
-      value: parseEther('100'),
-      chain: clients.chain,
-    });
-
-    const seedingStarted = performance.now();
-    await clients.test.setAutomine(false);
-    for (let nonce = 0; nonce < executions; nonce++) {
-      const tx = buildSafeTx({ to: recipient, value: 1n, nonce: BigInt(nonce) });
-      const signature = await owner.signTypedData(safeTxTypedData({ chainId: 1337, safe, tx }));
-      await clients.wallet.sendTransaction({
-        account: owner.address,
-        chain: clients.chain,
-        to: safe,
-        gas: 150_000n,
-        data: encodeExecTransaction(tx, encodeSignatures([{ signer: owner.address, data: signature }])),
-      });
-      if ((nonce + 1) % perBlock === 0) await clients.test.mine({ blocks: 1 });
-    }
-    for (let i = 0; i < transfers; i++) {
-      await clients.wallet.sendTransaction({
-        account: deployer.address,
-        chain: clients.chain,
-        to: dev,
-        gas: 80_000n,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [safe, 1n + BigInt(i)] }),
-      });
-      if ((i + 1) % perBlock === 0) await clients.test.mine({ blocks: 1 });
-    }
-    await clients.test.mine({ blocks: 1 });
-    await clients.test.setAutomine(true);
-    const nonce = await clients.public.readContract({ address: safe, abi: safeAbi, functionName: 'nonce' });
-    if (nonce !== BigInt(executions))
-      throw new Error(`Seeding executed ${nonce} of ${executions} transactions`);
-    const seedingSeconds = (performance.now() - seedingStarted) / 1000;
+    const { safe, seedingSeconds } = await seedSafeAtScale(devnet);
 
     gateway = await spawnGateway({ DEVNET_MANIFEST: devnet.manifestPath, GATEWAY_DATA_DIR: dataDir });
     const historyUrl = (query = '') =>
       `${gateway!.url}/v1/chains/1337/safes/${safe}/transactions/history${query}`;
     // Creation, the funding transfer, every execution and every token transfer.
-    const expected = 1 + 1 + executions + transfers;
-    const catchUpStarted = performance.now();
-    let count = 0;
-    while (count < expected) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      count = ((await (await fetch(historyUrl())).json()) as { count: number }).count;
-    }
-    const catchUpSeconds = (performance.now() - catchUpStarted) / 1000;
+    const expected = scaleHistoryItems;
+    const catchUpSeconds = await waitForHistory(gateway.url, safe);
 
     const time = async (url: string) => {
       const started = performance.now();

@@ -1,5 +1,6 @@
 import { benchDevnet } from './devnet';
 import { benchGatewayAtScale } from './gatewayAtScale';
+import { benchHistoryView } from './historyView';
 import { benchSafeInfo } from './safeInfo';
 import { benchStart } from './start';
 import { benchWebBundle } from './webBundle';
@@ -11,6 +12,7 @@ const benches: [string, () => Promise<string[]>][] = [
   ['web bundle', () => benchWebBundle()],
   ['SafeInfo', () => benchSafeInfo()],
   ['scale', () => benchGatewayAtScale()],
+  ['history', () => benchHistoryView()],
 ];
 const only = process.argv.slice(2);
 for (const [name, bench] of benches) {

@@ -63,7 +63,7 @@ const summary = (values: number[]) =>
   `median ${median(values).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms (${values.length} fresh pages)`;
 
 /**
- * The JavaScript a browser really loads to show the Safe overview: Chromium opens the demo Safe's
+ * The JavaScript a browser really loads to show the Safe's home: Chromium opens the demo Safe's
  * page and every script it fetches from the web server is gzipped (level 9) from the build. Then
  * the wallet code the page loads once idle, and how soon the connect modal opens after a click in
  * each case a user can meet.
@@ -86,7 +86,7 @@ export async function benchWebBundle(): Promise<string[]> {
       }
     });
     await page.goto(safePath);
-    await page.getByTestId('safe-threshold').waitFor();
+    await page.getByTestId('overview-threshold').waitFor();
     const overviewShown = Date.now();
     const initial = sizeOf(scripts);
     scripts.clear();
@@ -110,12 +110,12 @@ export async function benchWebBundle(): Promise<string[]> {
       await saving.addInitScript(saveDataScript);
       const lean = await saving.newPage();
       await lean.goto(safePath);
-      await lean.getByTestId('safe-threshold').waitFor();
+      await lean.getByTestId('overview-threshold').waitFor();
       // Save-Data and a click with no pointer before it (keyboard, a script, some touch screens):
       // the wallet code loads only after the click.
       saveDataCold.push(await clickToModal(lean, '[data-testid="connect-wallet"]'));
       await lean.reload();
-      await lean.getByTestId('safe-threshold').waitFor();
+      await lean.getByTestId('overview-threshold').waitFor();
       // Save-Data, the pointer reaching the button before the click starts the load.
       await lean.getByTestId('connect-wallet').hover();
       await lean.getByTestId('rk-connect-button').waitFor();
@@ -126,7 +126,7 @@ export async function benchWebBundle(): Promise<string[]> {
     const switches: number[] = [];
     const viewPage = await browser.newPage();
     await viewPage.goto(safePath);
-    await viewPage.getByTestId('safe-threshold').waitFor();
+    await viewPage.getByTestId('overview-threshold').waitFor();
     const tour: [string, string][] = [
       ['Assets', 'Assets'],
       ['Transactions', 'Queue'],
@@ -134,7 +134,7 @@ export async function benchWebBundle(): Promise<string[]> {
       ['Apps', 'Apps'],
       ['Address book', 'Address book'],
       ['Settings', 'Settings'],
-      ['Home', 'Safe overview'],
+      ['Home', 'Home'],
     ];
     for (let round = 0; round < 2; round++) {
       for (const [link, heading] of tour) {

@@ -17,9 +17,9 @@ function demo(stack: E2eStack) {
 const rows = (page: Page) => page.getByTestId('address-book-entry');
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Safe navigation' });
 
-/** The name the Home's owner list shows for `address` (none: the row has no name). */
-function ownerOnHome(page: Page, address: string) {
-  return page.getByTestId('safe-owner').filter({ has: page.locator(`[title="${address}"]`) });
+/** The name the settings' owner list shows for `address` (none: the row has no name). */
+function ownerInSettings(page: Page, address: string) {
+  return page.getByTestId('settings-owner').filter({ has: page.locator(`[title="${address}"]`) });
 }
 
 async function seed(page: Page, book: Record<string, Record<string, string>>) {
@@ -32,7 +32,7 @@ async function seed(page: Page, book: Record<string, Record<string, string>>) {
 const storedBook = (page: Page) => page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
 
 test.describe('Address book', () => {
-  test('names owner B by keyboard; the name shows on the Home; rename; remove with Undo', async ({
+  test('names owner B by keyboard; the name shows in the settings; rename; remove with Undo', async ({
     page,
     stack,
   }) => {
@@ -61,8 +61,8 @@ test.describe('Address book', () => {
     await expect(page.getByTestId('change-notice')).toContainText('Added “Bob (owner B)”.');
     expect(JSON.parse((await storedBook(page))!)).toEqual({ '1337': { [ownerB]: 'Bob (owner B)' } });
 
-    await nav(page).getByRole('link', { name: 'Home' }).click();
-    await expect(ownerOnHome(page, ownerB).getByTestId('address-name')).toHaveText('Bob (owner B)');
+    await nav(page).getByRole('link', { name: 'Settings' }).click();
+    await expect(ownerInSettings(page, ownerB).getByTestId('address-name')).toHaveText('Bob (owner B)');
 
     await nav(page).getByRole('link', { name: 'Address book' }).click();
     await page.getByRole('button', { name: /^Rename Bob \(owner B\)/ }).click();
@@ -73,8 +73,8 @@ test.describe('Address book', () => {
     await expect(rows(page).getByTestId('address-name')).toHaveText('Bob the signer');
     // Closing the dialog gives the focus back to the button that opened it.
     await expect(page.getByRole('button', { name: /^Rename Bob the signer/ })).toBeFocused();
-    await nav(page).getByRole('link', { name: 'Home' }).click();
-    await expect(ownerOnHome(page, ownerB).getByTestId('address-name')).toHaveText('Bob the signer');
+    await nav(page).getByRole('link', { name: 'Settings' }).click();
+    await expect(ownerInSettings(page, ownerB).getByTestId('address-name')).toHaveText('Bob the signer');
 
     await nav(page).getByRole('link', { name: 'Address book' }).click();
     await page.getByRole('button', { name: /^Remove Bob the signer/ }).click();
@@ -87,9 +87,9 @@ test.describe('Address book', () => {
     await expect(rows(page)).toHaveCount(0);
     expect(JSON.parse((await storedBook(page))!)).toEqual({ '1337': {} });
 
-    await nav(page).getByRole('link', { name: 'Home' }).click();
-    await expect(ownerOnHome(page, ownerB)).toHaveCount(1);
-    await expect(ownerOnHome(page, ownerB).getByTestId('address-name')).toHaveCount(0);
+    await nav(page).getByRole('link', { name: 'Settings' }).click();
+    await expect(ownerInSettings(page, ownerB)).toHaveCount(1);
+    await expect(ownerInSettings(page, ownerB).getByTestId('address-name')).toHaveCount(0);
   });
 
   test('an owner suggestion names the owner, and naming the Safe names the header', async ({
@@ -204,8 +204,8 @@ test.describe('Address book', () => {
       '1337': { [ownerA]: 'Alice (ops)', [ownerB]: 'Smith, Bob' },
       '1': { [ownerC]: '=Carol' },
     });
-    await nav(page).getByRole('link', { name: 'Home' }).click();
-    await expect(ownerOnHome(page, ownerB).getByTestId('address-name')).toHaveText('Smith, Bob');
+    await nav(page).getByRole('link', { name: 'Settings' }).click();
+    await expect(ownerInSettings(page, ownerB).getByTestId('address-name')).toHaveText('Smith, Bob');
   });
 
   test('a file with bad lines lists each error and imports nothing', async ({ page, stack }) => {

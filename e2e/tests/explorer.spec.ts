@@ -105,7 +105,7 @@ test.describe('Devnet explorer', () => {
     await expect(explorer.getByTestId('address-nonce')).toHaveText(String(nonce));
     await explorer.getByTestId('open-safe-link').click();
     await expect(explorer).toHaveURL(`${stack.webUrl}/local:${team.address}/home`);
-    await expect(explorer.getByTestId('safe-threshold')).toHaveText('2 of 3');
+    await expect(explorer.getByTestId('overview-threshold')).toHaveText('2 of 3');
   });
 });
 

@@ -1,29 +1,75 @@
+import { expectNoSeriousA11yViolations } from '../axe';
 import { expect, test } from '../fixtures';
+import { TestWallet } from '../testWallet';
 
-test.describe('Safe overview', () => {
-  test('opens the demo Safe from the home page and shows its owners and threshold', async ({
+type Balances = { fiatTotal: string; items: { tokenInfo: { symbol: string }; fiatBalance: string }[] };
+type QueuePage = {
+  results: {
+    type: string;
+    transaction?: { executionInfo: { confirmationsSubmitted: number; confirmationsRequired: number } };
+  }[];
+};
+
+const usd = (value: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 }).format(
+    Number(value),
+  );
+
+test.describe('Safe home', () => {
+  test('opens the demo Safe from the start page: value, top assets, the queue at a glance, setup', async ({
     page,
     stack,
   }) => {
     const team = stack.safes[0]!;
+    const gateway = `${stack.gatewayUrl}/v1/chains/${stack.chainId}/safes/${team.address}`;
+    const balances = (await (await fetch(`${gateway}/balances/usd`)).json()) as Balances;
+    const queue = (await (await fetch(`${gateway}/transactions/queued`)).json()) as QueuePage;
+    const queued = queue.results.filter((item) => item.type === 'TRANSACTION');
+
     await page.goto('/');
     await expect(page.getByTestId('chain-selector')).toContainText('Countersign Devnet');
     await page.getByTestId('open-safe-input').fill(team.address.toLowerCase());
     await page.getByTestId('open-safe-submit').click();
-
     await expect(page).toHaveURL(new RegExp(`/local:${team.address}/home$`));
-    await expect(page.getByTestId('safe-threshold')).toHaveText('2 of 3');
-    const owners = page.getByTestId('safe-owner');
-    await expect(owners).toHaveCount(3);
-    for (const [i, owner] of team.owners.entries()) await expect(owners.nth(i)).toContainText(owner);
-    await expect(page.getByTestId('safe-nonce')).toHaveText('8');
-    await expect(page.getByTestId('safe-version')).toHaveText('1.4.1');
-    await expect(page.getByTestId('safe-version-state')).toHaveText('Up to date');
-    await expect(page.getByTestId('safe-modules')).toContainText(/0x[0-9a-fA-F]{40}/);
-    await expect(page.getByTestId('safe-fallback-handler')).toContainText(
-      'CompatibilityFallbackHandler 1.4.1',
+
+    await expect(page.getByTestId('top-assets-total')).toHaveText(usd(balances.fiatTotal));
+    const top = page.getByTestId('top-asset');
+    await expect(top).toHaveCount(Math.min(5, balances.items.length));
+    for (const [i, item] of balances.items.slice(0, 5).entries()) {
+      await expect(top.nth(i)).toContainText(item.tokenInfo.symbol);
+      await expect(top.nth(i)).toContainText(usd(item.fiatBalance));
+    }
+
+    await expect(page.getByTestId('queue-preview-count')).toHaveText(`${queued.length} transactions waiting`);
+    const first = queued[0]!.transaction!.executionInfo;
+    await expect(page.getByTestId('queue-preview-confirmations').first()).toHaveText(
+      `${first.confirmationsSubmitted} of ${first.confirmationsRequired}`,
     );
-    await expect(page.getByTestId('safe-guard')).toHaveText('None');
+
+    await expect(page.getByTestId('overview-threshold')).toHaveText('2 of 3');
+    await expect(page.getByTestId('overview-owners')).toHaveText('3');
+    await expect(page.getByTestId('overview-nonce')).toHaveText('8');
+    await expect(page.getByTestId('overview-version')).toHaveText('1.4.1');
+    await expect(page.getByTestId('overview-version-state')).toHaveText('Up to date');
+  });
+
+  test('says where the connected owner stands on each queued transaction', async ({ page, stack }) => {
+    const ownerA = stack.accounts.find((account) => account.role === 'owner A')!;
+    const wallet = new TestWallet(page, {
+      privateKey: ownerA.privateKey,
+      chainId: stack.chainId,
+      knownChains: [],
+      rpcUrl: stack.rpcUrl!,
+    });
+    await wallet.install();
+    await page.goto(`/local:${stack.safes[0]!.address}/home`);
+    await page.getByTestId('connect-wallet').or(page.getByTestId('rk-connect-button')).first().click();
+    await page.getByTestId('rk-wallet-option-org.countersign.testwallet').click();
+    await page.getByTestId('rk-auth-message-button').click();
+    await expect(page.getByTestId('rk-account-button')).toBeVisible();
+    // The demo queue: the rent signed by owner A, then the bonus and its rejection signed by others.
+    const states = page.getByTestId('queue-preview-owner-state');
+    await expect(states).toHaveText(['You signed', 'Needs your signature', 'Needs your signature']);
   });
 
   test('accepts shortName:address in the open form', async ({ page, stack }) => {
@@ -31,15 +77,18 @@ test.describe('Safe overview', () => {
     await page.goto('/');
     await page.getByTestId('open-safe-input').fill(`local:${solo.address}`);
     await page.getByTestId('open-safe-submit').click();
-    await expect(page.getByTestId('safe-threshold')).toHaveText('1 of 1');
-    await expect(page.getByTestId('safe-owner')).toHaveCount(1);
-    await expect(page.getByTestId('safe-modules')).toHaveText('None');
+    await expect(page.getByTestId('overview-threshold')).toHaveText('1 of 1');
+    await expect(page.getByTestId('overview-owners')).toHaveText('1');
+    await expect(page.getByTestId('queue-preview-empty')).toHaveText('Nothing waits for signatures.');
   });
 
-  test('serves a deep link to the Safe page directly', async ({ page, stack }) => {
+  test('no serious or critical axe violation on the home page, light and dark', async ({ page, stack }) => {
     await page.goto(`/local:${stack.safes[0]!.address}/home`);
-    await expect(page.getByTestId('safe-address')).toHaveText(stack.safes[0]!.address);
-    await expect(page.getByTestId('safe-chain')).toHaveText('Countersign Devnet');
+    await expect(page.getByTestId('top-assets-total')).toBeVisible();
+    await expect(page.getByTestId('queue-preview-count')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'home');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectNoSeriousA11yViolations(page, 'home, dark');
   });
 });
 

@@ -7,7 +7,7 @@ import { TestWallet } from '../testWallet';
 /** The Safe shell: one layout route, its navigation and header, and links pasted from Safe{Wallet}. */
 
 const views = [
-  { link: 'Home', path: 'home', heading: 'Safe overview' },
+  { link: 'Home', path: 'home', heading: 'Home' },
   { link: 'Assets', path: 'assets', heading: 'Assets' },
   { link: 'Transactions', path: 'transactions/queue', heading: 'Queue' },
   { link: 'Messages', path: 'messages', heading: 'Messages' },
@@ -22,7 +22,7 @@ test.describe('Safe shell', () => {
   test('every view of the navigation has its own URL and is marked current', async ({ page, stack }) => {
     const base = `/local:${stack.safes[0]!.address}`;
     await page.goto(`${base}/home`);
-    await expect(page.getByTestId('safe-threshold')).toHaveText('2 of 3');
+    await expect(page.getByTestId('overview-threshold')).toHaveText('2 of 3');
     for (const view of views) {
       await nav(page).getByRole('link', { name: view.link, exact: true }).click();
       await expect(page).toHaveURL(`${base}/${view.path}`);
@@ -177,7 +177,7 @@ test.describe('Safe shell with hostile data', () => {
 test.describe('Safe shell accessibility', () => {
   test('no serious or critical axe violation on the shell, light and dark', async ({ page, stack }) => {
     await page.goto(`/local:${stack.safes[0]!.address}/home`);
-    await expect(page.getByTestId('safe-threshold')).toBeVisible();
+    await expect(page.getByTestId('overview-threshold')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'the Safe home');
     await page.emulateMedia({ colorScheme: 'dark' });
     await expectNoSeriousA11yViolations(page, 'the Safe home, dark');
@@ -190,7 +190,7 @@ test.describe('Safe shell without the gateway', () => {
   test('shows the Safe from the saved cache, marked as saved data with its age', async ({ page, stack }) => {
     const team = stack.safes[0]!;
     await page.goto(`/local:${team.address}/home`);
-    await expect(page.getByTestId('safe-threshold')).toHaveText('2 of 3');
+    await expect(page.getByTestId('overview-threshold')).toHaveText('2 of 3');
     // The persisted cache is written at most once a second.
     await expect
       .poll(() =>
@@ -203,7 +203,7 @@ test.describe('Safe shell without the gateway', () => {
     await expect(page.getByTestId('saved-data')).toContainText(
       `The gateway at ${stack.gatewayUrl} does not answer`,
     );
-    await expect(page.getByTestId('safe-threshold')).toHaveText('2 of 3');
+    await expect(page.getByTestId('overview-threshold')).toHaveText('2 of 3');
     await expect(page.getByTestId('safe-header-address')).toHaveAttribute('title', team.address);
   });
 });
@@ -230,7 +230,7 @@ test.describe('Safe shell by keyboard alone', () => {
   test('skip link, then the navigation by Tab and Enter, focus always visible', async ({ page, stack }) => {
     const base = `/local:${stack.safes[0]!.address}`;
     await page.goto(`${base}/home`);
-    await expect(page.getByTestId('safe-threshold')).toBeVisible();
+    await expect(page.getByTestId('overview-threshold')).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
     // Tab until the Assets link has focus; every stop must show a focus ring.

@@ -4,7 +4,8 @@ import { appsRoutes } from '../features/apps';
 import { assetsRoutes } from '../features/assets';
 import { explorerRoutes } from '../features/explorer';
 import { messagesRoutes } from '../features/messages';
-import { createSafeRoute, legacyRoutes, loadSafeOverview, startRoute } from '../features/safe';
+import { homeRoutes } from '../features/home';
+import { createSafeRoute, legacyRoutes, startRoute } from '../features/safe';
 import { settingsRoutes } from '../features/settings';
 import { transactionsRoutes } from '../features/transactions';
 import { Layout, PlainMain } from './Layout';
@@ -14,7 +15,7 @@ import { safeNavigation } from './safeNavigation';
 /**
  * The Safe's pages, under /:safeId (shortName:0x…), each feature's own. Each view's code loads on
  * demand.
- *   home                      overview
+ *   home                      total value, top assets, the queue at a glance, setup
  *   assets, assets/collectibles
  *   transactions/queue, transactions/history, transactions/:txId
  *   messages, messages/:messageHash
@@ -23,7 +24,7 @@ import { safeNavigation } from './safeNavigation';
  *   settings, settings/:section
  */
 const safeViews: RouteObject[] = [
-  { path: 'home', lazy: async () => ({ Component: (await loadSafeOverview()).SafeOverview }) },
+  ...homeRoutes,
   ...assetsRoutes,
   ...transactionsRoutes,
   ...messagesRoutes,

@@ -2,7 +2,8 @@ import { preloadAddressBook } from '../features/address-book';
 import { preloadApps } from '../features/apps';
 import { preloadAssets } from '../features/assets';
 import { preloadMessages } from '../features/messages';
-import { loadSafeOverview, type SafeNavItem } from '../features/safe';
+import { preloadHome } from '../features/home';
+import type { SafeNavItem } from '../features/safe';
 import { preloadSettings } from '../features/settings';
 import { preloadTransactions } from '../features/transactions';
 import {
@@ -17,7 +18,7 @@ import {
 
 /** The Safe's sidebar: every view, each a link with its own URL, in the order owners use them. */
 export const safeNavigation: SafeNavItem[] = [
-  { id: 'home', label: 'Home', icon: HomeIcon, to: (p) => p.home, preload: () => void loadSafeOverview() },
+  { id: 'home', label: 'Home', icon: HomeIcon, to: (p) => p.home, preload: preloadHome },
   { id: 'assets', label: 'Assets', icon: AssetsIcon, to: (p) => p.assets, preload: preloadAssets },
   {
     id: 'transactions',

@@ -20,11 +20,14 @@ function fakeClient(pages: Record<string, Page<ChainInfo>>) {
   return { client: client as unknown as Parameters<typeof fetchAllChains>[0], asked };
 }
 
-const link = (cursor: string) => `http://elsewhere.example.com/v1/chains?cursor=${encodeURIComponent(cursor)}`;
+const link = (cursor: string) =>
+  `http://elsewhere.example.com/v1/chains?cursor=${encodeURIComponent(cursor)}`;
 
 describe('fetchAllChains', () => {
   it('returns a single page as it is', async () => {
-    const { client, asked } = fakeClient({ '': { next: null, previous: null, results: [chain('1', 'eth')] } });
+    const { client, asked } = fakeClient({
+      '': { next: null, previous: null, results: [chain('1', 'eth')] },
+    });
     expect((await fetchAllChains(client)).map((c) => c.shortName)).toEqual(['eth']);
     expect(asked).toEqual(['']);
   });
@@ -32,7 +35,12 @@ describe('fetchAllChains', () => {
   it('follows every page by the cursor of its next link, from the configured gateway', async () => {
     const { client, asked } = fakeClient({
       '': { count: 3, next: link('limit=1&offset=1'), previous: null, results: [chain('1', 'eth')] },
-      'limit=1&offset=1': { count: 3, next: link('limit=1&offset=2'), previous: 'x', results: [chain('100', 'gno')] },
+      'limit=1&offset=1': {
+        count: 3,
+        next: link('limit=1&offset=2'),
+        previous: 'x',
+        results: [chain('100', 'gno')],
+      },
       'limit=1&offset=2': { count: 3, next: null, previous: 'x', results: [chain('31337', 'dev')] },
     });
     expect((await fetchAllChains(client)).map((c) => c.chainId)).toEqual(['1', '100', '31337']);

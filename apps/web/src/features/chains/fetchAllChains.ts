@@ -15,7 +15,8 @@ export async function fetchAllChains(client: ChainsClient, signal?: AbortSignal)
   const seen = new Set<string>();
   let cursor = cursorOf(first.next);
   while (cursor !== null) {
-    if (seen.has(cursor)) throw new Error(`The gateway's chain list loops: it links to cursor ${cursor} twice.`);
+    if (seen.has(cursor))
+      throw new Error(`The gateway's chain list loops: it links to cursor ${cursor} twice.`);
     if (seen.size >= MAX_CHAIN_PAGES) {
       throw new Error(`The gateway's chain list has more than ${MAX_CHAIN_PAGES} pages.`);
     }

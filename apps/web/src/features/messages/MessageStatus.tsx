@@ -4,7 +4,10 @@ import { messageStatusLabels } from './messageContent';
 
 export function MessageStatus({ status }: { status: SafeMessage['status'] }) {
   return (
-    <Badge tone={status === 'CONFIRMED' ? 'ok' : status === 'UNKNOWN' ? 'neutral' : 'warn'} testId="message-status-badge">
+    <Badge
+      tone={status === 'CONFIRMED' ? 'ok' : status === 'UNKNOWN' ? 'neutral' : 'warn'}
+      testId="message-status-badge"
+    >
       {messageStatusLabels[status]}
     </Badge>
   );

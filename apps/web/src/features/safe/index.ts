@@ -24,4 +24,4 @@ export {
 export { useOptionalSafe, useSafe, type SafeContextValue } from './SafeContext';
 export { parseSafeId } from './safeId';
 export { tagDate, thresholdLabel, versionStateLabel } from './safeFormat';
-export { createSafeRoute, legacyRoutes, loadSafeOverview, loadStartPage, startRoute } from './routes';
+export { createSafeRoute, legacyRoutes, loadStartPage, startRoute } from './routes';

@@ -35,8 +35,6 @@ export const legacyRoutes: RouteObject[] = legacyPaths.map((path) => ({
   Component: LegacyRedirect,
 }));
 
-export const loadSafeOverview = () => import('./SafeOverview');
-
 /**
  * `/:safeId/*`: the Safe layout route. `views` are the Safe's pages (each feature's routes);
  * `navigation` is the sidebar built from them.

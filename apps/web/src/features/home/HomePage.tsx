@@ -1,0 +1,34 @@
+import { Card, Page, useAddressName } from '../../ui';
+import { TopAssets } from '../assets';
+import { useSafe } from '../safe';
+import { SafeOverviewCard } from '../settings';
+import { QueuePreview } from '../transactions';
+import styles from './HomePage.module.css';
+
+/**
+ * A Safe's home: what it holds (total value and top assets), what waits for its owners (the queue
+ * at a glance, with the connected owner's part), and its setup.
+ */
+export function HomePage() {
+  const { address, safe, chain } = useSafe();
+  const name = useAddressName(address, safe.address.name);
+  return (
+    <Page
+      title="Home"
+      heading={name ?? 'Home'}
+      description={`A ${safe.threshold}-of-${safe.owners.length} Safe on ${chain.chainName}`}
+    >
+      <div className={styles.grid}>
+        <Card className={styles.panel}>
+          <h2 className={styles.title}>Assets</h2>
+          <TopAssets count={5} />
+        </Card>
+        <Card className={styles.panel}>
+          <h2 className={styles.title}>Waiting for signatures</h2>
+          <QueuePreview limit={3} />
+        </Card>
+      </div>
+      <SafeOverviewCard />
+    </Page>
+  );
+}

@@ -1,0 +1,244 @@
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+import {
+  defaultRangeExtractor,
+  useWindowVirtualizer,
+  type Range,
+  type VirtualItem,
+} from '@tanstack/react-virtual';
+import type { TransactionListPage } from '@countersign/gateway-api';
+import { formatDayLabel, formatFullDateTime } from '../../ui';
+import { historyRowsOfPages, type HistoryRowModel } from './historyRows';
+import { TransactionRow } from './TransactionRow';
+import styles from './TransactionLists.module.css';
+
+/** A page already on its way is awaited, not asked for again (scroll, observer and keys all ask). */
+const joinInFlight = { cancelRefetch: false };
+
+/** Rows kept rendered beyond each edge of the viewport. */
+const OVERSCAN = 6;
+/** The next page is asked for once the last loaded row is this close to the viewport. */
+const PREFETCH_ROWS = 12;
+/** Heights before measuring, close to the real ones so that nothing moves much when measured. */
+const ESTIMATES = { date: 52, tx: 74 } as const;
+
+type Paging = {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage: (options?: { cancelRefetch?: boolean }) => unknown;
+};
+
+/**
+ * Where each visit of the history list was left (keyed by the browser history entry), so that Back
+ * from a transaction's details returns to the same row with the rows' measured heights.
+ */
+const savedPositions = new Map<string, { scrollY: number; measurements: VirtualItem[] }>();
+
+/**
+ * The history as a virtual list on the window's scroll: only the rows in and near the viewport are in
+ * the DOM (a few dozen, however long the history), each measured as it renders (day labels and
+ * transactions differ in height). The next page is fetched as the end comes into view. Rows are
+ * links: Tab moves through them (the focused row stays rendered), and the arrow keys move between
+ * transactions.
+ */
+export function HistoryList({ pages, paging }: { pages: readonly TransactionListPage[]; paging: Paging }) {
+  const rows = useMemo(() => historyRowsOfPages(pages), [pages]);
+  const listRef = useRef<HTMLOListElement>(null);
+  const scrollMargin = useListOffset(listRef);
+  const location = useLocation();
+  const restoring = useNavigationType() === 'POP' ? savedPositions.get(location.key) : undefined;
+  const focusedIndex = useRef<number | null>(null);
+  const pendingFocus = useRef<number | null>(null);
+  const waitingForPage = useRef<number | null>(null);
+
+  const estimateSize = useCallback(
+    (index: number) => (rows[index]?.kind === 'date' ? ESTIMATES.date : ESTIMATES.tx),
+    [rows],
+  );
+  const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
+
+  const rangeExtractor = useCallback((range: Range) => {
+    const indexes = defaultRangeExtractor(range);
+    const focused = focusedIndex.current;
+    // A focused row scrolled out of view stays in the DOM, so focus is not lost to the page.
+    if (focused !== null && focused < range.count && !indexes.includes(focused)) {
+      indexes.push(focused);
+      indexes.sort((a, b) => a - b);
+    }
+    return indexes;
+  }, []);
+
+  const virtualizer = useWindowVirtualizer<HTMLLIElement>({
+    count: rows.length,
+    // Stable while the rows are: a new function makes the virtualizer lay out every row again.
+    estimateSize,
+    getItemKey,
+    overscan: OVERSCAN,
+    scrollMargin,
+    // The app header is sticky: rows scrolled to by keyboard land below it.
+    scrollPaddingStart: 72,
+    rangeExtractor,
+    initialMeasurementsCache: restoring?.measurements,
+    // Positions are written straight to the DOM while scrolling: React renders only when the range changes.
+    directDomUpdates: true,
+  });
+
+  // Save on leaving; restore once when coming back (Back/Forward) to this entry.
+  useEffect(() => {
+    if (restoring) window.scrollTo({ top: restoring.scrollY });
+    const key = location.key;
+    return () => {
+      savedPositions.set(key, { scrollY: window.scrollY, measurements: virtualizer.takeSnapshot() });
+      if (savedPositions.size > 20) savedPositions.delete(savedPositions.keys().next().value ?? '');
+    };
+    // Only on mount and unmount of this visit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? -1;
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = paging;
+  useEffect(() => {
+    if (!hasNextPage || isFetchingNextPage || isFetchNextPageError) return;
+    if (lastIndex >= rows.length - 1 - PREFETCH_ROWS) void fetchNextPage(joinInFlight);
+  }, [lastIndex, rows.length, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+
+  /** Moves focus to the row at `index`: scrolled into view first, focused once it is rendered. */
+  const focusRow = (index: number) => {
+    focusedIndex.current = index;
+    pendingFocus.current = index;
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+    const link = listRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] a`);
+    if (link) {
+      pendingFocus.current = null;
+      link.focus({ preventScroll: true });
+    }
+  };
+
+  /** The next transaction row from `from` (day labels skipped), if it is loaded. */
+  const nextRow = (from: number, step: 1 | -1) => {
+    let next = from + step;
+    while (rows[next]?.kind === 'date') next += step;
+    return rows[next] === undefined ? undefined : next;
+  };
+
+  // A row reached with the arrow keys gets focus once it is rendered; one asked for below the last
+  // loaded row, once its page has arrived.
+  useEffect(() => {
+    const waiting = waitingForPage.current;
+    if (waiting !== null) {
+      const next = nextRow(waiting, 1);
+      if (next !== undefined) {
+        waitingForPage.current = null;
+        focusRow(next);
+        return;
+      }
+    }
+    const index = pendingFocus.current;
+    if (index === null) return;
+    const link = listRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] a`);
+    if (link) {
+      pendingFocus.current = null;
+      link.focus({ preventScroll: true });
+    }
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLOListElement>) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const item = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
+    if (!item) return;
+    const step = event.key === 'ArrowDown' ? 1 : -1;
+    // Presses made faster than rows render count from the row already asked for.
+    const from = pendingFocus.current ?? waitingForPage.current ?? Number(item.dataset.index);
+    const next = nextRow(from, step);
+    if (next !== undefined) {
+      event.preventDefault();
+      waitingForPage.current = null;
+      focusRow(next);
+    } else if (step === 1 && hasNextPage) {
+      // Below the last loaded row: focus moves on when the next page is there.
+      event.preventDefault();
+      waitingForPage.current = from;
+      if (!isFetchingNextPage) void fetchNextPage(joinInFlight);
+    }
+  };
+
+  return (
+    <ol
+      ref={(node) => {
+        listRef.current = node;
+        virtualizer.containerRef(node);
+      }}
+      className={styles.virtual}
+      aria-label="Transaction history"
+      data-testid="history-list"
+      onKeyDown={onKeyDown}
+      onFocus={(event) => {
+        const item = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
+        focusedIndex.current = item ? Number(item.dataset.index) : null;
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) focusedIndex.current = null;
+      }}
+    >
+      {items.map((item) => {
+        const row = rows[item.index];
+        if (!row) return null;
+        return (
+          <li
+            key={item.key}
+            ref={virtualizer.measureElement}
+            data-index={item.index}
+            className={styles.virtualItem}
+            data-testid="history-item"
+          >
+            <HistoryRow row={row} />
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+const HistoryRow = memo(function HistoryRow({ row }: { row: HistoryRowModel }) {
+  if (row.kind === 'date') {
+    const date = new Date(row.timestamp);
+    return (
+      <div className={styles.dateLabel} data-testid="history-date">
+        <h2 title={formatFullDateTime(date)}>{formatDayLabel(date)}</h2>
+      </div>
+    );
+  }
+  const edges = `${row.first ? styles.groupStart : ''} ${row.last ? styles.groupEnd : ''}`;
+  return (
+    <div className={`${styles.historyRow} ${edges}`}>
+      <TransactionRow entry={row.entry} from="history" />
+    </div>
+  );
+});
+
+/** The list's top in the document (the virtualizer's scroll margin), kept up to date as the page above it changes. */
+function useListOffset(ref: RefObject<HTMLElement | null>): number {
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const update = () => setOffset(Math.round(element.getBoundingClientRect().top + window.scrollY));
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [ref]);
+  return offset;
+}

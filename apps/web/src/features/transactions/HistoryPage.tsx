@@ -1,0 +1,67 @@
+import { Link } from 'react-router';
+import { EmptyState, Page, QueryView, Skeleton, TransactionsIcon } from '../../ui';
+import { useSafe } from '../safe';
+import { ExportHistory } from './ExportHistory';
+import { HistoryList } from './HistoryList';
+import { AutoLoadMore } from './AutoLoadMore';
+import { useHistoryQuery } from './queries';
+import { TransactionsTabs } from './TransactionsTabs';
+import styles from './TransactionLists.module.css';
+
+/** Placeholders shaped like a day label and its rows. */
+function HistorySkeleton() {
+  return (
+    <div className={styles.loaderRow}>
+      <Skeleton width="7rem" height="1rem" />
+      {Array.from({ length: 6 }, (_, index) => (
+        <Skeleton key={index} height="4.25rem" radius="var(--radius-md)" />
+      ))}
+    </div>
+  );
+}
+
+export function HistoryPage() {
+  const { chain, address, paths } = useSafe();
+  const query = useHistoryQuery(chain.chainId, address);
+  const pages = query.data?.pages;
+  const empty = pages !== undefined && pages.every((page) => page.results.length === 0);
+
+  return (
+    <Page
+      title="History"
+      description="Everything the Safe executed and received, newest first."
+      actions={<ExportHistory />}
+    >
+      <TransactionsTabs />
+      <QueryView
+        query={query}
+        loadingLabel="Loading the history"
+        skeleton={<HistorySkeleton />}
+        errorTitle="The history could not be loaded"
+        isEmpty={() => empty}
+        empty={
+          <EmptyState
+            title="No transactions yet"
+            icon={<TransactionsIcon size={32} />}
+            testId="history-empty"
+            action={<Link to={paths.queue}>Open the queue</Link>}
+          >
+            What the Safe executes and the assets it receives appear here, day by day. Send assets to its
+            address to fund it, or have the owners confirm and execute a transaction from the queue.
+          </EmptyState>
+        }
+      >
+        {(data) => <HistoryList pages={data.pages} paging={query} />}
+      </QueryView>
+      {pages !== undefined && !empty && (
+        <div data-testid={query.hasNextPage ? undefined : 'history-end'}>
+          <AutoLoadMore
+            paging={query}
+            label="Load older transactions"
+            doneText="The beginning of this Safe’s history."
+          />
+        </div>
+      )}
+    </Page>
+  );
+}

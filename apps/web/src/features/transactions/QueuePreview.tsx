@@ -1,0 +1,113 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { Badge, QueryView, Section, SkeletonRows } from '../../ui';
+import { useSafe } from '../safe';
+import { confirmationsLabel, statusLabels, statusTones } from './describe';
+import { ownerStateLabels, ownerStateOf, ownerStateTones } from './ownerState';
+import { useQueueQuery } from './queries';
+import { queueTransactions } from './queueGroups';
+import type { TransactionLinkState } from './TransactionRow';
+import { TransactionSummaryText } from './TransactionSummaryText';
+import { useConnectedAccount } from './useConnectedAccount';
+import styles from './QueuePreview.module.css';
+
+/**
+ * The queue at a glance, for the Safe's home page: how many transactions wait, the next few with
+ * their confirmations and whether the connected owner still has to sign, and a link to the queue.
+ */
+export function QueuePreview({ limit = 3 }: { limit?: number }) {
+  const { chain, address, safe, paths } = useSafe();
+  const account = useConnectedAccount();
+  const query = useQueueQuery(chain.chainId, address);
+  const transactions = useMemo(
+    () => queueTransactions(query.data?.pages.flatMap((page) => page.results) ?? []),
+    [query.data],
+  );
+  const more = query.hasNextPage ? '+' : '';
+  const title =
+    query.data === undefined
+      ? 'Queue'
+      : transactions.length === 0
+        ? 'Queue'
+        : `Queue · ${transactions.length}${more} waiting`;
+
+  return (
+    <Section
+      title={title}
+      id="queue-preview"
+      testId="queue-preview"
+      actions={
+        <Link to={paths.queue} data-testid="queue-preview-link">
+          Open the queue
+        </Link>
+      }
+    >
+      <QueryView
+        query={query}
+        loadingLabel="Loading the queue"
+        skeleton={<SkeletonRows rows={Math.min(limit, 3)} height="3.25rem" />}
+        errorTitle="The queue could not be loaded"
+        isEmpty={() => transactions.length === 0}
+        empty={
+          <p className={styles.empty} data-testid="queue-preview-empty">
+            Nothing waits for signatures.
+          </p>
+        }
+      >
+        {() => (
+          <>
+            <p className={styles.count} data-testid="queue-preview-count">
+              {transactions.length}
+              {more} transaction{transactions.length === 1 && !more ? '' : 's'} waiting
+            </p>
+            <ul className={styles.list}>
+              {transactions.slice(0, limit).map(({ transaction }) => {
+                const multisig =
+                  transaction.executionInfo?.type === 'MULTISIG' ? transaction.executionInfo : null;
+                const ownerState = ownerStateOf(transaction, safe.owners, account);
+                return (
+                  <li key={transaction.id}>
+                    <Link
+                      className={styles.item}
+                      to={paths.transaction(transaction.id)}
+                      state={{ from: 'queue' } satisfies TransactionLinkState}
+                      data-testid="queue-preview-item"
+                    >
+                      <span className={styles.nonce}>{multisig?.nonce ?? '—'}</span>
+                      <span className={styles.text}>
+                        <TransactionSummaryText
+                          txInfo={transaction.txInfo}
+                          status={transaction.txStatus}
+                          nativeCurrency={chain.nativeCurrency}
+                        />
+                      </span>
+                      <span className={styles.badges}>
+                        {multisig && (
+                          <span className={styles.confirmations} data-testid="queue-preview-confirmations">
+                            {confirmationsLabel(
+                              multisig.confirmationsSubmitted,
+                              multisig.confirmationsRequired,
+                            )}
+                          </span>
+                        )}
+                        {ownerState === 'needs-signature' || ownerState === 'signed' ? (
+                          <Badge tone={ownerStateTones[ownerState]} testId="queue-preview-owner-state">
+                            {ownerStateLabels[ownerState]}
+                          </Badge>
+                        ) : (
+                          <Badge tone={statusTones[transaction.txStatus]}>
+                            {statusLabels[transaction.txStatus]}
+                          </Badge>
+                        )}
+                      </span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        )}
+      </QueryView>
+    </Section>
+  );
+}

@@ -1,0 +1,14 @@
+/**
+ * Transaction ids as the gateway builds them: `multisig_<safe>_<safeTxHash>`, `module_<safe>_<id>`,
+ * `transfer_<safe>_<id>`, `creation_<safe>`; a bare safeTxHash is accepted too.
+ */
+const hash32 = /^0x[0-9a-fA-F]{64}$/;
+
+/** The safeTxHash a multisig transaction id carries (or the id itself when it is one). */
+export function safeTxHashOfId(id: string): string | null {
+  if (hash32.test(id)) return id;
+  const [kind, , hash] = id.split('_');
+  return kind === 'multisig' && hash !== undefined && hash32.test(hash) ? hash : null;
+}
+
+export const isCreationId = (id: string) => id.startsWith('creation_');
