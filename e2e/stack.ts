@@ -23,7 +23,12 @@ async function snapshotCall(gatewayUrl: string, path: string): Promise<void> {
  */
 export async function startE2eStack() {
   const started = await spawnStart({
-    env: { COUNTERSIGN_TEST_CONTROL: '1', COUNTERSIGN_SKIP_WEB_BUILD: '1' },
+    env: {
+      COUNTERSIGN_TEST_CONTROL: '1',
+      COUNTERSIGN_SKIP_WEB_BUILD: '1',
+      // Tests serve the app from web servers of their own too (other settings, other hosts).
+      GATEWAY_CORS_ORIGINS: '*',
+    },
   });
   try {
     const manifest = JSON.parse(readFileSync(started.ready.manifestPath!, 'utf8')) as Pick<

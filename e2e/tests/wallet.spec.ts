@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { metaMaskWallet } from '@rainbow-me/rainbowkit/wallets';
-import { contentSecurityPolicy } from '@countersign/web/csp';
+import { startWebServer } from '@countersign/web/server';
 import { saveDataScript } from '../browserConditions';
 import { expect, test } from '../fixtures';
 import type { E2eStack } from '../stack';
@@ -98,8 +98,8 @@ async function expectSignedOut(page: Page, stack: E2eStack) {
 }
 
 /**
- * A phone wallet reached through a WalletConnect relay double on loopback, and this page configured
- * for both (the stack's web server has no WalletConnect project id). `scan` reads the connect
+ * A phone wallet reached through a WalletConnect relay double on loopback, and a web server
+ * configured for both (the stack's own has no WalletConnect project id). `scan` reads the connect
  * modal's QR code off the screen, as a phone's camera would, and pairs the phone with it; a code
  * seen before (`previous`) does not count.
  */
@@ -110,8 +110,11 @@ async function withPhoneWallet(
     phone: PhoneWallet;
     relay: WalletConnectRelay;
     scan(previous?: string): Promise<string>;
+    /** The web app's URL, served configured for WalletConnect. */
+    webUrl: string;
   }) => Promise<void>,
 ) {
+  const cleanup: (() => Promise<void>)[] = [];
   const projectId = 'countersign-e2e';
   const relay = await WalletConnectRelay.start();
   const phone = await PhoneWallet.start({
@@ -121,27 +124,15 @@ async function withPhoneWallet(
     chainId: stack.chainId,
   });
   try {
-    // The page as a web server configured with this project id and relay would serve it: its
-    // configuration, and the Content-Security-Policy the server computes for it.
-    const policy = contentSecurityPolicy({
+    // A web server of its own, configured with this project id and relay: its /config.js and
+    // Content-Security-Policy are what such a server sends (the worker's gateway accepts any origin).
+    const web = await startWebServer({
+      port: 0,
       gatewayUrl: stack.gatewayUrl,
-      rpcOrigins: [new URL(stack.rpcUrl!).origin],
-      walletConnect: { relayUrl: relay.url },
+      walletConnectProjectId: projectId,
+      walletConnectRelayUrl: relay.url,
     });
-    await page.route(`${stack.webUrl}/**`, async (route) => {
-      const response = await route.fetch();
-      const headers = { ...response.headers(), 'content-security-policy': policy };
-      if (new URL(route.request().url()).pathname !== '/config.js') {
-        await route.fulfill({ response, headers });
-        return;
-      }
-      const walletConnect = { walletConnectProjectId: projectId, walletConnectRelayUrl: relay.url };
-      await route.fulfill({
-        response,
-        headers,
-        body: `${await response.text()}Object.assign(window.__COUNTERSIGN_CONFIG__, ${JSON.stringify(walletConnect)});\n`,
-      });
-    });
+    cleanup.push(() => web.close());
     const scan = async (previous?: string) => {
       const qrCode = qrCodeIn(page.getByRole('dialog'));
       let uri: string | undefined;
@@ -153,8 +144,9 @@ async function withPhoneWallet(
       await phone.scan(uri!);
       return uri!;
     };
-    await use({ phone, relay, scan });
+    await use({ phone, relay, scan, webUrl: web.url });
   } finally {
+    for (const close of cleanup.reverse()) await close();
     await phone.close();
     await relay.close();
   }
@@ -442,8 +434,8 @@ test.describe('Wallet linking', () => {
   }) => {
     test.setTimeout(90_000);
     const external = await blockExternal(context);
-    await withPhoneWallet(page, stack, async ({ phone, relay, scan }) => {
-      await page.goto('/');
+    await withPhoneWallet(page, stack, async ({ phone, relay, scan, webUrl }) => {
+      await page.goto(webUrl);
       await openConnectModal(page);
       const modal = page.getByRole('dialog');
       await modal.getByTestId('rk-wallet-option-walletConnect').click();
@@ -509,8 +501,8 @@ test.describe('Wallet linking', () => {
   }) => {
     test.setTimeout(60_000);
     await blockExternal(context);
-    await withPhoneWallet(page, stack, async ({ phone, scan }) => {
-      await page.goto('/');
+    await withPhoneWallet(page, stack, async ({ phone, scan, webUrl }) => {
+      await page.goto(webUrl);
       await openConnectModal(page);
       await page.getByRole('dialog').getByTestId('rk-wallet-option-walletConnect').click();
       await scan();
