@@ -11,6 +11,8 @@ export default defineConfig({
     target: 'es2022',
     modulePreload: { polyfill: false },
     sourcemap: false,
+    // dist/.vite/manifest.json: the web server preloads a Safe view's chunks from it (serve/).
+    manifest: true,
     reportCompressedSize: true,
     rolldownOptions: {
       output: {

@@ -13,6 +13,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { checkRuntimeConfig, type DevnetWalletConfig, type RuntimeConfig } from '../src/lib/config';
 import { contentSecurityPolicy, readGatewayChains, rpcOriginsOf } from './csp';
+import { createViewPreloads } from './viewPreloads';
 
 export type WebServerOptions = {
   /** Interface to bind; default 127.0.0.1 (loopback only). */
@@ -105,12 +106,13 @@ export function createWebApp(opts: {
     }),
   );
 
-  // Client-side routes (e.g. /eth:0xabc…/home): the app's index.html. Read on each request so a
-  // rebuild while the server runs is picked up.
+  // Client-side routes (e.g. /eth:0xabc…/home): the app's index.html, with the preloads of the
+  // view's own code. Both are read on each request so a rebuild while the server runs is picked up.
   app.get('*', async (c) => {
     const html = await readFile(indexPath, 'utf8');
+    const preloads = createViewPreloads(distDir)(new URL(c.req.url).pathname);
     c.header('Cache-Control', 'no-cache');
-    return c.html(html);
+    return c.html(preloads ? html.replace('</head>', `${preloads}</head>`) : html);
   });
 
   return app;

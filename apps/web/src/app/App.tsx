@@ -1,17 +1,17 @@
 import { useState } from 'react';
+import { appQueryClient } from '../lib/queryClient';
 import { RouterProvider } from 'react-router/dom';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import type { RuntimeConfig } from '../lib/config';
 import { AppErrorBoundary } from './ErrorBoundary';
-import { createAppPersistOptions, createAppQueryClient } from './queryClient';
+import { createAppPersistOptions } from './queryClient';
 import { router } from './router';
 
 export function App({ config }: { config: RuntimeConfig }) {
-  const [queryClient] = useState(createAppQueryClient);
   const [persistOptions] = useState(() => createAppPersistOptions(config.gatewayUrl));
   return (
     <AppErrorBoundary>
-      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+      <PersistQueryClientProvider client={appQueryClient} persistOptions={persistOptions}>
         <RouterProvider router={router} />
       </PersistQueryClientProvider>
     </AppErrorBoundary>

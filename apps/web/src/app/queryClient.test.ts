@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dehydrate, type InfiniteData } from '@tanstack/react-query';
 import { persisted, persistedFirstPage } from '../lib/persistence';
-import { createAppPersistOptions, createAppQueryClient, trimForStorage } from './queryClient';
+import { createAppQueryClient } from '../lib/queryClient';
+import { createAppPersistOptions, trimForStorage } from './queryClient';
 
 describe('the persisted query cache', () => {
   it('keeps only the allow-listed queries, so bigints and details never reach storage', async () => {

@@ -1,11 +1,10 @@
-import { QueryClient, type Query } from '@tanstack/react-query';
+import type { Query } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import type { PersistMode } from '../lib/persistence';
+import { CACHE_MAX_AGE_MS } from '../lib/queryClient';
 import { getLocalStorage } from '../lib/storage';
 
-/** How long fetched data is kept, in memory and in the persisted cache: a day. */
-export const CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** The persisted cache is written at most once a second, however often queries settle. */
 export const PERSIST_THROTTLE_MS = 1000;
 /** Bump when a cached shape changes so old caches are dropped. */
@@ -15,21 +14,6 @@ export function persistModeOf(query: Pick<Query, 'meta' | 'state'>): PersistMode
   const mode = query.meta?.persist;
   if (mode !== 'all' && mode !== 'firstPage') return undefined;
   return query.state.status === 'success' ? mode : undefined;
-}
-
-export function createAppQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        gcTime: CACHE_MAX_AGE_MS,
-        // A failed request is shown at once with a Retry button rather than retried behind the user.
-        retry: false,
-        // A self-hosted gateway on localhost answers even when the browser thinks it is offline;
-        // and a gateway that does not answer must show an error, not wait forever.
-        networkMode: 'always',
-      },
-    },
-  });
 }
 
 type InfiniteData = { pages: unknown[]; pageParams: unknown[] };

@@ -1,12 +1,8 @@
-import { getAddress } from 'viem';
+import { parseAddress } from '../lib/address';
 
 /** The gateway sends checksummed addresses; this keeps the display checksummed whatever arrives. */
 export function checksummed(address: string): string {
-  try {
-    return getAddress(address);
-  } catch {
-    return address;
-  }
+  return parseAddress(address) ?? address;
 }
 
 /** `0x1234…abcd`: enough of both ends to recognise an address, short enough for a row. */

@@ -1,5 +1,5 @@
 import { useCallback, type ReactNode } from 'react';
-import { getAddress } from 'viem';
+import { parseAddress } from '../../lib/address';
 import { AddressNamesProvider } from '../../ui';
 import { useAddressBook } from './store';
 
@@ -8,11 +8,8 @@ export function AddressBookNames({ chainId, children }: { chainId: string; child
   const names = useAddressBook(chainId);
   const lookup = useCallback(
     (address: string) => {
-      try {
-        return names[getAddress(address)];
-      } catch {
-        return undefined;
-      }
+      const checksummed = parseAddress(address);
+      return checksummed === undefined ? undefined : names[checksummed];
     },
     [names],
   );

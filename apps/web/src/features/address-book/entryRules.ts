@@ -1,4 +1,4 @@
-import { getAddress } from 'viem';
+import { parseAddress } from '../../lib/address';
 import { MAX_NAME_LENGTH } from './store';
 
 /**
@@ -7,15 +7,14 @@ import { MAX_NAME_LENGTH } from './store';
  */
 export type Checked = { ok: true; value: string } | { ok: false; error: string };
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-
 /** An address in any letter case (a wrong checksum is not refused: it is recomputed), checksummed. */
 export function checkAddress(input: string): Checked {
   const value = input.trim();
   if (value === '') return { ok: false, error: 'The address is empty.' };
-  if (!ADDRESS.test(value))
+  const address = parseAddress(value);
+  if (address === undefined)
     return { ok: false, error: 'Not a valid address (0x followed by 40 hexadecimal characters).' };
-  return { ok: true, value: getAddress(value) };
+  return { ok: true, value: address };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { getAddress, isAddress } from 'viem';
+import { parseAddress } from '../../lib/address';
 import { readStoredString, writeStoredString } from '../../lib/storage';
 
 /**
@@ -8,6 +8,13 @@ import { readStoredString, writeStoredString } from '../../lib/storage';
  */
 export type AddressBookEntry = { address: string; name: string; chainId: string };
 export type AddressBook = Record<string, Record<string, string>>;
+
+/** An address the caller has checked, checksummed (a wrong one is a bug, not user input). */
+function checksum(address: string): string {
+  const checksummed = parseAddress(address);
+  if (checksummed === undefined) throw new Error(`Not an address: ${address}`);
+  return checksummed;
+}
 
 const STORAGE_KEY = 'countersign.address-book';
 export const MAX_NAME_LENGTH = 50;
@@ -25,8 +32,9 @@ function parse(raw: string | null): AddressBook {
       if (!/^\d+$/.test(chainId) || typeof names !== 'object' || names === null) continue;
       const entries: Record<string, string> = {};
       for (const [address, name] of Object.entries(names as Record<string, unknown>)) {
-        if (typeof name === 'string' && name.trim() !== '' && isAddress(address, { strict: false })) {
-          entries[getAddress(address)] = name.slice(0, MAX_NAME_LENGTH);
+        const checksummed = parseAddress(address);
+        if (typeof name === 'string' && name.trim() !== '' && checksummed !== undefined) {
+          entries[checksummed] = name.slice(0, MAX_NAME_LENGTH);
         }
       }
       book[chainId] = entries;
@@ -101,13 +109,13 @@ export function setAddressName(chainId: string, address: string, name: string): 
   const book = read();
   return write({
     ...book,
-    [chainId]: { ...book[chainId], [getAddress(address)]: name.trim().slice(0, MAX_NAME_LENGTH) },
+    [chainId]: { ...book[chainId], [checksum(address)]: name.trim().slice(0, MAX_NAME_LENGTH) },
   });
 }
 
 export function removeAddressName(chainId: string, address: string): boolean {
   const book = read();
-  const removed = getAddress(address);
+  const removed = checksum(address);
   const names = Object.entries(book[chainId] ?? {}).filter(([entry]) => entry !== removed);
   return write({ ...book, [chainId]: Object.fromEntries(names) });
 }
@@ -118,7 +126,7 @@ export function setAddressNames(entries: readonly AddressBookEntry[]): boolean {
   for (const entry of entries) {
     book[entry.chainId] = {
       ...book[entry.chainId],
-      [getAddress(entry.address)]: entry.name.trim().slice(0, MAX_NAME_LENGTH),
+      [checksum(entry.address)]: entry.name.trim().slice(0, MAX_NAME_LENGTH),
     };
   }
   return write(book);

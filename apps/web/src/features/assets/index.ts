@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import type { SafeTarget } from '../safe';
+import { safeViewLoader, type SafeTarget } from '../safe';
 import { readFiatCurrency } from './fiatCurrency';
 import { balancesQueryOptions } from './queries';
 
@@ -7,7 +7,11 @@ import { balancesQueryOptions } from './queries';
 const loadPages = () => import('./pages');
 
 export const assetsRoutes: RouteObject[] = [
-  { path: 'assets', lazy: async () => ({ Component: (await loadPages()).BalancesPage }) },
+  {
+    path: 'assets',
+    loader: safeViewLoader(prefetchAssets),
+    lazy: async () => ({ Component: (await loadPages()).BalancesPage }),
+  },
   { path: 'assets/collectibles', lazy: async () => ({ Component: (await loadPages()).CollectiblesPage }) },
   {
     path: 'assets/collectibles/:contract/:tokenId',
@@ -16,8 +20,13 @@ export const assetsRoutes: RouteObject[] = [
 ];
 
 /** Loads the views' code and the balances in the chosen currency when the pointer or focus reaches a link. */
-export function preloadAssets({ chainId, address, queryClient }: SafeTarget): void {
+export function preloadAssets(target: SafeTarget): void {
   void loadPages();
+  prefetchAssets(target);
+}
+
+/** The balances in the chosen currency (a route loader starts them while the page's code loads). */
+export function prefetchAssets({ chainId, address, queryClient }: SafeTarget): void {
   void queryClient.prefetchQuery(balancesQueryOptions(chainId, address, readFiatCurrency()));
 }
 

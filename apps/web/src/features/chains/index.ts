@@ -2,7 +2,7 @@
 export { ChainSelector } from './ChainSelector';
 export { chainExplorer, explorerAddressUrl, explorerTxUrl } from './explorer';
 export { fetchAllChains } from './fetchAllChains';
-export { chainKeys, useChain, useChains } from './queries';
+export { chainByShortName, chainKeys, chainsQueryOptions, useChain, useChains } from './queries';
 export { findChainByShortName, pickChain, unknownShortNameMessage } from './selectedChain';
 export { rememberChainId, useSelectedChain } from './selection';
 export { useChainRoute, useCurrentChain, type ChainRouteHandle } from './useCurrentChain';

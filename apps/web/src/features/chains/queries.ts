@@ -1,8 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ChainInfo } from '@countersign/gateway-api';
 import { getGateway } from '../../lib/gateway';
 import { persisted } from '../../lib/persistence';
 import { fetchAllChains } from './fetchAllChains';
+import { findChainByShortName } from './selectedChain';
 
 /** Chain configuration changes rarely; views share one answer for a while. */
 const CHAIN_STALE_MS = 5 * 60 * 1000;
@@ -12,14 +13,25 @@ export const chainKeys = {
   one: (chainId: string) => ['chain', chainId] as const,
 };
 
+export const chainsQueryOptions = () => ({
+  queryKey: chainKeys.all,
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchAllChains(getGateway(), signal),
+  staleTime: CHAIN_STALE_MS,
+  meta: persisted,
+});
+
 /** Every chain the gateway serves, all pages. */
 export function useChains() {
-  return useQuery({
-    queryKey: chainKeys.all,
-    queryFn: ({ signal }) => fetchAllChains(getGateway(), signal),
-    staleTime: CHAIN_STALE_MS,
-    meta: persisted,
-  });
+  return useQuery(chainsQueryOptions());
+}
+
+/** The chain a short name names, from the chains already loaded or loaded now (route loaders). */
+export async function chainByShortName(
+  queryClient: QueryClient,
+  shortName: string,
+): Promise<ChainInfo | undefined> {
+  const chains = await queryClient.ensureQueryData(chainsQueryOptions());
+  return findChainByShortName(chains, shortName);
 }
 
 /** One chain's configuration; shows the entry from the chains list while it loads. */

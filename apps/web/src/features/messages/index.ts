@@ -1,18 +1,26 @@
 import type { RouteObject } from 'react-router';
-import type { SafeTarget } from '../safe';
+import { safeViewLoader, type SafeTarget } from '../safe';
 import { messagesQueryOptions } from './queries';
 
 // The messages feature: off-chain messages of a Safe (the read side).
 const loadPages = () => import('./pages');
 
 export const messagesRoutes: RouteObject[] = [
-  { path: 'messages', lazy: async () => ({ Component: (await loadPages()).MessagesPage }) },
+  {
+    path: 'messages',
+    loader: safeViewLoader(prefetchMessages),
+    lazy: async () => ({ Component: (await loadPages()).MessagesPage }),
+  },
   { path: 'messages/:messageHash', lazy: async () => ({ Component: (await loadPages()).MessagePage }) },
 ];
 
 /** On intent (pointer or focus on the link): the views' code and the first page of messages. */
-export function preloadMessages({ chainId, address, queryClient }: SafeTarget): void {
+export function preloadMessages(target: SafeTarget): void {
   void loadPages();
+  prefetchMessages(target);
+}
+
+export function prefetchMessages({ chainId, address, queryClient }: SafeTarget): void {
   void queryClient.prefetchInfiniteQuery(messagesQueryOptions(chainId, address));
 }
 

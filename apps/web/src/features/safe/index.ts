@@ -9,6 +9,7 @@ export {
   type SafePaths,
   type SettingsSection,
 } from './paths';
+export { safeViewLoader } from './loaders';
 export { PlaceholderPage } from './PlaceholderPage';
 export {
   SAFE_INFO_POLL_MS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { legacyLinkTarget, legacyPaths } from './legacyLinks';
+import { legacyLinkTarget } from './legacyLinks';
 
 const safe = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const base = `/eth:${safe}`;
@@ -54,8 +54,10 @@ describe('Safe{Wallet} links', () => {
     });
   });
 
-  it('registers every path it maps', () => {
-    expect(legacyPaths).toContain('/transactions/tx');
-    expect(legacyPaths).toContain('/apps/open');
+  it('explains a Safe{Wallet} path it does not know', () => {
+    expect(go('/transactions/somewhere', `?safe=eth:${safe}`)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('names a view Countersign does not have'),
+    });
   });
 });

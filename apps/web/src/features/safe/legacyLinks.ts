@@ -39,9 +39,6 @@ const legacyViews: Record<string, (paths: SafePaths, query: URLSearchParams) => 
   '/settings/environment-variables': (p) => p.settings('network'),
 };
 
-/** The Safe{Wallet} paths Countersign understands (registered as routes of their own). */
-export const legacyPaths = Object.keys(legacyViews);
-
 export type LegacyTarget = { ok: true; path: string } | { ok: false; error: string };
 
 export function legacyLinkTarget(pathname: string, search: string): LegacyTarget {

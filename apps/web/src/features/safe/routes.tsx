@@ -1,9 +1,8 @@
 import { Navigate, type RouteObject } from 'react-router';
 import type { ChainRouteHandle } from '../chains';
-import { LegacyRedirect } from './LegacyRedirect';
-import { legacyPaths } from './legacyLinks';
 import type { SafeNavItem } from './navigation';
 import { splitSafeId } from './paths';
+import { safeLayoutLoader } from './loaders';
 import { SafeLayout } from './SafeLayout';
 
 /** Tells the chain selector and the wrong-network banner which chain a Safe's page is on. */
@@ -29,10 +28,15 @@ export const startRoute: RouteObject = {
   lazy: async () => ({ Component: (await loadStartPage()).StartPage }),
 };
 
-/** Safe{Wallet} URLs (`/balances?safe=eth:0x…`), each redirected to Countersign's own. */
-export const legacyRoutes: RouteObject[] = legacyPaths.map((path) => ({
-  path: path.slice(1),
-  Component: LegacyRedirect,
+/**
+ * Safe{Wallet} URLs (`/balances?safe=eth:0x…`), each redirected to Countersign's own. The first
+ * segments Safe{Wallet} uses are routed here; which of their paths Countersign understands, and
+ * where each goes, is legacyLinks.ts's (loaded only when such a link is opened).
+ */
+const legacyRoots = ['home', 'balances/*', 'transactions/*', 'apps/*', 'settings/*', 'address-book'];
+export const legacyRoutes: RouteObject[] = legacyRoots.map((path) => ({
+  path,
+  lazy: async () => ({ Component: (await import('./LegacyRedirect')).LegacyRedirect }),
 }));
 
 /**
@@ -43,6 +47,7 @@ export function createSafeRoute(views: RouteObject[], navigation: SafeNavItem[])
   return {
     path: ':safeId',
     element: <SafeLayout navigation={navigation} />,
+    loader: safeLayoutLoader,
     handle: { chainRoute },
     children: [{ index: true, element: <Navigate to="home" replace /> }, ...views],
   };

@@ -1,4 +1,5 @@
-import { getAddress, isAddress, type Address } from 'viem';
+import type { Address } from 'viem';
+import { parseAddress } from '../../lib/address';
 import type { ChainInfo } from '@countersign/gateway-api';
 import { findChainByShortName, unknownShortNameMessage } from '../chains';
 import { safeHomePath, splitSafeId } from './paths';
@@ -38,10 +39,9 @@ export function parseSafeId(input: string): SafeIdResult {
           : invalidAddressMessage(value),
     };
   }
-  if (!isAddress(addressPart, { strict: false })) {
-    return { ok: false, error: invalidAddressMessage(value) };
-  }
-  return { ok: true, shortName, address: getAddress(addressPart) };
+  const address = parseAddress(addressPart);
+  if (address === undefined) return { ok: false, error: invalidAddressMessage(value) };
+  return { ok: true, shortName, address };
 }
 
 export type OpenSafeTarget = { ok: true; path: string } | { ok: false; error: string };

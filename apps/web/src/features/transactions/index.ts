@@ -1,21 +1,44 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { createElement } from 'react';
-import type { SafeTarget } from '../safe';
-import { prefetchQueue } from './queries';
+import { safeViewLoader, type SafeTarget } from '../safe';
+import { historyQueryOptions, prefetchQueue, transactionQueryOptions } from './queries';
 
 // The transactions feature: the queue, the history and a transaction's details (the read side).
 const loadPages = () => import('./pages');
 
 export const transactionsRoutes: RouteObject[] = [
   { path: 'transactions', element: createElement(Navigate, { to: 'queue', replace: true }) },
-  { path: 'transactions/queue', lazy: async () => ({ Component: (await loadPages()).QueuePage }) },
-  { path: 'transactions/history', lazy: async () => ({ Component: (await loadPages()).HistoryPage }) },
-  { path: 'transactions/:txId', lazy: async () => ({ Component: (await loadPages()).TransactionPage }) },
+  {
+    path: 'transactions/queue',
+    loader: safeViewLoader(prefetchTransactions),
+    lazy: async () => ({ Component: (await loadPages()).QueuePage }),
+  },
+  {
+    path: 'transactions/history',
+    loader: safeViewLoader(({ chainId, address, queryClient }) => {
+      void queryClient.prefetchInfiniteQuery(historyQueryOptions(chainId, address));
+    }),
+    lazy: async () => ({ Component: (await loadPages()).HistoryPage }),
+  },
+  {
+    path: 'transactions/:txId',
+    loader: (args) =>
+      safeViewLoader(({ chainId, address, queryClient }) => {
+        if (args.params.txId)
+          void queryClient.prefetchQuery(transactionQueryOptions(chainId, address, args.params.txId));
+      })(args),
+    lazy: async () => ({ Component: (await loadPages()).TransactionPage }),
+  },
 ];
 
 /** On intent to open the transactions: their code, and the queue's first page. */
 export function preloadTransactions(target: SafeTarget): void {
   void loadPages();
+  prefetchTransactions(target);
+}
+
+/** The queue's first page (a route loader starts it while the page's code loads). */
+export function prefetchTransactions(target: SafeTarget): void {
   void prefetchQueue(target.queryClient, target.chainId, target.address);
 }
 

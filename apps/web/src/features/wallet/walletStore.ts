@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Address, Hex, TypedData, TypedDataDefinition } from 'viem';
 import { readStoredString, writeStoredString } from '../../lib/storage';
-import { toWalletError, walletTexts, type WalletAction, type WalletError } from './walletErrors';
+import { walletTexts, type WalletError } from './walletErrors';
 
 /**
  * What the rest of the app knows of the linked wallet. wagmi and RainbowKit live in a lazy chunk
@@ -229,40 +229,39 @@ function whenWalletApi(): Promise<WalletResult<WalletApi>> {
   });
 }
 
-async function viaRuntime<T>(
-  action: WalletAction,
-  call: (api: WalletApi) => Promise<WalletResult<T>>,
-): Promise<WalletResult<T>> {
+async function viaRuntime<T>(call: (api: WalletApi) => Promise<WalletResult<T>>): Promise<WalletResult<T>> {
   try {
     const api = await whenWalletApi();
     return api.ok ? await call(api.value) : api;
   } catch (error) {
-    return { ok: false, error: toWalletError(error, action) };
+    // The runtime maps every wallet failure itself; this is only for a fault of its own, and keeps
+    // the mapper out of the first JavaScript the app loads.
+    return { ok: false, error: { kind: 'failed', message: walletTexts.oops, cause: error } };
   }
 }
 
 /** The wallet API for the whole app (see WalletApi); the runtime does the work once it is loaded. */
 export const walletApi: WalletApi = {
   signTypedData(typedData, options) {
-    return viaRuntime('sign', (api) => api.signTypedData(typedData, options));
+    return viaRuntime((api) => api.signTypedData(typedData, options));
   },
   signMessage(message, options) {
-    return viaRuntime('sign', (api) => api.signMessage(message, options));
+    return viaRuntime((api) => api.signMessage(message, options));
   },
   sendTransaction(request) {
-    return viaRuntime('sendTransaction', (api) => api.sendTransaction(request));
+    return viaRuntime((api) => api.sendTransaction(request));
   },
   switchChain(chainId) {
-    return viaRuntime('switchChain', (api) => api.switchChain(chainId));
+    return viaRuntime((api) => api.switchChain(chainId));
   },
   waitForReceipt(request) {
-    return viaRuntime('receipt', (api) => api.waitForReceipt(request));
+    return viaRuntime((api) => api.waitForReceipt(request));
   },
   addRecentTransaction(transaction) {
-    return viaRuntime('other', (api) => api.addRecentTransaction(transaction));
+    return viaRuntime((api) => api.addRecentTransaction(transaction));
   },
   watchAsset(asset) {
-    return viaRuntime('watchAsset', (api) => api.watchAsset(asset));
+    return viaRuntime((api) => api.watchAsset(asset));
   },
 };
 

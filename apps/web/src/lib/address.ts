@@ -1,0 +1,37 @@
+import { keccak_256 } from '@noble/hashes/sha3';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
+
+/**
+ * Addresses on the first screen: a 20-byte hex string in any letter case, written back with its
+ * EIP-55 checksum. The keccak of the standard @noble/hashes (the one viem itself uses) is all that
+ * takes, which keeps viem out of the first JavaScript a Safe page loads; protocol code in the
+ * views' own chunks uses viem.
+ */
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+export function isAddressText(value: string): value is `0x${string}` {
+  return ADDRESS.test(value);
+}
+
+const cache = new Map<string, `0x${string}`>();
+
+/** The EIP-55 checksummed form of an address (in any letter case). */
+export function checksumAddress(address: `0x${string}`): `0x${string}` {
+  const lower = address.slice(2).toLowerCase();
+  const hit = cache.get(lower);
+  if (hit) return hit;
+  const hash = bytesToHex(keccak_256(utf8ToBytes(lower)));
+  // A letter is upper-cased where the hash's nibble at its position is 8 or more (EIP-55).
+  let result = '0x';
+  [...lower].forEach((char, i) => {
+    result += parseInt(hash.charAt(i), 16) >= 8 ? char.toUpperCase() : char;
+  });
+  if (cache.size > 1000) cache.clear();
+  cache.set(lower, result as `0x${string}`);
+  return result as `0x${string}`;
+}
+
+/** The checksummed address, or undefined when `value` is not a 20-byte hex address. */
+export function parseAddress(value: string): `0x${string}` | undefined {
+  return isAddressText(value) ? checksumAddress(value) : undefined;
+}
