@@ -8,6 +8,7 @@ import { homeRoutes } from '../features/home';
 import { createSafeRoute, legacyRoutes, startRoute } from '../features/safe';
 import { settingsRoutes } from '../features/settings';
 import { transactionsRoutes } from '../features/transactions';
+import { txFlowRoutes } from '../features/tx-flow';
 import { Layout, PlainMain } from './Layout';
 import { NotFound, RouteError } from './RouteError';
 import { safeNavigation } from './safeNavigation';
@@ -31,6 +32,7 @@ const safeViews: RouteObject[] = [
   ...appsRoutes,
   ...addressBookRoutes,
   ...settingsRoutes,
+  ...txFlowRoutes,
   { path: '*', Component: NotFound },
 ];
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import {
   Badge,
+  ButtonLink,
   CopyButton,
   ExternalIcon,
   IconButton,
@@ -45,7 +46,7 @@ function ReceiveButton({ size = 'sm' }: { size?: 'sm' | 'md' }) {
 
 /** The Safe at the top of the sidebar: who it is, where, and how many must sign. */
 export function SafeCard() {
-  const { chain, address, safe } = useSafe();
+  const { chain, address, safe, paths } = useSafe();
   const name = useSafeName();
   const explorerUrl = chainExplorer(chain).address(address);
   return (
@@ -93,6 +94,14 @@ export function SafeCard() {
           </a>
         )}
       </div>
+      <ButtonLink
+        to={paths.newTransaction}
+        variant="primary"
+        className={styles.newTransaction}
+        data-testid="new-transaction"
+      >
+        New transaction
+      </ButtonLink>
     </section>
   );
 }

@@ -23,6 +23,24 @@ export const settingsSections = [
 ] as const;
 export type SettingsSection = (typeof settingsSections)[number];
 
+/** The kinds of new transaction, each a form at /{safe}/new-transaction/{kind}. */
+export const newTransactionKinds = [
+  'send',
+  'nft',
+  'contract',
+  'batch',
+  'add-owner',
+  'remove-owner',
+  'swap-owner',
+  'threshold',
+  'enable-module',
+  'disable-module',
+  'set-guard',
+  'remove-guard',
+  'fallback-handler',
+] as const;
+export type NewTransactionKind = (typeof newTransactionKinds)[number];
+
 /** Every view of one Safe, by URL. */
 export function safePaths(shortName: string, address: string) {
   const base = `/${encodeURIComponent(shortName)}:${encodeURIComponent(address)}`;
@@ -42,6 +60,13 @@ export function safePaths(shortName: string, address: string) {
     addressBook: `${base}/address-book`,
     settings: (section: SettingsSection = 'setup') =>
       section === 'setup' ? `${base}/settings` : `${base}/settings/${section}`,
+    newTransaction: `${base}/new-transaction`,
+    /** A new transaction of one kind, with the form's starting values (e.g. { token: '0x…' }). */
+    newTransactionOf: (kind: NewTransactionKind, query: Record<string, string> = {}) => {
+      const search = new URLSearchParams(query).toString();
+      return `${base}/new-transaction/${kind}${search ? `?${search}` : ''}`;
+    },
+    newMessage: `${base}/new-message`,
   };
 }
 export type SafePaths = ReturnType<typeof safePaths>;

@@ -1,0 +1,20 @@
+import type { RouteObject } from 'react-router';
+import type { SafeTarget } from '../safe';
+
+// The transaction flows (the write side): forms, the one review, signing, proposing, executing.
+const loadPages = () => import('./pages');
+
+export const txFlowRoutes: RouteObject[] = [
+  { path: 'new-transaction', lazy: async () => ({ Component: (await loadPages()).NewTransactionPage }) },
+  {
+    path: 'new-transaction/:kind',
+    lazy: async () => ({ Component: (await loadPages()).NewTransactionFormPage }),
+  },
+];
+
+export function preloadTxFlow(_target: SafeTarget): void {
+  void loadPages();
+}
+
+export type { TxAction, TxDraft, TxDraftOrigin } from './draft';
+export { TxFlowPage } from './TxFlowPage';
