@@ -26,3 +26,4 @@ export { useOptionalSafe, useSafe, type SafeContextValue } from './SafeContext';
 export { parseSafeId } from './safeId';
 export { tagDate, thresholdLabel, versionStateLabel } from './safeFormat';
 export { createSafeRoute, legacyRoutes, loadStartPage, startRoute } from './routes';
+export { legacyLinkPaths } from './legacyLinks';

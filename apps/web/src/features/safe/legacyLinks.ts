@@ -39,6 +39,9 @@ const legacyViews: Record<string, (paths: SafePaths, query: URLSearchParams) => 
   '/settings/environment-variables': (p) => p.settings('network'),
 };
 
+/** The Safe{Wallet} paths understood (for the routing test: each must reach the redirect). */
+export const legacyLinkPaths = Object.keys(legacyViews);
+
 export type LegacyTarget = { ok: true; path: string } | { ok: false; error: string };
 
 export function legacyLinkTarget(pathname: string, search: string): LegacyTarget {

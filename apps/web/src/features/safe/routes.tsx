@@ -33,7 +33,16 @@ export const startRoute: RouteObject = {
  * segments Safe{Wallet} uses are routed here; which of their paths Countersign understands, and
  * where each goes, is legacyLinks.ts's (loaded only when such a link is opened).
  */
-const legacyRoots = ['home', 'balances/*', 'transactions/*', 'apps/*', 'settings/*', 'address-book'];
+const legacyRoots = [
+  'home',
+  'balances/*',
+  'transactions/*',
+  // Spelled out: `/:safeId/messages` would otherwise outrank `transactions/*` for this one.
+  'transactions/messages',
+  'apps/*',
+  'settings/*',
+  'address-book',
+];
 export const legacyRoutes: RouteObject[] = legacyRoots.map((path) => ({
   path,
   lazy: async () => ({ Component: (await import('./LegacyRedirect')).LegacyRedirect }),

@@ -94,9 +94,11 @@ export function HistoryList({ pages, paging }: { pages: readonly TransactionList
     directDomUpdates: true,
   });
 
-  // Save on leaving; restore once when coming back (Back/Forward) to this entry.
-  useEffect(() => {
-    if (restoring) window.scrollTo({ top: restoring.scrollY });
+  // Restore once when coming back (Back/Forward) to this entry.
+  useEffect(() => (restoring ? restoreScroll(restoring.scrollY) : undefined), [restoring]);
+  // Save on leaving, in the commit that removes the list: a passive effect would run after the next
+  // page has replaced it and the window's scroll has already been clamped to that page's height.
+  useLayoutEffect(() => {
     const key = location.key;
     return () => {
       savedPositions.set(key, { scrollY: window.scrollY, measurements: virtualizer.takeSnapshot() });
@@ -227,6 +229,37 @@ const HistoryRow = memo(function HistoryRow({ row }: { row: HistoryRowModel }) {
     </div>
   );
 });
+
+/** Frames given to the page to grow tall enough for a saved scroll position (the list's height is set after its first render). */
+const RESTORE_FRAMES = 60;
+
+/**
+ * Scrolls the window back to `top`, retrying on the next frames while the document is still too short
+ * for it (the scroll would be clamped); stops early if the user scrolls meanwhile.
+ */
+function restoreScroll(top: number): () => void {
+  let frame = 0;
+  let handle = 0;
+  let userScrolled = false;
+  const onUserScroll = () => {
+    userScrolled = true;
+  };
+  window.addEventListener('wheel', onUserScroll, { passive: true, once: true });
+  window.addEventListener('touchstart', onUserScroll, { passive: true, once: true });
+  const stop = () => {
+    cancelAnimationFrame(handle);
+    window.removeEventListener('wheel', onUserScroll);
+    window.removeEventListener('touchstart', onUserScroll);
+  };
+  const attempt = () => {
+    if (userScrolled) return stop();
+    window.scrollTo({ top });
+    if (Math.abs(window.scrollY - top) <= 1 || ++frame >= RESTORE_FRAMES) return stop();
+    handle = requestAnimationFrame(attempt);
+  };
+  attempt();
+  return stop;
+}
 
 /** The list's top in the document (the virtualizer's scroll margin), kept up to date as the page above it changes. */
 function useListOffset(ref: RefObject<HTMLElement | null>): number {
