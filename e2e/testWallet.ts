@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { numberToHex, type Hex } from 'viem';
+import { createWalletClient, defineChain, http, numberToHex, type Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 
 /** How the wallet answers; tests flip these to reach each error path. */
@@ -10,6 +10,8 @@ export type TestWalletBehaviour = {
   sign: 'approve' | 'reject' | 'fail' | 'wrong-signer';
   /** Answer to wallet_switchEthereumChain for a chain it knows. */
   switching: 'approve' | 'reject' | 'unsupported' | 'fail';
+  /** Answer to eth_sendTransaction: signed here and sent to the devnet, or declined. */
+  send: 'approve' | 'reject';
 };
 
 type RpcError = { code: number; message: string };
@@ -24,7 +26,16 @@ const icon = `data:image/svg+xml;base64,${Buffer.from(
  * network switching, not know a chain (4902), or emit wallet events.
  */
 export class TestWallet {
-  readonly behaviour: TestWalletBehaviour = { connect: 'approve', sign: 'approve', switching: 'approve' };
+  readonly behaviour: TestWalletBehaviour = {
+    connect: 'approve',
+    sign: 'approve',
+    switching: 'approve',
+    send: 'approve',
+  };
+  /** Every EIP-712 request the app made (eth_signTypedData_v4), as parsed. */
+  readonly typedDataRequests: { primaryType: string; domain: unknown; message: unknown }[] = [];
+  /** Hashes of the transactions the wallet sent. */
+  readonly sentTransactions: Hex[] = [];
   /** Every wallet_addEthereumChain parameter the app sent. */
   readonly addedChains: Record<string, unknown>[] = [];
   /** Every wallet_watchAsset parameter the app sent (EIP-747); each is answered true, added. */
@@ -190,6 +201,44 @@ export class TestWallet {
       case 'wallet_watchAsset':
         this.watchedAssets.push(params);
         return true;
+      case 'eth_signTypedData_v4': {
+        const typedData = JSON.parse(String(list[1])) as {
+          domain: Record<string, unknown>;
+          types: Record<string, { name: string; type: string }[]>;
+          primaryType: string;
+          message: Record<string, unknown>;
+        };
+        this.typedDataRequests.push(typedData);
+        if (this.behaviour.sign === 'reject') fail(4001, 'User rejected the request.');
+        if (this.behaviour.sign === 'fail') fail(-32603, 'Internal error.');
+        const signer = this.behaviour.sign === 'wrong-signer' ? this.other : this.account;
+        const { EIP712Domain: _domain, ...types } = typedData.types;
+        return signer.signTypedData({ ...typedData, types } as Parameters<
+          PrivateKeyAccount['signTypedData']
+        >[0]);
+      }
+      case 'eth_sendTransaction': {
+        if (this.behaviour.send === 'reject') fail(4001, 'User rejected the request.');
+        const request = list[0] as { to: Hex; data?: Hex; value?: Hex; gas?: Hex };
+        const client = createWalletClient({
+          account: this.account,
+          chain: defineChain({
+            id: this.chainId,
+            name: 'devnet',
+            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+            rpcUrls: { default: { http: [this.options.rpcUrl] } },
+          }),
+          transport: http(this.options.rpcUrl),
+        });
+        const hash = await client.sendTransaction({
+          to: request.to,
+          data: request.data,
+          value: request.value ? BigInt(request.value) : undefined,
+          gas: request.gas ? BigInt(request.gas) : undefined,
+        });
+        this.sentTransactions.push(hash);
+        return hash;
+      }
       case 'personal_sign': {
         if (this.behaviour.sign === 'reject') fail(4001, 'User rejected the request.');
         if (this.behaviour.sign === 'fail') fail(-32603, 'Internal error.');

@@ -352,6 +352,14 @@ const cases: Case[] = [
     answer: details,
   },
   {
+    name: 'addConfirmation',
+    call: (g) => g.addConfirmation({ chainId: '1337', safeTxHash: hash, signature }),
+    method: 'POST',
+    url: `${c}/transactions/${hash}/confirmations`,
+    body: { signature },
+    answer: transfer.transaction,
+  },
+  {
     name: 'deleteTransaction',
     call: (g) => g.deleteTransaction({ chainId: '1337', safeTxHash: hash, signature }),
     method: 'DELETE',

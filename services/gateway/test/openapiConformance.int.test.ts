@@ -484,6 +484,12 @@ describe('transactions', () => {
         }),
       },
     );
+    await conforms(
+      'post',
+      '/v1/chains/{chainId}/transactions/{safeTxHash}/confirmations',
+      `/v1/chains/1337/transactions/${safeTxHash}/confirmations`,
+      { body: { signature: await ownerB.signTypedData(safeTxTypedData({ chainId: 1337, safe: team, tx })) } },
+    );
     const signature = await ownerA.signTypedData(
       deleteRequestTypedData({ chainId: 1337, safe: team, safeTxHash, totp: delegateTotp() }),
     );
@@ -783,6 +789,7 @@ describe('coverage', () => {
     'DELETE /v1/chains/{chainId}/notifications/devices/{uuid}',
     // Beyond the table:
     'DELETE /v1/chains/{chainId}/transactions/{safeTxHash}',
+    'POST /v1/chains/{chainId}/transactions/{safeTxHash}/confirmations',
     'GET /v2/chains/{chainId}/delegates',
     'POST /v2/chains/{chainId}/delegates',
     'DELETE /v2/chains/{chainId}/delegates/{delegateAddress}',

@@ -181,6 +181,36 @@ describe('propose and queue', () => {
     expect(details.detailedExecutionInfo.proposer?.value).toBe(ownerA.address);
   });
 
+  it("adds an owner's confirmation through /confirmations, and refuses what is not one", async () => {
+    const safeTxHash = hashSafeTx({ chainId: 1337, safe: team, tx: nextPayment });
+    const summary = await client.addConfirmation({
+      chainId: '1337',
+      safeTxHash,
+      signature: await sign(ownerA, nextPayment),
+    });
+    expect(summary.executionInfo).toMatchObject({ type: 'MULTISIG', confirmationsSubmitted: 2 });
+    const details = await client.getTransaction({ chainId: '1337', id: summary.id });
+    if (details.detailedExecutionInfo?.type !== 'MULTISIG') throw new Error('not multisig');
+    expect(details.detailedExecutionInfo.confirmations.map((c) => c.signer.value).sort()).toEqual(
+      [ownerA.address, ownerB.address].sort(),
+    );
+    expect(details.txStatus).toBe('AWAITING_EXECUTION');
+
+    const post = async (hash: string, payload: unknown) => {
+      const response = await fetch(`${local.gateway.url}/v1/chains/1337/transactions/${hash}/confirmations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const outsiders = await post(safeTxHash, { signature: await sign(outsider, nextPayment) });
+    expect(outsiders).toMatchObject({ status: 422, body: { message: 'Invalid signature' } });
+    const unknown = await post(`0x${'12'.repeat(32)}`, { signature: await sign(ownerA, nextPayment) });
+    expect(unknown.status).toBe(404);
+    expect((await post(safeTxHash, {})).status).toBe(422);
+  });
+
   it('estimates safeTxGas and the nonces', async () => {
     const estimation = await client.estimateSafeTxGas({
       chainId: '1337',

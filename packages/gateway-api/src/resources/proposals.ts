@@ -5,7 +5,7 @@ import {
   type EstimationBody,
   type ProposeTransactionBody,
 } from '../schemas/proposals';
-import { transactionDetailsSchema } from '../schemas/transactions';
+import { transactionDetailsSchema, transactionSummarySchema } from '../schemas/transactions';
 import { path, type RequestOptions, type Transport } from '../http';
 import { pass, type ChainParams, type SafeParams } from './common';
 
@@ -34,6 +34,23 @@ export function proposalsResource(t: Transport) {
         method: 'POST',
         body,
       }),
+    /**
+     * `POST /v1/chains/{chainId}/transactions/{safeTxHash}/confirmations`: adds an owner's signature to a
+     * queued transaction; answers it as a list item (its summary), as the Client Gateway does.
+     */
+    addConfirmation: (
+      { chainId, safeTxHash, signature }: ChainParams & { safeTxHash: string; signature: string },
+      opts?: RequestOptions,
+    ) =>
+      t.request(
+        path`/v1/chains/${chainId}/transactions/${safeTxHash}/confirmations`,
+        transactionSummarySchema,
+        {
+          ...pass(opts),
+          method: 'POST',
+          body: { signature },
+        },
+      ),
     /**
      * `DELETE /v1/chains/{chainId}/transactions/{safeTxHash}`: takes back a queued proposal, signed by
      * its proposer (EIP-712 DeleteRequest). Answers with no body.

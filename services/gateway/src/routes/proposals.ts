@@ -11,8 +11,10 @@ import {
   deleteRequestTypedData,
   delegateTotp,
   hashSafeTx,
+  isTrustedDelegateCallTarget,
   SafeSignatureError,
   safeTxTypedData,
+  type SafeTx,
   typedDataPreimage,
   zeroAddress,
 } from '@countersign/safe-core';
@@ -29,8 +31,8 @@ import { verifySafeSignatures } from '../safes/verifySignatures';
 import type { SafeAppCatalogue } from '../safeApps';
 import type { Database } from '../store';
 import type { SafeInfoCache } from '../safes/safeInfoCache';
-import { multisigDetails, trustedDelegateCallTargets } from '../transactions/details';
-import { loadMultisig } from '../transactions/summaries';
+import { multisigDetails } from '../transactions/details';
+import { loadMultisig, multisigSummary, summaryContext } from '../transactions/summaries';
 import { requireChain } from './chains';
 
 const deleteProposalBodySchema = z.object({ signature: signatureSchema });
@@ -61,6 +63,58 @@ function cleanOrigin(origin: string | null): string | null {
     return JSON.stringify(parsed);
   } catch {
     return null;
+  }
+}
+
+const addConfirmationBodySchema = z.object({ signature: signatureSchema });
+
+type Chain = ReturnType<typeof requireChain>;
+
+/** The owners' signatures in `signatures` over the SafeTx, each checked (EIP-712, eth_sign, EIP-1271, approved hash). */
+async function ownersSignatures(
+  chain: Chain,
+  target: { safe: Address; tx: SafeTx; safeTxHash: Hex; owners: readonly Address[] },
+  signatures: Hex,
+) {
+  const chainId = Number(chain.config.chainId);
+  let verified: Awaited<ReturnType<typeof verifySafeSignatures>>;
+  try {
+    verified = await verifySafeSignatures(chain.client, {
+      safe: target.safe,
+      hash: target.safeTxHash,
+      preimage: typedDataPreimage(safeTxTypedData({ chainId, safe: target.safe, tx: target.tx })),
+      signatures,
+    });
+  } catch (error) {
+    if (error instanceof SafeSignatureError) throw unprocessable('Invalid signature');
+    throw error;
+  }
+  if (verified.some((s) => !target.owners.includes(s.owner))) throw unprocessable('Invalid signature');
+  return verified;
+}
+
+type Sql = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Adds confirmations not stored yet; the transaction's modified time moves when one is new. */
+async function storeConfirmations(
+  sql: Sql,
+  chainId: string,
+  safeTxHash: Hex,
+  signatures: Awaited<ReturnType<typeof ownersSignatures>>,
+  now: number,
+): Promise<void> {
+  for (const signature of signatures) {
+    const inserted = await sql.query(
+      `INSERT INTO confirmations (chain_id, safe_tx_hash, owner, signature, signature_type, source, submitted_at_ms)
+       VALUES ($1, $2, $3, $4, $5, 'api', $6) ON CONFLICT (chain_id, safe_tx_hash, owner) DO NOTHING RETURNING owner`,
+      [chainId, safeTxHash, signature.owner, signature.signature, signature.type, now],
+    );
+    if (inserted.length > 0) {
+      await sql.query(
+        'UPDATE multisig_transactions SET modified_at_ms = $3 WHERE chain_id = $1 AND safe_tx_hash = $2',
+        [chainId, safeTxHash, now],
+      );
+    }
   }
 }
 
@@ -144,6 +198,42 @@ export function proposalRoutes(
       ]);
       return c.body(null, 200);
     })
+    .post('/v1/chains/:chainId/transactions/:safeTxHash/confirmations', async (c) => {
+      const chain = requireChain(chains, c.req.param('chainId'));
+      const chainId = chain.config.chainId;
+      const safeTxHash = c.req.param('safeTxHash').toLowerCase() as Hex;
+      if (!/^0x[0-9a-f]{64}$/.test(safeTxHash)) throw unprocessable('Invalid safeTxHash');
+      const body = await parseBody(c, addConfirmationBodySchema);
+      const record = (await loadMultisig(db, chainId, [safeTxHash])).get(safeTxHash);
+      if (!record) throw notFound('Transaction not found');
+      if (record.executedAtMs !== null) throw unprocessable('Transaction already executed');
+      const state = await requireSafe(chain, record.safe);
+      if (record.nonce < state.nonce) throw unprocessable('Invalid nonce');
+      const tx = buildSafeTx({
+        to: record.to,
+        value: record.value,
+        data: record.data ?? '0x',
+        operation: record.operation === 1 ? 1 : 0,
+        safeTxGas: record.safeTxGas,
+        baseGas: record.baseGas,
+        gasPrice: record.gasPrice,
+        gasToken: record.gasToken,
+        refundReceiver: record.refundReceiver,
+        nonce: BigInt(record.nonce),
+      });
+      const signatures = await ownersSignatures(
+        chain,
+        { safe: record.safe, tx, safeTxHash, owners: state.owners },
+        body.signature as Hex,
+      );
+      await db.transaction((sql) => storeConfirmations(sql, chainId, safeTxHash, signatures, Date.now()));
+      safeInfoCache.invalidate(chainId, [record.safe]);
+      const updated = (await loadMultisig(db, chainId, [safeTxHash])).get(safeTxHash);
+      if (!updated) throw notFound('Transaction not found');
+      // As the Client Gateway answers: the transaction as a list item (its summary), not its details.
+      const context = await summaryContext(db, chainId, safeApps, [updated.to], publicOrigin(c.req.raw));
+      return c.json(multisigSummary(updated, state, context));
+    })
     .post('/v1/chains/:chainId/transactions/:safe/propose', async (c) => {
       const safe = parseAddressParam(c.req.param('safe'), 'safe');
       const chain = requireChain(chains, c.req.param('chainId'));
@@ -154,7 +244,7 @@ export function proposalRoutes(
       const nonce = BigInt(body.nonce);
       if (nonce < BigInt(state.nonce)) throw unprocessable('Invalid nonce');
       const to = getAddress(body.to);
-      if (body.operation === 1 && !trustedDelegateCallTargets.has(to))
+      if (body.operation === 1 && !isTrustedDelegateCallTarget(to))
         throw unprocessable('Delegate call is disabled');
       const tx = buildSafeTx({
         to,
@@ -172,21 +262,9 @@ export function proposalRoutes(
       if (safeTxHash !== body.safeTxHash.toLowerCase()) throw unprocessable('Invalid safeTxHash');
 
       const sender = getAddress(body.sender);
-      let signatures: Awaited<ReturnType<typeof verifySafeSignatures>> = [];
-      if (body.signature) {
-        try {
-          signatures = await verifySafeSignatures(chain.client, {
-            safe,
-            hash: safeTxHash,
-            preimage: typedDataPreimage(safeTxTypedData({ chainId: Number(chainId), safe, tx })),
-            signatures: body.signature as Hex,
-          });
-        } catch (error) {
-          if (error instanceof SafeSignatureError) throw unprocessable('Invalid signature');
-          throw error;
-        }
-        if (signatures.some((s) => !state.owners.includes(s.owner))) throw unprocessable('Invalid signature');
-      }
+      const signatures = body.signature
+        ? await ownersSignatures(chain, { safe, tx, safeTxHash, owners: state.owners }, body.signature as Hex)
+        : [];
       const senderIsOwner = state.owners.includes(sender);
       const senderIsDelegate =
         !senderIsOwner && (await isDelegateOf(db, { chainId, safe, address: sender, owners: state.owners }));
@@ -231,19 +309,7 @@ export function proposalRoutes(
             state.threshold,
           ],
         );
-        for (const signature of signatures) {
-          const inserted = await sql.query(
-            `INSERT INTO confirmations (chain_id, safe_tx_hash, owner, signature, signature_type, source, submitted_at_ms)
-             VALUES ($1, $2, $3, $4, $5, 'api', $6) ON CONFLICT (chain_id, safe_tx_hash, owner) DO NOTHING RETURNING owner`,
-            [chainId, safeTxHash, signature.owner, signature.signature, signature.type, now],
-          );
-          if (inserted.length > 0) {
-            await sql.query(
-              'UPDATE multisig_transactions SET modified_at_ms = $3 WHERE chain_id = $1 AND safe_tx_hash = $2',
-              [chainId, safeTxHash, now],
-            );
-          }
-        }
+        await storeConfirmations(sql, chainId, safeTxHash, signatures, now);
       });
       safeInfoCache.invalidate(chainId, [safe]);
       const record = (await loadMultisig(db, chainId, [safeTxHash])).get(safeTxHash);

@@ -1,5 +1,10 @@
 import type { TokenInfo, TransactionData, TransactionDetails } from '@countersign/gateway-api';
-import { decodeCall, safe141, zeroAddress, type DecodedCall } from '@countersign/safe-core';
+import {
+  decodeCall,
+  isTrustedDelegateCallTarget,
+  zeroAddress,
+  type DecodedCall,
+} from '@countersign/safe-core';
 import { getAddress, isAddress, TransactionReceiptNotFoundError, type Address, type Hex } from 'viem';
 import { addressInfo } from '../addressInfo';
 import { nativeTokenAddress, type LogoUrls } from '../assets/icons';
@@ -24,13 +29,6 @@ import {
   type SafeNow,
   type SummaryContext,
 } from './summaries';
-
-/** Delegate calls into these are what Safe itself ships for batching and signing: trusted. */
-export const trustedDelegateCallTargets = new Set<string>([
-  safe141.multiSend,
-  safe141.multiSendCallOnly,
-  safe141.signMessageLib,
-]);
 
 /** The Safe as it stands on chain, read once per request and only if needed. */
 export function safeNowReader(chain: ServedChain, safe: Address): () => Promise<SafeNow> {
@@ -125,7 +123,7 @@ async function transactionData(
     to: addressInfo(call.to),
     value: call.value.toString(),
     operation: call.operation === 1 ? 1 : 0,
-    trustedDelegateCallTarget: call.operation === 1 ? trustedDelegateCallTargets.has(call.to) : null,
+    trustedDelegateCallTarget: call.operation === 1 ? isTrustedDelegateCallTarget(call.to) : null,
     addressInfoIndex: null,
     tokenInfoIndex: await tokenInfoIndex(db, chain, call.safe, dataDecoded, logos),
   };

@@ -66,6 +66,8 @@ export function safePaths(shortName: string, address: string) {
       const search = new URLSearchParams(query).toString();
       return `${base}/new-transaction/${kind}${search ? `?${search}` : ''}`;
     },
+    /** The on-chain rejection of what is queued at `nonce`: an empty transaction to the Safe at that nonce. */
+    rejectTransaction: (nonce: number) => `${base}/new-transaction/reject?nonce=${nonce}`,
     newMessage: `${base}/new-message`,
   };
 }

@@ -22,7 +22,8 @@ export type SafeView =
   | 'nonces'
   | 'messages'
   | 'message'
-  | 'delegates';
+  | 'delegates'
+  | 'review';
 
 export function safeKey(chainId: string, address: string, view?: SafeView, ...rest: unknown[]): QueryKey {
   const root = ['safe', chainId, address.toLowerCase()];

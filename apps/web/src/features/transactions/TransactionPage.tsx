@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { TransactionDetails, TransactionListPage, TransactionSummary } from '@countersign/gateway-api';
@@ -20,6 +20,11 @@ import {
   ExecutionSection,
 } from './TransactionSections';
 import styles from './TransactionDetails.module.css';
+
+/** What the connected account can do with a queued transaction (the write side: its own chunk). */
+const TransactionActions = lazy(() =>
+  import('../tx-flow').then((module) => ({ default: module.TransactionActions })),
+);
 
 /** The list the page was opened from, else the one the transaction belongs to. */
 function useBackTarget(details: TransactionDetails | undefined): { list: ListOrigin; fromList: boolean } {
@@ -133,6 +138,11 @@ function TransactionDetailsView({ details }: { details: TransactionDetails }) {
         <KindDetails txInfo={details.txInfo} />
       </Section>
 
+      {isPendingStatus(details.txStatus) && (
+        <Suspense fallback={null}>
+          <TransactionActions details={details} />
+        </Suspense>
+      )}
       {details.txData && <CallSection data={details.txData} />}
       {multisig && <ConfirmationsSection multisig={multisig} status={details.txStatus} />}
       <ExecutionSection details={details} multisig={multisig} />

@@ -7,6 +7,10 @@ const loadPages = () => import('./pages');
 export const txFlowRoutes: RouteObject[] = [
   { path: 'new-transaction', lazy: async () => ({ Component: (await loadPages()).NewTransactionPage }) },
   {
+    path: 'new-transaction/reject',
+    lazy: async () => ({ Component: (await import('./RejectPage')).RejectPage }),
+  },
+  {
     path: 'new-transaction/:kind',
     lazy: async () => ({ Component: (await loadPages()).NewTransactionFormPage }),
   },
@@ -18,3 +22,4 @@ export function preloadTxFlow(_target: SafeTarget): void {
 
 export type { TxAction, TxDraft, TxDraftOrigin } from './draft';
 export { TxFlowPage } from './TxFlowPage';
+export { TransactionActions } from './sign/TransactionActions';

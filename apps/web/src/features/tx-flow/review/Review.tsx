@@ -1,17 +1,334 @@
-import { Button } from '../../../ui';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { formatUnits, type Hex } from 'viem';
+import { safeTxHashes, type SafeTx } from '@countersign/safe-core';
+import { Alert, Button, Card, Detail, DetailList, HexValue, Section, describeQueryError } from '../../../ui';
+import { invalidateSafeViews, useSafe } from '../../safe';
+import { transactionQueryOptions, useQueueQuery } from '../../transactions';
+import { callOfDraft, safeTxOfDraft } from '../safeTxOfDraft';
 import type { TxDraft } from '../draft';
+import { proposeSafeTx } from '../sign/safeTxFlow';
+import { useExecution } from '../sign/useExecution';
+import { ExecutionProgress } from '../sign/ExecutionProgress';
+import { SignerNotice } from '../sign/SignerNotice';
+import { useSignerRole } from '../sign/useSignerRole';
+import type { FlowError } from '../sign/flowError';
+import { describeCall } from './actionWords';
+import { callWarnings, innerCalls, nonceWarnings } from './reviewChecks';
+import {
+  contractHashQueryOptions,
+  estimationQueryOptions,
+  simulationQueryOptions,
+  useNonces,
+} from './queries';
+import { SimulationSummary } from './SimulationSummary';
+import styles from './Review.module.css';
 
-/** Placeholder until the review lands: shows the draft's calls. */
+/**
+ * The one review every transaction goes through before anyone signs: what it does in words (decoded
+ * here from the bytes), the warnings, the nonce, the gas, a simulation on the chain, and the hashes
+ * to compare on a hardware wallet; then sign and propose, or execute.
+ */
 export function Review({ draft, onBack }: { draft: TxDraft; onBack: () => void }) {
+  const { chain, address, safe, paths } = useSafe();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const flowSafe = useMemo(() => ({ chain, address, version: safe.version }), [chain, address, safe.version]);
+  const role = useSignerRole({ chainId: chain.chainId, address, info: safe });
+  const call = useMemo(() => callOfDraft(draft), [draft]);
+  const nonces = useNonces(chain.chainId, address);
+  const queue = useQueueQuery(chain.chainId, address);
+  const estimation = useQuery(estimationQueryOptions(chain.chainId, address, call));
+  const simulation = useQuery(simulationQueryOptions(chain, address, call));
+  const [nonceInput, setNonceInput] = useState<string | undefined>(draft.nonce?.toString());
+  const [error, setError] = useState<FlowError | undefined>();
+  const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+
+  const recommended = nonces.data?.recommendedNonce ?? safe.nonce;
+  const nonceText = nonceInput ?? recommended.toString();
+  const nonce = /^\d{1,9}$/.test(nonceText) ? Number(nonceText) : undefined;
+  const safeTxGas =
+    draft.safeTxGas ??
+    (estimation.data ? BigInt(estimation.data.safeTxGas) : estimation.isError ? 0n : undefined);
+  const tx: SafeTx | undefined =
+    nonce !== undefined && safeTxGas !== undefined
+      ? safeTxOfDraft(draft, BigInt(nonce), safeTxGas)
+      : undefined;
+  const hashes = tx
+    ? safeTxHashes({ chainId: Number(chain.chainId), safe: address, tx, version: safe.version })
+    : undefined;
+  const contractHash = useQuery({
+    ...contractHashQueryOptions(chain, address, tx ?? safeTxOfDraft(draft, 0n, 0n)),
+    enabled: tx !== undefined,
+  });
+
+  const queuedNonces = useMemo(
+    () =>
+      queue.data?.pages.flatMap((page) =>
+        page.results.flatMap((item) =>
+          item.type === 'TRANSACTION' && item.transaction.executionInfo?.type === 'MULTISIG'
+            ? [item.transaction.executionInfo.nonce]
+            : [],
+        ),
+      ) ?? [],
+    [queue.data],
+  );
+  const warnings = [
+    ...callWarnings(call, address),
+    ...(nonce !== undefined && nonces.data ? nonceWarnings(nonce, nonces.data, queuedNonces) : []),
+  ];
+  const nonceUsed = warnings.some((warning) => warning.id === 'nonce-used');
+  const native = { symbol: chain.nativeCurrency.symbol, decimals: chain.nativeCurrency.decimals };
+  const calls = innerCalls(call);
+  const ready = tx !== undefined && hashes !== undefined && !nonceUsed && !busy;
+
+  const execution = useExecution(flowSafe, ({ txId }) => void navigate(paths.transaction(txId)));
+
+  const propose = async (as: 'owner' | 'delegate') => {
+    if (!tx || !hashes) return;
+    setBusy(true);
+    setError(undefined);
+    const result = await proposeSafeTx({
+      safe: flowSafe,
+      tx,
+      safeTxHash: hashes.safeTxHash,
+      as,
+      origin: draft.origin,
+    });
+    setBusy(false);
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    queryClient.setQueryData(
+      transactionQueryOptions(chain.chainId, address, result.value.txId).queryKey,
+      result.value,
+    );
+    void invalidateSafeViews(queryClient, chain.chainId, address, ['queue', 'nonces']);
+    void navigate(paths.transaction(result.value.txId));
+  };
+
+  const executeNow = () => {
+    if (!tx || !hashes) return;
+    setError(undefined);
+    void execution.execute({
+      tx,
+      txId: `multisig_${address}_${hashes.safeTxHash}`,
+      confirmations: [],
+      owners: safe.owners.map((owner) => owner.value),
+      threshold: safe.threshold,
+      description: `Execute: ${draft.title}`,
+    });
+  };
+  const failure = error ?? (execution.state.step === 'failed' ? execution.state.error : undefined);
+  const working = busy || execution.busy;
+
   return (
-    <section data-testid="tx-review">
-      <h2>{draft.title}</h2>
-      <ol>
-        {draft.actions.map((action, index) => (
-          <li key={index}>{action.label ?? `${action.to} ${action.data}`}</li>
-        ))}
-      </ol>
-      <Button onClick={onBack}>Back</Button>
-    </section>
+    <div className={styles.review} data-testid="tx-review">
+      <h2 ref={heading} tabIndex={-1} className={styles.title}>
+        {draft.title}
+      </h2>
+      {draft.origin && (
+        <p className={styles.origin} data-testid="review-origin">
+          Requested by <strong>{draft.origin.name}</strong>
+          {draft.origin.url ? ` (${draft.origin.url})` : ''}
+        </p>
+      )}
+
+      <Section title="What the Safe will do" id="review-actions">
+        <Card>
+          <ol className={styles.actions} data-testid="review-actions">
+            {calls.map((inner, index) => (
+              <li key={index} className={styles.action} data-testid="review-action">
+                <p className={styles.words}>{describeCall(inner, { safe: address, native })}</p>
+                <DetailList>
+                  <Detail label="To">
+                    <code className={styles.code}>{inner.to}</code>
+                  </Detail>
+                  {inner.value > 0n && (
+                    <Detail label="Value">
+                      {formatUnits(inner.value, native.decimals)} {native.symbol}
+                    </Detail>
+                  )}
+                  {inner.data !== '0x' && (
+                    <Detail label="Data">
+                      <HexValue value={inner.data} label="data" chars={10} />
+                    </Detail>
+                  )}
+                  {inner.operation === 1 && <Detail label="Operation">Delegatecall</Detail>}
+                </DetailList>
+              </li>
+            ))}
+          </ol>
+          {calls.length > 1 && (
+            <p className={styles.note}>
+              Sent as one delegatecall to {call.to} (MultiSendCallOnly), which makes each call above in order;
+              if one fails, none happens.
+            </p>
+          )}
+        </Card>
+      </Section>
+
+      {warnings.map((warning) => (
+        <Alert
+          key={`${warning.id}-${warning.text}`}
+          tone={warning.tone}
+          title={warning.title}
+          role="alert"
+          testId={`warning-${warning.id}`}
+        >
+          {warning.text}
+        </Alert>
+      ))}
+
+      <Section title="Transaction" id="review-parameters">
+        <Card>
+          <DetailList>
+            <Detail label={<label htmlFor="review-nonce">Nonce</label>}>
+              <input
+                id="review-nonce"
+                className={styles.nonce}
+                inputMode="numeric"
+                value={nonceText}
+                onChange={(event) => setNonceInput(event.target.value.trim())}
+                aria-describedby="review-nonce-hint"
+                aria-invalid={nonce === undefined}
+                data-testid="review-nonce"
+              />
+              <span id="review-nonce-hint" className={styles.hint}>
+                {nonce === undefined
+                  ? 'A nonce is a whole number.'
+                  : nonces.data
+                    ? `Recommended: ${nonces.data.recommendedNonce}. The Safe is at ${nonces.data.currentNonce}.`
+                    : 'Loading the recommended nonce…'}
+              </span>
+            </Detail>
+            <Detail label="safeTxGas" testId="review-safe-tx-gas">
+              {draft.safeTxGas !== undefined
+                ? `${draft.safeTxGas.toString()} (as requested)`
+                : estimation.isPending
+                  ? 'Estimating…'
+                  : estimation.isError
+                    ? `0 — the gateway could not estimate it: ${describeQueryError(estimation.error).message}`
+                    : `${safeTxGas?.toString()} (estimated by the gateway)`}
+            </Detail>
+            <Detail label="Call">
+              {call.operation === 1 ? 'Delegatecall' : 'Call'} to{' '}
+              <code className={styles.code}>{call.to}</code>
+            </Detail>
+          </DetailList>
+        </Card>
+      </Section>
+
+      <Section title="Simulation" id="review-simulation">
+        <SimulationSummary query={simulation} native={native} />
+      </Section>
+
+      <Section title="Check on your hardware wallet" id="review-hashes">
+        <Card>
+          {hashes ? (
+            <DetailList testId="review-hashes">
+              <Detail label="Domain hash" testId="review-domain-hash">
+                <HexValue value={hashes.domainHash} label="domain hash" full />
+              </Detail>
+              <Detail label="Message hash" testId="review-message-hash">
+                <HexValue value={hashes.messageHash} label="message hash" full />
+              </Detail>
+              <Detail label="safeTxHash" testId="review-safe-tx-hash">
+                <HexValue value={hashes.safeTxHash} label="safeTxHash" full />
+              </Detail>
+              <Detail label="The Safe's own hash" testId="review-contract-check">
+                <ContractCheck expected={hashes.safeTxHash} query={contractHash} />
+              </Detail>
+            </DetailList>
+          ) : (
+            <p className={styles.hint}>The hashes follow once the nonce and safeTxGas are known.</p>
+          )}
+        </Card>
+      </Section>
+
+      <Section title="Sign" id="review-sign">
+        <div className={styles.signing}>
+          <SignerNotice role={role} />
+          {failure && (
+            <Alert
+              tone={failure.source === 'wallet' && failure.kind === 'rejected' ? 'warn' : 'danger'}
+              title={
+                failure.source === 'gateway'
+                  ? 'The gateway refused it'
+                  : failure.source === 'wallet'
+                    ? 'Not signed'
+                    : 'Cannot continue'
+              }
+              role="alert"
+              testId="review-error"
+            >
+              {failure.message}
+              {failure.source === 'wallet' &&
+                failure.kind === 'rejected' &&
+                ' Everything you entered is kept.'}
+            </Alert>
+          )}
+          <ExecutionProgress state={execution.state} chain={chain} />
+          <div className={styles.buttons}>
+            <Button onClick={onBack} disabled={working} data-testid="review-back">
+              Back
+            </Button>
+            {role.kind === 'owner' && safe.threshold === 1 && (
+              <Button
+                variant="primary"
+                onClick={executeNow}
+                disabled={!ready || working}
+                data-testid="review-execute"
+              >
+                Execute
+              </Button>
+            )}
+            {role.kind === 'owner' && (
+              <Button
+                variant={safe.threshold === 1 ? 'secondary' : 'primary'}
+                onClick={() => void propose('owner')}
+                disabled={!ready || working}
+                data-testid="review-sign"
+              >
+                {busy ? 'Waiting for your wallet…' : 'Sign and propose'}
+              </Button>
+            )}
+            {role.kind === 'delegate' && (
+              <Button
+                variant="primary"
+                onClick={() => void propose('delegate')}
+                disabled={!ready || working}
+                data-testid="review-propose"
+              >
+                Propose
+              </Button>
+            )}
+          </div>
+        </div>
+      </Section>
+    </div>
+  );
+}
+
+function ContractCheck({
+  expected,
+  query,
+}: {
+  expected: Hex;
+  query: { data?: Hex; isPending: boolean; isError: boolean };
+}) {
+  if (query.isPending) return <span>Asking the Safe contract…</span>;
+  if (query.isError || !query.data)
+    return <span>The Safe contract could not be asked (the chain&apos;s RPC did not answer).</span>;
+  return query.data.toLowerCase() === expected.toLowerCase() ? (
+    <span className={styles.match}>✓ getTransactionHash gives the same safeTxHash</span>
+  ) : (
+    <span className={styles.mismatch} role="alert">
+      ✗ The Safe computes {query.data}: do not sign.
+    </span>
   );
 }

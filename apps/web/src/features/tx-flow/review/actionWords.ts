@@ -1,0 +1,94 @@
+import { formatUnits, maxUint256, size, slice, type Address } from 'viem';
+import { decodeCall, knownContractName, zeroAddress, type SafeTx } from '@countersign/safe-core';
+
+type Call = Pick<SafeTx, 'to' | 'value' | 'data' | 'operation'>;
+
+export type WordingContext = {
+  safe: Address;
+  native: { symbol: string; decimals: number };
+  /** Tokens the Safe holds, by lower-case address: their symbol and decimals for amounts. */
+  tokens?: ReadonlyMap<string, { symbol: string; decimals: number }>;
+};
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+function tokenAmount(token: Address, amount: bigint, context: WordingContext): string {
+  const known = context.tokens?.get(token.toLowerCase());
+  if (amount === maxUint256) return `an unlimited amount of ${known?.symbol ?? `token ${token}`}`;
+  return known
+    ? `${formatUnits(amount, known.decimals)} ${known.symbol}`
+    : `${amount.toString()} base units of token ${token}`;
+}
+
+function nativeAmount(value: bigint, context: WordingContext): string {
+  return `${formatUnits(value, context.native.decimals)} ${context.native.symbol}`;
+}
+
+/**
+ * One call in words, decoded from its bytes here (never taken from a form's or an app's label):
+ * what an owner reads before signing. Addresses are written in full so they can be compared with a
+ * hardware wallet's screen.
+ */
+export function describeCall(call: Call, context: WordingContext): string {
+  const withValue = (text: string) =>
+    call.value > 0n ? `${text}, sending ${nativeAmount(call.value, context)} with it` : text;
+  if (size(call.data) === 0) {
+    if (same(call.to, context.safe) && call.value === 0n) {
+      return 'Reject: an empty transaction from the Safe to itself, which uses up the nonce';
+    }
+    return `Send ${nativeAmount(call.value, context)} to ${call.to}`;
+  }
+  const decoded = decodeCall(call.data);
+  const arg = (index: number) => decoded?.parameters[index]?.value as string;
+  const onSafe = same(call.to, context.safe);
+  const onTarget = (text: string) => (onSafe ? text : `${text} (on ${call.to}, not this Safe)`);
+  switch (decoded?.method) {
+    case 'transfer':
+      return withValue(`Send ${tokenAmount(call.to, BigInt(arg(1)), context)} to ${arg(0)}`);
+    case 'transferFrom':
+      return withValue(`Move ${tokenAmount(call.to, BigInt(arg(2)), context)} from ${arg(0)} to ${arg(1)}`);
+    case 'approve':
+      return withValue(`Allow ${arg(0)} to spend ${tokenAmount(call.to, BigInt(arg(1)), context)}`);
+    case 'safeTransferFrom':
+      return withValue(`Send NFT #${arg(2)} of ${call.to} from ${arg(0)} to ${arg(1)}`);
+    case 'addOwnerWithThreshold':
+      return onTarget(`Add owner ${arg(0)} and set the threshold to ${arg(1)}`);
+    case 'removeOwner':
+      return onTarget(`Remove owner ${arg(1)} and set the threshold to ${arg(2)}`);
+    case 'swapOwner':
+      return onTarget(`Replace owner ${arg(1)} with ${arg(2)}`);
+    case 'changeThreshold':
+      return onTarget(`Change the threshold to ${arg(0)}`);
+    case 'enableModule':
+      return onTarget(`Enable module ${arg(0)}, which can then move funds without the owners' signatures`);
+    case 'disableModule':
+      return onTarget(`Disable module ${arg(1)}`);
+    case 'setGuard':
+      return onTarget(
+        same(arg(0), zeroAddress) ? 'Remove the transaction guard' : `Set the transaction guard to ${arg(0)}`,
+      );
+    case 'setModuleGuard':
+      return onTarget(
+        same(arg(0), zeroAddress) ? 'Remove the module guard' : `Set the module guard to ${arg(0)}`,
+      );
+    case 'setFallbackHandler':
+      return onTarget(
+        same(arg(0), zeroAddress)
+          ? 'Remove the fallback handler'
+          : `Set the fallback handler to ${arg(0)}${knownContractName(arg(0) as Address) ? ` (${knownContractName(arg(0) as Address)})` : ''}`,
+      );
+    case 'changeMasterCopy':
+      return onTarget(`Change the Safe's singleton (its code) to ${arg(0)}`);
+    case 'approveHash':
+      return onTarget(`Approve hash ${arg(0)} on chain`);
+    case 'multiSend':
+      return `A batch of ${decoded.parameters[0]?.valueDecoded?.length ?? 'several'} actions through ${knownContractName(call.to) ?? call.to}`;
+    default: {
+      const selector = slice(call.data, 0, Math.min(4, size(call.data)));
+      const verb = call.operation === 1 ? 'Delegatecall' : 'Call';
+      return withValue(
+        `${verb} ${knownContractName(call.to) ?? call.to} with function ${selector} (${size(call.data)} bytes of data)`,
+      );
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { encodeFunctionData, parseAbi, type Address } from 'viem';
+import { encodeMultiSend, safe141 } from '@countersign/safe-core';
+import { callWarnings, innerCalls, nonceWarnings } from './reviewChecks';
+
+const safe: Address = '0xe690d772bCc82DA64dbE2d0Dc83BBfcB3B2c1590';
+const other: Address = '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f';
+const safeAbi = parseAbi([
+  'function changeThreshold(uint256)',
+  'function addOwnerWithThreshold(address, uint256)',
+]);
+const changeThreshold = encodeFunctionData({ abi: safeAbi, functionName: 'changeThreshold', args: [1n] });
+
+describe('callWarnings', () => {
+  it('says nothing of a plain payment', () => {
+    expect(callWarnings({ to: other, value: 1n, data: '0x', operation: 0 }, safe)).toEqual([]);
+  });
+
+  it('refuses to stay quiet about a delegatecall to anything but the canonical libraries', () => {
+    const warnings = callWarnings({ to: other, value: 0n, data: '0x12345678', operation: 1 }, safe);
+    expect(warnings.map((w) => [w.id, w.tone])).toEqual([['delegatecall', 'danger']]);
+    expect(warnings[0]!.text).toContain(other);
+  });
+
+  it('trusts MultiSendCallOnly and SignMessageLib, 1.3.0 deployments included', () => {
+    for (const to of [
+      safe141.multiSendCallOnly,
+      safe141.signMessageLib,
+      '0x40A2aCCbd92BCA938b02010E17A5b8929b49130D' as Address,
+    ]) {
+      expect(callWarnings({ to, value: 0n, data: '0x', operation: 1 }, safe)).toEqual([]);
+    }
+  });
+
+  it('warns of a settings change, also inside a batch, and of a delegatecall inside a MultiSend', () => {
+    expect(
+      callWarnings({ to: safe, value: 0n, data: changeThreshold, operation: 0 }, safe).map((w) => w.id),
+    ).toEqual(['settings']);
+    const batch = encodeMultiSend([
+      { to: other, value: 1n, data: '0x', operation: 0 },
+      { to: safe, value: 0n, data: changeThreshold, operation: 0 },
+      { to: other, value: 0n, data: '0xdeadbeef', operation: 1 },
+    ]);
+    const call = { to: safe141.multiSend, value: 0n, data: batch, operation: 1 as const };
+    expect(innerCalls(call)).toHaveLength(3);
+    expect(callWarnings(call, safe).map((w) => w.id)).toEqual(['delegatecall', 'settings']);
+  });
+
+  it('does not call a settings method on another contract a change of this Safe', () => {
+    expect(callWarnings({ to: other, value: 0n, data: changeThreshold, operation: 0 }, safe)).toEqual([]);
+  });
+});
+
+describe('nonceWarnings', () => {
+  const state = { currentNonce: 8, recommendedNonce: 10 };
+  it('accepts the recommended nonce', () => {
+    expect(nonceWarnings(10, state, [8, 9])).toEqual([]);
+  });
+  it('says a used nonce cannot execute', () => {
+    expect(nonceWarnings(7, state, [8, 9]).map((w) => [w.id, w.tone])).toEqual([['nonce-used', 'danger']]);
+  });
+  it('says a queued nonce replaces what is queued there', () => {
+    expect(nonceWarnings(8, state, [8, 9]).map((w) => w.id)).toEqual(['nonce-replaces']);
+  });
+  it('says a nonce beyond the next leaves a gap', () => {
+    const [warning] = nonceWarnings(12, state, [8, 9]);
+    expect(warning?.id).toBe('nonce-skips');
+    expect(warning?.text).toContain('nonces 10 to 11');
+  });
+});

@@ -1,0 +1,109 @@
+import { getAddress, type Address } from 'viem';
+import {
+  decodeBatch,
+  decodeCall,
+  isTrustedDelegateCallTarget,
+  knownContractName,
+  safeSettingsMethods,
+  type SafeTx,
+} from '@countersign/safe-core';
+
+export type ReviewWarning = {
+  id: 'delegatecall' | 'settings' | 'nonce-used' | 'nonce-replaces' | 'nonce-skips';
+  tone: 'warn' | 'danger';
+  title: string;
+  text: string;
+};
+
+type Call = Pick<SafeTx, 'to' | 'value' | 'data' | 'operation'>;
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The calls a transaction makes: its own, or each of a MultiSend batch's. */
+export function innerCalls(call: Call): Call[] {
+  const decoded =
+    call.operation === 1 && decodeCall(call.data)?.method === 'multiSend' ? decodeBatch(call.data) : null;
+  if (!decoded) return [call];
+  return decoded.map((entry) => ({
+    to: getAddress(entry.to),
+    value: BigInt(entry.value),
+    data: entry.data ?? '0x',
+    operation: entry.operation,
+  }));
+}
+
+/**
+ * What an owner must know before signing a call: a delegatecall to anything but the canonical
+ * libraries (it runs foreign code as the Safe), and a change to the Safe's own settings (owners,
+ * threshold, modules, guard, fallback handler, singleton).
+ */
+export function callWarnings(call: Call, safe: Address): ReviewWarning[] {
+  const warnings: ReviewWarning[] = [];
+  const untrusted = [call, ...innerCalls(call).filter((inner) => inner !== call)].filter(
+    (item) => item.operation === 1 && !isTrustedDelegateCallTarget(item.to),
+  );
+  for (const item of untrusted) {
+    warnings.push({
+      id: 'delegatecall',
+      tone: 'danger',
+      title: 'Delegate call to an unknown contract',
+      text: `This transaction delegatecalls ${item.to}${
+        knownContractName(item.to) ? ` (${knownContractName(item.to)})` : ''
+      }, which is not a canonical MultiSend or SignMessageLib contract. Its code would run with the Safe's own storage and funds and could take over the Safe. Sign only if you wrote or audited that contract.`,
+    });
+  }
+  const settings = innerCalls(call).filter(
+    (item) => same(item.to, safe) && safeSettingsMethods.has(decodeCall(item.data)?.method ?? ''),
+  );
+  if (settings.length > 0) {
+    warnings.push({
+      id: 'settings',
+      tone: 'warn',
+      title: "Changes the Safe's settings",
+      text: `This transaction changes who controls the Safe (${settings
+        .map((item) => decodeCall(item.data)?.method)
+        .join(', ')}). Check each address and the new threshold before you sign.`,
+    });
+  }
+  return warnings;
+}
+
+/** What a nonce means: already used, replacing what is queued at it, or leaving a gap before it. */
+export function nonceWarnings(
+  nonce: number,
+  state: { currentNonce: number; recommendedNonce: number },
+  queuedNonces: readonly number[],
+): ReviewWarning[] {
+  if (nonce < state.currentNonce) {
+    return [
+      {
+        id: 'nonce-used',
+        tone: 'danger',
+        title: 'Nonce already used',
+        text: `The Safe has executed nonce ${nonce}; the lowest nonce it can still execute is ${state.currentNonce}.`,
+      },
+    ];
+  }
+  if (queuedNonces.includes(nonce)) {
+    return [
+      {
+        id: 'nonce-replaces',
+        tone: 'warn',
+        title: 'Replaces a queued transaction',
+        text: `A transaction is already queued at nonce ${nonce}. Only one of them can execute: executing this one cancels the others.`,
+      },
+    ];
+  }
+  const highestQueued = Math.max(state.currentNonce - 1, ...queuedNonces);
+  if (nonce > Math.max(state.recommendedNonce, highestQueued + 1)) {
+    return [
+      {
+        id: 'nonce-skips',
+        tone: 'warn',
+        title: 'Skips ahead',
+        text: `Nonce ${nonce} leaves a gap: nothing can execute it before nonces ${Math.max(state.recommendedNonce, highestQueued + 1)} to ${nonce - 1} have executed.`,
+      },
+    ];
+  }
+  return [];
+}

@@ -1,0 +1,38 @@
+import { Alert, Button } from '../../../ui';
+import { requestWalletRuntime } from '../../wallet';
+import type { SignerRole } from './useSignerRole';
+
+/** Why the connected account can or cannot sign here, and what to do about it. */
+export function SignerNotice({ role }: { role: SignerRole }) {
+  if (role.kind === 'owner') return null;
+  if (role.kind === 'disconnected') {
+    return (
+      <Alert
+        tone="info"
+        title="Connect an owner's wallet to sign"
+        testId="signer-notice"
+        actions={
+          <Button variant="primary" size="sm" onClick={() => requestWalletRuntime({ open: true })}>
+            Connect wallet
+          </Button>
+        }
+      >
+        Everything is checked already; signing needs the wallet of one of the Safe&apos;s owners.
+      </Alert>
+    );
+  }
+  if (role.kind === 'delegate') {
+    return (
+      <Alert tone="info" title="You are a delegate of this Safe" testId="signer-notice">
+        {role.address} is not an owner, so it cannot sign; as a delegate the gateway knows, it can propose the
+        transaction for the owners to sign.
+      </Alert>
+    );
+  }
+  return (
+    <Alert tone="warn" title="This account cannot sign for the Safe" testId="signer-notice">
+      {role.address} is neither an owner nor a delegate of this Safe. Switch to an owner&apos;s account in
+      your wallet to sign.
+    </Alert>
+  );
+}

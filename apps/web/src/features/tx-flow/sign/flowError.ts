@@ -1,0 +1,32 @@
+import type { WalletError } from '../../wallet';
+import { describeQueryError } from '../../../ui';
+
+/**
+ * Why a step of a flow failed, worded for the owner: the wallet's words (a decline keeps the review
+ * as it was), the gateway's words exactly as it sent them, or a check Countersign made itself.
+ */
+export type FlowError =
+  | { source: 'wallet'; message: string; kind: WalletError['kind'] }
+  | { source: 'gateway'; message: string }
+  | { source: 'check'; message: string };
+
+export type FlowResult<T> = { ok: true; value: T } | { ok: false; error: FlowError };
+
+export const walletFailure = (error: WalletError): { ok: false; error: FlowError } => ({
+  ok: false,
+  error: { source: 'wallet', message: error.message, kind: error.kind },
+});
+
+export const checkFailure = (message: string): { ok: false; error: FlowError } => ({
+  ok: false,
+  error: { source: 'check', message },
+});
+
+/** Runs a gateway request, turning its error into the gateway's own words. */
+export async function fromGateway<T>(request: () => Promise<T>): Promise<FlowResult<T>> {
+  try {
+    return { ok: true, value: await request() };
+  } catch (error) {
+    return { ok: false, error: { source: 'gateway', message: describeQueryError(error).message } };
+  }
+}

@@ -1,0 +1,206 @@
+import type { Address, Hex } from 'viem';
+import type { ChainInfo, TransactionDetails, TransactionSummary } from '@countersign/gateway-api';
+import { proposalBody } from '@countersign/gateway-api';
+import {
+  delegateTotp,
+  deleteRequestTypedData,
+  encodeExecTransaction,
+  encodeSignatures,
+  safeDomain,
+  safeTxTypes,
+  type SafeTx,
+} from '@countersign/safe-core';
+import { getGateway } from '../../../lib/gateway';
+import { getWalletSnapshot, walletApi, type WalletReceipt } from '../../wallet';
+import { chainClient } from '../chainReads';
+import type { TxDraftOrigin } from '../draft';
+import { checkFailure, fromGateway, walletFailure, type FlowResult } from './flowError';
+import { executionSignatures, normalizeSignature, type Confirmation } from './safeTxSignatures';
+
+/** The Safe a flow acts on. */
+export type FlowSafe = { chain: ChainInfo; address: Address; version: string | null };
+
+const chainNumber = (safe: FlowSafe) => Number(safe.chain.chainId);
+
+/**
+ * An owner's signature over the SafeTx (EIP-712), in the form the Safe reads: 65 bytes for an
+ * account with a key; for a contract account (an owner that is itself a Safe, EIP-1271) the
+ * signature its isValidSignature accepts, wrapped as a contract signature.
+ */
+export async function signSafeTx(
+  safe: FlowSafe,
+  tx: SafeTx,
+): Promise<FlowResult<{ signature: Hex; signer: Address }>> {
+  const signed = await walletApi.signTypedData(
+    {
+      domain: safeDomain({ chainId: chainNumber(safe), safe: safe.address, version: safe.version }),
+      types: safeTxTypes,
+      primaryType: 'SafeTx',
+      message: tx,
+    },
+    { chainId: chainNumber(safe) },
+  );
+  if (!signed.ok) return walletFailure(signed.error);
+  const { address, signature } = signed.value;
+  const code = await chainClient(safe.chain)
+    .getCode({ address })
+    .catch(() => undefined);
+  const isContract = code !== undefined && code !== '0x';
+  return {
+    ok: true,
+    value: {
+      signer: address,
+      signature: isContract
+        ? encodeSignatures([{ signer: address, data: signature, contract: true }])
+        : normalizeSignature(signature),
+    },
+  };
+}
+
+function originJson(origin: TxDraftOrigin | undefined): string | null {
+  return origin ? JSON.stringify({ name: origin.name, url: origin.url ?? '', note: origin.note }) : null;
+}
+
+/**
+ * Proposes the SafeTx to the gateway: an owner signs it first (their signature is its first
+ * confirmation); a delegate proposes it unsigned, for the owners to sign.
+ */
+export async function proposeSafeTx(params: {
+  safe: FlowSafe;
+  tx: SafeTx;
+  safeTxHash: Hex;
+  as: 'owner' | 'delegate';
+  origin?: TxDraftOrigin;
+}): Promise<FlowResult<TransactionDetails>> {
+  let signature: Hex | null = null;
+  let sender = getWalletSnapshot().address as Address | undefined;
+  if (params.as === 'owner') {
+    const signed = await signSafeTx(params.safe, params.tx);
+    if (!signed.ok) return signed;
+    signature = signed.value.signature;
+    sender = signed.value.signer;
+  }
+  if (!sender) return checkFailure('No wallet is connected. Connect a wallet to continue.');
+  const body = proposalBody(params.tx, {
+    safeTxHash: params.safeTxHash,
+    sender,
+    signature,
+    origin: originJson(params.origin),
+  });
+  return fromGateway(() =>
+    getGateway().proposeTransaction({
+      chainId: params.safe.chain.chainId,
+      safeAddress: params.safe.address,
+      body,
+    }),
+  );
+}
+
+/** Adds the connected owner's signature to a queued transaction. */
+export async function confirmSafeTx(params: {
+  safe: FlowSafe;
+  tx: SafeTx;
+  safeTxHash: Hex;
+}): Promise<FlowResult<TransactionSummary>> {
+  const signed = await signSafeTx(params.safe, params.tx);
+  if (!signed.ok) return signed;
+  return fromGateway(() =>
+    getGateway().addConfirmation({
+      chainId: params.safe.chain.chainId,
+      safeTxHash: params.safeTxHash,
+      signature: signed.value.signature,
+    }),
+  );
+}
+
+/**
+ * Sends execTransaction from the connected account with the owners' signatures, and lists it in the
+ * wallet's Recent Transactions. Resolves once the wallet gives the hash (see followExecution).
+ */
+export async function executeSafeTx(params: {
+  safe: FlowSafe;
+  tx: SafeTx;
+  confirmations: readonly Confirmation[];
+  owners: readonly string[];
+  threshold: number;
+  description: string;
+}): Promise<FlowResult<{ hash: Hex }>> {
+  const executor = getWalletSnapshot().address as Address | undefined;
+  if (!executor) return checkFailure('No wallet is connected. Connect a wallet to continue.');
+  const signatures = executionSignatures({
+    confirmations: params.confirmations,
+    owners: params.owners,
+    threshold: params.threshold,
+    executor,
+  });
+  if (!signatures.ok) {
+    return checkFailure(
+      `${signatures.missing} more ${signatures.missing === 1 ? 'confirmation is' : 'confirmations are'} needed before this transaction can execute.`,
+    );
+  }
+  const sent = await walletApi.sendTransaction({
+    to: params.safe.address,
+    data: encodeExecTransaction(params.tx, signatures.signatures),
+    chainId: chainNumber(params.safe),
+  });
+  if (!sent.ok) return walletFailure(sent.error);
+  void walletApi.addRecentTransaction({
+    hash: sent.value.hash,
+    description: params.description,
+    chainId: chainNumber(params.safe),
+  });
+  return { ok: true, value: { hash: sent.value.hash } };
+}
+
+/** How often the gateway is asked whether it has indexed an execution. */
+const INDEX_POLL_MS = 150;
+/** How long to wait for the gateway to index a mined execution before telling the owner. */
+const INDEX_TIMEOUT_MS = 60_000;
+
+/**
+ * Follows an execution until it is mined, then until the gateway serves it as executed, so the
+ * queue and the history can move at once rather than at the next poll.
+ */
+export async function followExecution(params: {
+  safe: FlowSafe;
+  hash: Hex;
+  txId: string;
+  onMined?: (receipt: WalletReceipt) => void;
+  signal?: AbortSignal;
+}): Promise<FlowResult<{ receipt: WalletReceipt; details: TransactionDetails | undefined }>> {
+  const mined = await walletApi.waitForReceipt({ hash: params.hash, chainId: chainNumber(params.safe) });
+  if (!mined.ok) return walletFailure(mined.error);
+  params.onMined?.(mined.value);
+  const deadline = Date.now() + INDEX_TIMEOUT_MS;
+  while (Date.now() < deadline && !params.signal?.aborted) {
+    const details = await getGateway()
+      .getTransaction({ chainId: params.safe.chain.chainId, id: params.txId }, { signal: params.signal })
+      .catch(() => undefined);
+    if (details && (details.txStatus === 'SUCCESS' || details.txStatus === 'FAILED')) {
+      return { ok: true, value: { receipt: mined.value, details } };
+    }
+    await new Promise((resolve) => setTimeout(resolve, INDEX_POLL_MS));
+  }
+  return { ok: true, value: { receipt: mined.value, details: undefined } };
+}
+
+/** Takes back a proposal: its proposer signs the transaction service's DeleteRequest for this hour. */
+export async function deleteProposal(params: { safe: FlowSafe; safeTxHash: Hex }): Promise<FlowResult<void>> {
+  const signed = await walletApi.signTypedData(
+    deleteRequestTypedData({
+      chainId: chainNumber(params.safe),
+      safe: params.safe.address,
+      safeTxHash: params.safeTxHash,
+      totp: delegateTotp(),
+    }),
+    { chainId: chainNumber(params.safe) },
+  );
+  if (!signed.ok) return walletFailure(signed.error);
+  return fromGateway(() =>
+    getGateway().deleteTransaction({
+      chainId: params.safe.chain.chainId,
+      safeTxHash: params.safeTxHash,
+      signature: signed.value.signature,
+    }),
+  );
+}

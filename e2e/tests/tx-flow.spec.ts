@@ -1,0 +1,165 @@
+import type { Page } from '@playwright/test';
+import { createPublicClient, http, parseEther, type Address } from 'viem';
+import { expect, test } from '../fixtures';
+import { devAccount, ownerWithDevnetWallet, ownerWithTestWallet, secondOwner, teamSafe } from '../owners';
+import type { E2eStack } from '../stack';
+
+const safePath = (stack: E2eStack, view: string) => `/local:${teamSafe(stack)}/${view}`;
+
+async function nonces(stack: E2eStack) {
+  const response = await fetch(
+    `${stack.gatewayUrl}/v1/chains/${stack.chainId}/safes/${teamSafe(stack)}/nonces`,
+  );
+  return (await response.json()) as { currentNonce: number; recommendedNonce: number };
+}
+
+function balanceOf(stack: E2eStack, address: Address) {
+  return createPublicClient({ transport: http(stack.rpcUrl!) }).getBalance({ address });
+}
+
+/** Fills the send form with a native-coin payment and continues to the review. */
+async function sendNative(page: Page, recipient: string, amount: string) {
+  await page.getByTestId('send-recipient').fill(recipient);
+  await page.getByTestId('send-amount').fill(amount);
+  await page.getByTestId('form-continue').click();
+  await expect(page.getByTestId('tx-review')).toBeVisible();
+}
+
+/** Sets the review's nonce to the Safe's next one, so the proposal can execute now. */
+async function useNextNonce(page: Page, stack: E2eStack) {
+  const { currentNonce } = await nonces(stack);
+  await page.getByTestId('review-nonce').fill(String(currentNonce));
+  return currentNonce;
+}
+
+/** Signs and proposes from the review; answers the details page's URL. */
+async function signAndPropose(page: Page) {
+  await expect(page.getByTestId('review-safe-tx-hash')).toBeVisible();
+  await page.getByTestId('review-sign').click();
+  await expect(page.getByTestId('transaction-details')).toBeVisible();
+  return page.url();
+}
+
+test.describe('Transaction flow: two owners of the 2-of-3 demo Safe', () => {
+  test.setTimeout(120_000);
+
+  test('propose, confirm by executing as the second owner, and the history and balances follow', async ({
+    page,
+    stack,
+    browser,
+  }) => {
+    const recipient = devAccount(stack, 'recipient').address;
+    const before = await balanceOf(stack, recipient);
+    await ownerWithTestWallet(page, stack, 'owner A', safePath(stack, 'new-transaction/send'));
+    await sendNative(page, recipient, '0.25');
+
+    // The review: in words, decoded here; simulated; the hashes and the contract's own check.
+    await expect(page.getByTestId('review-action')).toHaveCount(1);
+    await expect(page.getByTestId('review-action')).toContainText(`Send 0.25 ETH to ${recipient}`);
+    await expect(page.getByTestId('simulation')).toHaveAttribute('data-state', 'success');
+    const nonce = await useNextNonce(page, stack);
+    await expect(page.getByTestId('review-contract-check')).toContainText('gives the same safeTxHash');
+    const safeTxHash = (await page.getByTestId('review-safe-tx-hash').locator('code').textContent())!;
+    expect(safeTxHash).toMatch(/^0x[0-9a-f]{64}$/);
+    const detailsUrl = await signAndPropose(page);
+    expect(decodeURIComponent(detailsUrl)).toContain(safeTxHash);
+    await expect(page.getByTestId('details-status')).toHaveText('Awaiting confirmations');
+    await expect(page.getByTestId('tx-confirm')).toHaveCount(0);
+
+    // Owner B, in a browser of their own with the devnet wallet: executes with their own approval.
+    const b = await secondOwner(browser, stack);
+    try {
+      await ownerWithDevnetWallet(b.page, stack, 'owner B', new URL(detailsUrl).pathname);
+      await expect(b.page.getByTestId('tx-execute')).toHaveText('Confirm and execute');
+      await b.page.getByTestId('tx-execute').click();
+      await expect(b.page.getByTestId('details-status')).toHaveText('Executed', { timeout: 30_000 });
+      await b.page.getByRole('link', { name: 'History' }).first().click();
+      await expect(b.page.getByTestId('tx-row').first()).toContainText('0.25');
+    } finally {
+      await b.close();
+    }
+    expect(await balanceOf(stack, recipient)).toBe(before + parseEther('0.25'));
+    const after = await nonces(stack);
+    expect(after.currentNonce).toBe(nonce + 1);
+  });
+
+  test('a second owner confirms, then the first executes', async ({ page, stack, browser }) => {
+    const recipient = devAccount(stack, 'recipient').address;
+    await ownerWithTestWallet(page, stack, 'owner A', safePath(stack, 'new-transaction/send'));
+    await sendNative(page, recipient, '0.01');
+    await useNextNonce(page, stack);
+    const detailsUrl = await signAndPropose(page);
+
+    const b = await secondOwner(browser, stack);
+    try {
+      await ownerWithDevnetWallet(b.page, stack, 'owner B', new URL(detailsUrl).pathname);
+      await b.page.getByTestId('tx-confirm').click();
+      await expect(b.page.getByTestId('details-status')).toHaveText('Awaiting execution');
+      await expect(b.page.getByTestId('tx-confirm')).toHaveCount(0);
+    } finally {
+      await b.close();
+    }
+    await page.reload();
+    await expect(page.getByTestId('tx-execute')).toHaveText('Execute');
+    await page.getByTestId('tx-execute').click();
+    await expect(page.getByTestId('details-status')).toHaveText('Executed', { timeout: 30_000 });
+  });
+
+  test('a wallet that declines keeps everything entered; Back returns to the filled form', async ({
+    page,
+    stack,
+  }) => {
+    const wallet = await ownerWithTestWallet(page, stack, 'owner A', safePath(stack, 'new-transaction/send'));
+    const recipient = devAccount(stack, 'recipient').address;
+    await sendNative(page, recipient, '0.5');
+    wallet.behaviour.sign = 'reject';
+    await page.getByTestId('review-sign').click();
+    await expect(page.getByTestId('review-error')).toContainText(
+      'You declined the signature request in your wallet.',
+    );
+    await expect(page.getByTestId('review-error')).toContainText('Everything you entered is kept.');
+    await expect(page.getByTestId('tx-review')).toBeVisible();
+    await page.getByTestId('review-back').click();
+    await expect(page.getByTestId('send-recipient')).toHaveValue(recipient);
+    await expect(page.getByTestId('send-amount')).toHaveValue('0.5');
+    // And once the wallet signs, the same entry goes through.
+    wallet.behaviour.sign = 'approve';
+    await page.getByTestId('form-continue').click();
+    await signAndPropose(page);
+  });
+
+  test('reject: an empty self-transaction at the same nonce, shown as a conflict in the queue', async ({
+    page,
+    stack,
+  }) => {
+    const recipient = devAccount(stack, 'recipient').address;
+    await ownerWithTestWallet(page, stack, 'owner A', safePath(stack, 'new-transaction/send'));
+    await sendNative(page, recipient, '0.02');
+    await signAndPropose(page);
+    await page.getByTestId('tx-reject').click();
+    await page.getByTestId('reject-continue').click();
+    await expect(page.getByTestId('review-action')).toContainText(
+      'Reject: an empty transaction from the Safe to itself',
+    );
+    await expect(page.getByTestId('warning-nonce-replaces')).toBeVisible();
+    await signAndPropose(page);
+    await expect(page.getByTestId('details-summary')).toContainText(/reject/i);
+    await page.goto(safePath(stack, 'transactions/queue'));
+    await expect(page.getByTestId('conflict-header').first()).toBeVisible();
+  });
+
+  test('delete: the proposer takes a proposal back', async ({ page, stack }) => {
+    const recipient = devAccount(stack, 'recipient').address;
+    const wallet = await ownerWithTestWallet(page, stack, 'owner A', safePath(stack, 'new-transaction/send'));
+    await sendNative(page, recipient, '0.03');
+    const detailsUrl = await signAndPropose(page);
+    await page.getByTestId('tx-delete').click();
+    await page.getByTestId('delete-confirm').click();
+    await expect(page).toHaveURL(/\/transactions\/queue$/);
+    expect(wallet.typedDataRequests.at(-1)?.primaryType).toBe('DeleteRequest');
+    const response = await fetch(
+      `${stack.gatewayUrl}/v1/chains/${stack.chainId}/transactions/${decodeURIComponent(new URL(detailsUrl).pathname.split('/').at(-1)!)}`,
+    );
+    expect(response.status).toBe(404);
+  });
+});
