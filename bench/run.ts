@@ -4,6 +4,7 @@ import { benchHistoryView } from './historyView';
 import { benchSafeInfo } from './safeInfo';
 import { benchStart } from './start';
 import { benchWebBundle } from './webBundle';
+import { benchTxFlow } from './txFlow';
 
 /** `npm run bench`: prints figures; nothing here passes or fails. One benchmark at a time (2 cores). */
 const benches: [string, () => Promise<string[]>][] = [
@@ -13,6 +14,7 @@ const benches: [string, () => Promise<string[]>][] = [
   ['SafeInfo', () => benchSafeInfo()],
   ['scale', () => benchGatewayAtScale()],
   ['history', () => benchHistoryView()],
+  ['tx flow', () => benchTxFlow()],
 ];
 const only = process.argv.slice(2);
 for (const [name, bench] of benches) {

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Its init script runs in the page; the benches (outside e2e's DOM-typed project) import it too.
 import type { Page } from '@playwright/test';
 import { createWalletClient, defineChain, http, numberToHex, type Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';

@@ -103,6 +103,13 @@ test.describe('Transaction flow: two owners of the 2-of-3 demo Safe', () => {
     await expect(page.getByTestId('tx-execute')).toHaveText('Execute');
     await page.getByTestId('tx-execute').click();
     await expect(page.getByTestId('details-status')).toHaveText('Executed', { timeout: 30_000 });
+    // The execution is listed in the profile menu's Recent Transactions, until Clear All.
+    await page.getByTestId('rk-account-button').click();
+    const modal = page.getByRole('dialog');
+    await expect(modal.getByText('Recent Transactions')).toBeVisible();
+    await expect(modal.getByText(/^Execute Safe transaction #\d+$/)).toBeVisible();
+    await modal.getByText('Clear All').click();
+    await expect(modal.getByText(/^Execute Safe transaction #\d+$/)).toHaveCount(0);
   });
 
   test('a wallet that declines keeps everything entered; Back returns to the filled form', async ({
@@ -161,5 +168,125 @@ test.describe('Transaction flow: two owners of the 2-of-3 demo Safe', () => {
       `${stack.gatewayUrl}/v1/chains/${stack.chainId}/transactions/${decodeURIComponent(new URL(detailsUrl).pathname.split('/').at(-1)!)}`,
     );
     expect(response.status).toBe(404);
+  });
+
+  test('a batch of three actions, kept across a reload, reordered, sent as one MultiSendCallOnly transaction', async ({
+    page,
+    stack,
+    browser,
+  }) => {
+    const recipient = devAccount(stack, 'recipient').address;
+    const spare = devAccount(stack, 'spare').address;
+    const before = await Promise.all([balanceOf(stack, recipient), balanceOf(stack, spare)]);
+    await ownerWithTestWallet(page, stack, 'owner A', safePath(stack, 'new-transaction/send'));
+    for (const [to, amount] of [
+      [recipient, '0.1'],
+      [spare, '0.2'],
+      [recipient, '0.3'],
+    ] as const) {
+      await page.getByTestId('send-recipient').fill(to);
+      await page.getByTestId('send-amount').fill(amount);
+      await page.getByTestId('form-add-to-batch').click();
+      await expect(page.getByTestId('batch-added')).toBeVisible();
+    }
+    await page.goto(safePath(stack, 'new-transaction/batch'));
+    await expect(page.getByTestId('batch-item')).toHaveCount(3);
+    await page.reload();
+    await expect(page.getByTestId('batch-item')).toHaveCount(3);
+    await page.getByTestId('batch-item').nth(2).getByTestId('batch-move-up').click();
+    await expect(page.getByTestId('batch-item-label').nth(1)).toContainText('0.3');
+    await page.getByTestId('batch-continue').click();
+    await expect(page.getByTestId('review-action')).toHaveCount(3);
+    await expect(page.getByTestId('review-action').nth(1)).toContainText(`Send 0.3 ETH to ${recipient}`);
+    await expect(page.getByTestId('tx-review')).toContainText('MultiSendCallOnly');
+    await expect(page.getByTestId('warning-delegatecall')).toHaveCount(0);
+    await expect(page.getByTestId('simulation')).toHaveAttribute('data-state', 'success');
+    await useNextNonce(page, stack);
+    const detailsUrl = await signAndPropose(page);
+    // Proposed: the batch is empty again.
+    await page.goto(safePath(stack, 'new-transaction/batch'));
+    await expect(page.getByTestId('batch-item')).toHaveCount(0);
+
+    const b = await secondOwner(browser, stack);
+    try {
+      await ownerWithDevnetWallet(b.page, stack, 'owner B', new URL(detailsUrl).pathname);
+      await b.page.getByTestId('tx-execute').click();
+      await expect(b.page.getByTestId('details-status')).toHaveText('Executed', { timeout: 30_000 });
+    } finally {
+      await b.close();
+    }
+    expect(await balanceOf(stack, recipient)).toBe(before[0] + parseEther('0.4'));
+    expect(await balanceOf(stack, spare)).toBe(before[1] + parseEther('0.2'));
+  });
+
+  test('settings: add an owner with a new threshold, then change the threshold', async ({
+    page,
+    stack,
+    browser,
+  }) => {
+    const spare = devAccount(stack, 'spare').address;
+    await ownerWithTestWallet(page, stack, 'owner A', safePath(stack, 'new-transaction/add-owner'));
+    await page.getByTestId('owner-address').fill(spare);
+    await page.getByTestId('threshold-select').selectOption('3');
+    await page.getByTestId('form-continue').click();
+    await expect(page.getByTestId('review-action')).toContainText(
+      `Add owner ${spare} and set the threshold to 3`,
+    );
+    await expect(page.getByTestId('warning-settings')).toBeVisible();
+    await useNextNonce(page, stack);
+    const detailsUrl = await signAndPropose(page);
+
+    const b = await secondOwner(browser, stack);
+    try {
+      await ownerWithDevnetWallet(b.page, stack, 'owner B', new URL(detailsUrl).pathname);
+      await b.page.getByTestId('tx-execute').click();
+      await expect(b.page.getByTestId('details-status')).toHaveText('Executed', { timeout: 30_000 });
+      await b.page.goto(safePath(stack, 'settings'));
+      await expect(b.page.getByTestId('safe-header')).toContainText('3/4');
+    } finally {
+      await b.close();
+    }
+
+    await page.goto(safePath(stack, 'new-transaction/threshold'));
+    await page.getByTestId('threshold-select').selectOption('2');
+    await page.getByTestId('form-continue').click();
+    await expect(page.getByTestId('review-action')).toContainText('Change the threshold to 2');
+    await useNextNonce(page, stack);
+    await signAndPropose(page);
+    await expect(page.getByTestId('tx-actions-missing')).toContainText('2 more confirmations');
+  });
+
+  test('a simulation that reverts shows its reason and the failed estimate, and still lets the owner sign', async ({
+    page,
+    stack,
+  }) => {
+    await ownerWithTestWallet(page, stack, 'owner A', safePath(stack, 'new-transaction/contract'));
+    await page.getByTestId('contract-mode-raw').check();
+    await page.getByTestId('contract-address').fill(teamSafe(stack));
+    // changeThreshold(5) on a Safe of three owners: the Safe refuses with GS201.
+    await page.getByTestId('contract-data').fill(`0x694e80c3${(5).toString(16).padStart(64, '0')}`);
+    await page.getByTestId('form-continue').click();
+    await expect(page.getByTestId('simulation-reason')).toHaveText('GS201');
+    await expect(page.getByTestId('review-safe-tx-gas')).toContainText('could not estimate it');
+    await expect(page.getByTestId('review-sign')).toBeEnabled();
+    await signAndPropose(page);
+  });
+
+  test('replace: another transaction at the nonce of a queued one', async ({ page, stack }) => {
+    const recipient = devAccount(stack, 'recipient').address;
+    await ownerWithTestWallet(page, stack, 'owner A', safePath(stack, 'new-transaction/send'));
+    await sendNative(page, recipient, '0.04');
+    await expect(page.getByTestId('review-nonce')).not.toHaveValue('');
+    const nonce = Number(await page.getByTestId('review-nonce').inputValue());
+    await signAndPropose(page);
+    await page.getByTestId('tx-replace').click();
+    await page.getByTestId('kind-send').click();
+    await expect(page).toHaveURL(new RegExp(`nonce=${nonce}`));
+    await sendNative(page, recipient, '0.05');
+    await expect(page.getByTestId('review-nonce')).toHaveValue(String(nonce));
+    await expect(page.getByTestId('warning-nonce-replaces')).toBeVisible();
+    await signAndPropose(page);
+    await page.goto(safePath(stack, 'transactions/queue'));
+    await expect(page.getByTestId('conflict-header').first()).toBeVisible();
   });
 });

@@ -17,3 +17,4 @@ export * from './settingsCalls';
 export * from './safeTxHashes';
 export * from './simulation';
 export * from './messageSignatureCheck';
+export * from './safeMessageSignatures';

@@ -24,8 +24,9 @@ export function isValidSignatureCalls(params: {
   return [
     {
       to: params.safe,
+      // One overload only: a 32-byte hash fits `bytes` too, and viem would pick that one.
       data: encodeFunctionData({
-        abi: isValidSignatureAbi,
+        abi: [isValidSignatureAbi[0]],
         functionName: 'isValidSignature',
         args: [params.contentHash, params.signatures],
       }),

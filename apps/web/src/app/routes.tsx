@@ -6,6 +6,7 @@ import { explorerRoutes } from '../features/explorer';
 import { messagesRoutes } from '../features/messages';
 import { homeRoutes } from '../features/home';
 import { createSafeRoute, legacyRoutes, startRoute } from '../features/safe';
+import { safeCreationRoutes } from '../features/safe-creation';
 import { settingsRoutes } from '../features/settings';
 import { transactionsRoutes } from '../features/transactions';
 import { txFlowRoutes } from '../features/tx-flow';
@@ -37,7 +38,8 @@ const safeViews: RouteObject[] = [
 ];
 
 /**
- *   /                           open a Safe
+ *   /                           open a Safe, My Safes
+ *   /new-safe                   create a Safe
  *   /explorer/…                 the local devnet's block explorer
  *   /home?safe=…, /balances?safe=…, …   Safe{Wallet} links, redirected to Countersign's URL
  *   /:safeId/…                  a Safe's pages (above)
@@ -52,7 +54,7 @@ export const routes: RouteObject[] = [
         Component: PlainMain,
         // Errors inside a page render here, inside the layout.
         ErrorBoundary: RouteError,
-        children: [startRoute, ...explorerRoutes, ...legacyRoutes],
+        children: [startRoute, ...safeCreationRoutes, ...explorerRoutes, ...legacyRoutes],
       },
       { ...createSafeRoute(safeViews, safeNavigation), ErrorBoundary: RouteError },
       { Component: PlainMain, children: [{ path: '*', Component: NotFound }] },

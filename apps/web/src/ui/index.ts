@@ -9,6 +9,14 @@ export { CopyButton } from './CopyButton';
 export { DateTime } from './DateTime';
 export { Dialog } from './Dialog';
 export { EmptyState } from './EmptyState';
+export {
+  Field,
+  SelectField,
+  TextAreaField,
+  TextField,
+  type FieldControlProps,
+  type FieldFrameProps,
+} from './Field';
 export { ErrorAlert, QueryErrorAlert, describeQueryError } from './ErrorAlert';
 export * from './format';
 export { Identicon } from './Identicon';

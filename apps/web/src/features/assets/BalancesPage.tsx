@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Balance } from '@countersign/gateway-api';
 import {
   Alert,
   AssetsIcon,
@@ -22,11 +23,15 @@ import { useBalances } from './useBalances';
 import { shortLabel } from './imageSource';
 import styles from './BalancesPage.module.css';
 
+/** The native coin and ERC-20 tokens with a balance: what the Send form sends. */
+const isSendable = (item: Balance) =>
+  (item.tokenInfo.type === 'NATIVE_TOKEN' || item.tokenInfo.type === 'ERC20') && /[1-9]/.test(item.balance);
+
 const tokenCount = (count: number) => `${count} ${count === 1 ? 'token' : 'tokens'}`;
 
 /** /:safeId/assets: every token the gateway lists, its value in the chosen currency, and the total. */
 export function BalancesPage() {
-  const { chain } = useSafe();
+  const { chain, paths } = useSafe();
   const { query, currency, view, hiddenTokens, setTokenHidden } = useBalances();
   const wallet = useWallet();
   const addToWallet = useAddToWallet(chain.chainId);
@@ -127,6 +132,11 @@ export function BalancesPage() {
                       wallet.status === 'connected' ? (item) => void addToWallet.add(item) : undefined
                     }
                     addingToken={addToWallet.pending}
+                    sendPath={(item) =>
+                      isSendable(item)
+                        ? paths.newTransactionOf('send', { token: item.tokenInfo.address })
+                        : undefined
+                    }
                   />
                 )}
               </Section>

@@ -1,5 +1,15 @@
 import type { Balance } from '@countersign/gateway-api';
-import { Badge, Button, EyeIcon, EyeOffIcon, FiatAmount, IconButton, PlusIcon } from '../../ui';
+import {
+  ArrowUpRightIcon,
+  Badge,
+  Button,
+  ButtonLink,
+  EyeIcon,
+  EyeOffIcon,
+  FiatAmount,
+  IconButton,
+  PlusIcon,
+} from '../../ui';
 import { canAddToWallet } from './addToWallet';
 import { formatFiatPrice } from './fiatFormat';
 import { shortLabel } from './imageSource';
@@ -17,6 +27,8 @@ type BalancesTableProps = {
   onAddToWallet?: (item: Balance) => void;
   /** The token whose Add to wallet request is open. */
   addingToken?: string;
+  /** Where the Send form for a token is; undefined for a token that cannot be sent from here. */
+  sendPath?: (item: Balance) => string | undefined;
 };
 
 /**
@@ -30,6 +42,7 @@ export function BalancesTable({
   onHide,
   onAddToWallet,
   addingToken,
+  sendPath,
 }: BalancesTableProps) {
   return (
     <div className={styles.container}>
@@ -59,6 +72,7 @@ export function BalancesTable({
             const { tokenInfo } = item;
             const label = shortLabel(tokenInfo.symbol || tokenInfo.name || 'token');
             const addable = onAddToWallet !== undefined && canAddToWallet(item);
+            const send = sendPath?.(item);
             return (
               <tr
                 key={id}
@@ -97,7 +111,22 @@ export function BalancesTable({
                 <td className={styles.numeric} data-label="Value">
                   <FiatAmount value={item.fiatBalance} currency={currency} testId="token-value" />
                 </td>
-                <td className={addable ? `${styles.actions} ${styles.actionsWide}` : styles.actions}>
+                <td
+                  className={
+                    addable || send !== undefined ? `${styles.actions} ${styles.actionsWide}` : styles.actions
+                  }
+                >
+                  {send !== undefined && (
+                    <ButtonLink
+                      to={send}
+                      size="sm"
+                      variant="ghost"
+                      icon={<ArrowUpRightIcon />}
+                      data-testid="balance-send"
+                    >
+                      Send<span className="visually-hidden"> {label}</span>
+                    </ButtonLink>
+                  )}
                   {addable && (
                     <Button
                       size="sm"

@@ -3,6 +3,8 @@ import { Link, useParams } from 'react-router';
 import type { Collectible } from '@countersign/gateway-api';
 import {
   Address,
+  ArrowUpRightIcon,
+  ButtonLink,
   ChevronRightIcon,
   CopyButton,
   Detail,
@@ -78,7 +80,11 @@ export function CollectibleDetailPage() {
               It may have been sent away.
             </EmptyState>
           ) : (
-            <CollectibleDetail item={item} explorerUrl={chainExplorer(chain).address(item.address)} />
+            <CollectibleDetail
+              item={item}
+              explorerUrl={chainExplorer(chain).address(item.address)}
+              sendPath={paths.newTransactionOf('nft', { contract: item.address, id: item.id })}
+            />
           )
         }
       </QueryView>
@@ -86,7 +92,16 @@ export function CollectibleDetailPage() {
   );
 }
 
-function CollectibleDetail({ item, explorerUrl }: { item: Collectible; explorerUrl: string | null }) {
+function CollectibleDetail({
+  item,
+  explorerUrl,
+  sendPath,
+}: {
+  item: Collectible;
+  explorerUrl: string | null;
+  /** The Send NFT form, with this NFT chosen. */
+  sendPath: string;
+}) {
   const traits = nftTraits(item.metadata);
   const title = collectibleTitle(item);
   return (
@@ -95,6 +110,15 @@ function CollectibleDetail({ item, explorerUrl }: { item: Collectible; explorerU
         <NftImage uris={[item.imageUri, item.logoUri]} alt={`Image of ${title.slice(0, 80)}`} eager />
       </div>
       <div className={styles.info}>
+        <ButtonLink
+          to={sendPath}
+          size="sm"
+          icon={<ArrowUpRightIcon />}
+          className={styles.send}
+          data-testid="collectible-send"
+        >
+          Send
+        </ButtonLink>
         {item.description !== null && item.description.trim() !== '' && (
           <p className={styles.description} data-testid="collectible-description">
             {item.description}

@@ -1,10 +1,8 @@
-import { useMemo } from 'react';
 import type { ChainInfo, SafeMessage } from '@countersign/gateway-api';
 import type { Address as AddressValue } from 'viem';
 import { isHttpUrl } from '../../lib/urls';
 import {
   Address,
-  Alert,
   DateTime,
   Detail,
   DetailList,
@@ -12,14 +10,12 @@ import {
   RemoteImage,
   Section,
   RevealedText,
-  invisibleCharactersIn,
 } from '../../ui';
 import { chainExplorer } from '../chains';
 import { isTypedData, parseOrigin } from './messageContent';
+import { MessageContentView } from './MessageContentView';
 import { MessageHashes } from './MessageHashes';
-import { LongText } from './LongText';
-import { MessageStatus } from './MessageStatus';
-import { TypedDataView } from './TypedDataView';
+import { CheckedMessageStatus, SignatureCheckDetails, SignatureCheckLine } from './sign/SignatureCheckView';
 import styles from './MessageDetails.module.css';
 
 /** Everything of one message: its state, its content, its hashes and who signed it. */
@@ -35,16 +31,17 @@ export function MessageDetails({
   const explorer = chainExplorer(chain);
   const origin = parseOrigin(message.origin);
   const content = message.message;
-  const invisible = useMemo(
-    () => invisibleCharactersIn(typeof content === 'string' ? content : JSON.stringify(content)),
-    [content],
-  );
   return (
     <>
       <DetailList testId="message-summary">
         <Detail label="Status" testId="message-status">
-          <MessageStatus status={message.status} />
+          <CheckedMessageStatus message={message} chain={chain} safeAddress={safeAddress} />
         </Detail>
+        {message.status === 'CONFIRMED' && (
+          <Detail label="On-chain check" testId="signature-check-row">
+            <SignatureCheckLine message={message} chain={chain} safeAddress={safeAddress} />
+          </Detail>
+        )}
         <Detail label="Confirmations" testId="message-confirmations-count">
           {message.confirmationsSubmitted} of {message.confirmationsRequired}
         </Detail>
@@ -106,19 +103,7 @@ export function MessageDetails({
         title={isTypedData(content) ? 'Content: typed data (EIP-712)' : 'Content: text'}
         id="message-content"
       >
-        {invisible.length > 0 && (
-          <Alert tone="warn" title="Hidden characters" testId="invisible-warning">
-            <p>
-              This message holds characters that change how text reads without being seen:{' '}
-              {invisible.join(', ')}. Each is shown as a ⟨U+…⟩ marker; what the owners sign contains them.
-            </p>
-          </Alert>
-        )}
-        {isTypedData(content) ? (
-          <TypedDataView typedData={content} chain={chain} safeAddress={safeAddress} />
-        ) : (
-          <LongText text={content} label="message" testId="message-text" />
-        )}
+        <MessageContentView content={content} chain={chain} safeAddress={safeAddress} />
       </Section>
 
       <Section title="Hashes" id="message-hashes">
@@ -180,6 +165,7 @@ export function MessageDetails({
             </Detail>
           </DetailList>
         )}
+        <SignatureCheckDetails message={message} chain={chain} safeAddress={safeAddress} />
       </Section>
     </>
   );

@@ -2,12 +2,12 @@ import { useMemo } from 'react';
 import type { SafeMessage } from '@countersign/gateway-api';
 import type { Address } from 'viem';
 import { Alert, Badge, Detail, DetailList, HexValue } from '../../ui';
-import { computeMessageHashes } from './messageHashes';
+import { computeMessageHashes, type MessageHashes as Hashes } from './messageHashes';
 import styles from './MessageDetails.module.css';
 
 /**
- * The message's two hashes, both computed here: the content's own hash and the SafeMessage hash the
- * owners sign, checked against the gateway's messageHash.
+ * The message's hashes, all computed here: the content's own hash, the SafeMessage hash the owners
+ * sign (checked against the gateway's messageHash), and the two a hardware wallet shows.
  */
 export function MessageHashes({
   message,
@@ -28,6 +28,15 @@ export function MessageHashes({
       }),
     [chainId, safeAddress, message.message, message.messageHash],
   );
+  return <HashList hashes={hashes} gatewayMessageHash={message.messageHash} />;
+}
+
+/**
+ * The hashes of a message, as computed by computeMessageHashes. With the gateway's messageHash, the
+ * SafeMessage hash shown is the gateway's, checked against the one computed here; without it (a
+ * message about to be signed), the one computed here.
+ */
+export function HashList({ hashes, gatewayMessageHash }: { hashes: Hashes; gatewayMessageHash?: string }) {
   return (
     <>
       {!hashes.ok && (
@@ -51,8 +60,20 @@ export function MessageHashes({
         </Detail>
         <Detail label="SafeMessage hash">
           <span className={styles.stack}>
-            <HexValue value={message.messageHash} label="SafeMessage hash" full testId="safe-message-hash" />
+            {gatewayMessageHash !== undefined ? (
+              <HexValue value={gatewayMessageHash} label="SafeMessage hash" full testId="safe-message-hash" />
+            ) : hashes.ok ? (
+              <HexValue
+                value={hashes.safeMessageHash}
+                label="SafeMessage hash"
+                full
+                testId="safe-message-hash"
+              />
+            ) : (
+              <span className={styles.muted}>Not computed</span>
+            )}
             {hashes.ok &&
+              hashes.matchesGateway !== undefined &&
               (hashes.matchesGateway ? (
                 <Badge tone="ok" testId="hash-check">
                   Matches the hash computed here
@@ -81,6 +102,33 @@ export function MessageHashes({
             </span>
           </span>
         </Detail>
+        {hashes.ok && (
+          <>
+            <Detail label="Domain hash">
+              <span className={styles.stack}>
+                <HexValue value={hashes.domainHash} label="domain hash" full testId="domain-hash" />
+                <span className={styles.hint}>
+                  This Safe’s EIP-712 domain: its address and chain. A hardware wallet that signs without
+                  showing the fields shows this hash.
+                </span>
+              </span>
+            </Detail>
+            <Detail label="SafeMessage struct hash">
+              <span className={styles.stack}>
+                <HexValue
+                  value={hashes.structHash}
+                  label="SafeMessage struct hash"
+                  full
+                  testId="struct-hash"
+                />
+                <span className={styles.hint}>
+                  The SafeMessage with the message hash in it, hashed alone. A hardware wallet shows it as its
+                  “Message hash” next to the domain hash.
+                </span>
+              </span>
+            </Detail>
+          </>
+        )}
       </DetailList>
     </>
   );

@@ -7,10 +7,50 @@ import { devnetChain, teamSafeAddress } from '../../testing/fixtures';
 import { renderWithRouter } from '../../testing/render';
 import { messagesRoutes } from './index';
 import { mockGateway, openSafePage } from './testSafePage';
+import type * as WalletModule from '../wallet';
+import type * as OnChainCheckModule from './sign/onChainCheck';
 import { TypedDataView } from './TypedDataView';
 
 const gateway = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof mockGateway> }));
 vi.mock('../../lib/gateway', () => ({ getGateway: () => gateway.current }));
+
+/** The Safe's answer on chain, scripted: the real eth_calls are tested against the devnet. */
+const chain = vi.hoisted(() => ({ check: vi.fn() }));
+vi.mock('./sign/onChainCheck', async (original) => ({
+  ...(await original<typeof OnChainCheckModule>()),
+  checkSignatureOnChain: chain.check,
+}));
+
+/** The wallet as a connected account (or none) with its signing scripted. */
+const wallet = vi.hoisted(() => ({
+  snapshot: { status: 'disconnected', address: undefined as string | undefined },
+  signTypedData: vi.fn(),
+  requestWalletRuntime: vi.fn(),
+}));
+vi.mock('../wallet', async (original) => ({
+  ...(await original<typeof WalletModule>()),
+  useWallet: () => wallet.snapshot,
+  walletApi: { signTypedData: wallet.signTypedData },
+  requestWalletRuntime: wallet.requestWalletRuntime,
+}));
+
+const validCheck = {
+  valid: true,
+  variants: [
+    {
+      variant: 'hash',
+      signature: 'isValidSignature(bytes32 hash, bytes signatures)',
+      expected: '0x1626ba7e',
+      outcome: { kind: 'valid' },
+    },
+    {
+      variant: 'bytes',
+      signature: 'isValidSignature(bytes data, bytes signatures)',
+      expected: '0x20c13b0b',
+      outcome: { kind: 'valid' },
+    },
+  ],
+};
 
 const ownerA = { value: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', name: null, logoUri: null };
 const ownerB = { value: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', name: null, logoUri: null };
@@ -80,6 +120,10 @@ beforeAll(() => import('./pages'), 20_000);
 
 beforeEach(() => {
   gateway.current = mockGateway();
+  chain.check.mockReset().mockResolvedValue(validCheck);
+  wallet.snapshot = { status: 'disconnected', address: undefined };
+  wallet.signTypedData.mockReset();
+  wallet.requestWalletRuntime.mockReset();
 });
 
 describe('Message detail', () => {
@@ -149,8 +193,72 @@ describe('Message detail', () => {
     gateway.current.getMessage.mockResolvedValue(message);
     open(message.messageHash);
     expect(await screen.findByTestId('prepared-signature')).toHaveAttribute('data-value', prepared);
-    expect(screen.getByTestId('message-status')).toHaveTextContent('Confirmed');
+    expect(await screen.findByText('Signature checked on chain')).toBeInTheDocument();
+    expect(screen.getByTestId('message-status')).toHaveTextContent(/^Confirmed$/);
+    expect(screen.getByTestId('signature-check-row')).toHaveTextContent(
+      'Both forms of the Safe’s isValidSignature returned their magic values.',
+    );
     expect(screen.getAllByTestId('message-confirmation')).toHaveLength(2);
+    // The Safe was asked about the prepared signature, for the hash of the text computed here.
+    expect(chain.check).toHaveBeenCalledWith({
+      rpcUrl: 'http://127.0.0.1:8545',
+      safe: teamSafeAddress,
+      contentHash: hashMessage('done'),
+      signatures: prepared,
+    });
+    expect(screen.getByTestId('signature-check-hash')).toHaveTextContent('Valid');
+    expect(screen.getByTestId('signature-check-bytes')).toHaveTextContent('0x20c13b0b');
+    expect(screen.queryByTestId('message-actions')).toBeNull();
+  });
+
+  it('shows Confirmed only once the Safe accepts the signature on chain, and a refusal plainly', async () => {
+    chain.check.mockResolvedValue({
+      valid: false,
+      variants: [
+        { ...validCheck.variants[0], outcome: { kind: 'reverted', reason: 'GS026' } },
+        { ...validCheck.variants[1], outcome: { kind: 'wrong-value', returned: '0x' } },
+      ],
+    });
+    const message = safeMessage('refused', {
+      status: 'CONFIRMED',
+      confirmationsSubmitted: 2,
+      confirmations: [
+        { owner: ownerB, signature: `0x${'ef'.repeat(65)}` },
+        { owner: ownerA, signature: `0x${'ab'.repeat(65)}` },
+      ],
+      preparedSignature: null,
+    });
+    gateway.current.getMessage.mockResolvedValue(message);
+    open(message.messageHash);
+    expect(await screen.findByText('Not accepted by the Safe')).toBeInTheDocument();
+    expect(screen.getByTestId('message-status')).not.toHaveTextContent('Confirmed');
+    expect(screen.getByTestId('signature-check')).toHaveTextContent(
+      'The gateway counts this message as confirmed, but the Safe’s isValidSignature does not accept the combined signature',
+    );
+    expect(screen.getByTestId('signature-check-hash')).toHaveTextContent('Reverted: GS026');
+    expect(screen.getByTestId('signature-check-bytes')).toHaveTextContent(
+      'Returned nothing (0x) instead of 0x20c13b0b',
+    );
+    // Without a prepared signature, the confirmations are combined here, sorted by owner (B's 0x3C44… first).
+    expect(chain.check).toHaveBeenCalledWith(
+      expect.objectContaining({ signatures: `0x${'ef'.repeat(65)}${'ab'.repeat(65)}` }),
+    );
+  });
+
+  it('says when the chain cannot be asked, and asks again on request', async () => {
+    const { SignatureCheckUnavailableError } = await import('./sign/onChainCheck');
+    chain.check.mockRejectedValueOnce(new SignatureCheckUnavailableError('The chain’s RPC does not answer'));
+    const message = safeMessage('later', {
+      status: 'CONFIRMED',
+      confirmationsSubmitted: 2,
+      preparedSignature: `0x${'cd'.repeat(130)}`,
+    });
+    gateway.current.getMessage.mockResolvedValue(message);
+    open(message.messageHash);
+    expect(await screen.findByText('Not checked on chain')).toBeInTheDocument();
+    expect(screen.getByTestId('signature-check')).toHaveTextContent('The chain’s RPC does not answer');
+    await userEvent.click(screen.getByTestId('signature-check-retry'));
+    expect(await screen.findByText('Signature checked on chain')).toBeInTheDocument();
   });
 
   it('shows typed data structurally and checks its hashes', async () => {
@@ -183,6 +291,103 @@ describe('Message detail', () => {
       '0x followed by 64 hexadecimal digits',
     );
     expect(gateway.current.getMessage).not.toHaveBeenCalled();
+  });
+});
+
+describe('Confirming a message', () => {
+  const connect = (address: string) => {
+    wallet.snapshot = { status: 'connected', address };
+  };
+
+  it('a connected owner who has not signed confirms it; the gateway gets the signature, the page refetches', async () => {
+    connect(ownerB.value);
+    const text = 'Confirm me';
+    const message = safeMessage(text);
+    const signature = `0x${'12'.repeat(64)}1b`;
+    wallet.signTypedData.mockResolvedValue({ ok: true, value: { signature, address: ownerB.value } });
+    gateway.current.getMessage.mockResolvedValue(message);
+    const confirmMessage = vi.fn().mockResolvedValue(undefined);
+    Object.assign(gateway.current, { confirmMessage });
+    open(message.messageHash);
+    expect(await screen.findByTestId('message-missing')).toHaveTextContent(
+      'One more owner’s signature is needed.',
+    );
+    expect(screen.getByTestId('signer-owner')).toHaveTextContent('You sign as');
+    await userEvent.click(screen.getByTestId('confirm-message'));
+    expect(await screen.findByTestId('message-action-outcome')).toHaveTextContent('Signature added');
+    // What the owner signs: the SafeMessage of this Safe, wrapping the text's EIP-191 hash, on its chain.
+    expect(wallet.signTypedData).toHaveBeenCalledWith(
+      {
+        domain: { chainId: 1337, verifyingContract: teamSafeAddress },
+        types: { SafeMessage: [{ name: 'message', type: 'bytes' }] },
+        primaryType: 'SafeMessage',
+        message: { message: hashMessage(text) },
+      },
+      { chainId: 1337 },
+    );
+    expect(confirmMessage).toHaveBeenCalledWith({
+      chainId: '1337',
+      messageHash: message.messageHash,
+      signature,
+    });
+    expect(gateway.current.getMessage).toHaveBeenCalledTimes(2);
+  });
+
+  it('an owner who signed already is told so; no Confirm', async () => {
+    connect(ownerA.value);
+    const message = safeMessage('Signed by A');
+    gateway.current.getMessage.mockResolvedValue(message);
+    open(message.messageHash);
+    expect(await screen.findByTestId('message-signed-by-you')).toHaveTextContent(
+      'You have signed this message as',
+    );
+    expect(screen.queryByTestId('confirm-message')).toBeNull();
+  });
+
+  it('an account that is not an owner sees why it cannot confirm; no wallet: Connect', async () => {
+    const message = safeMessage('Not for strangers');
+    gateway.current.getMessage.mockResolvedValue(message);
+    const view = open(message.messageHash);
+    await userEvent.click(await screen.findByTestId('signer-connect'));
+    expect(wallet.requestWalletRuntime).toHaveBeenCalledWith({ open: true });
+    expect(screen.getByTestId('confirm-message')).toBeDisabled();
+    view.unmount();
+    connect('0x976EA74026E726554dB657fA54763abd0C3a0aa9');
+    open(message.messageHash);
+    expect(await screen.findByTestId('signer-not-owner')).toHaveTextContent('is not an owner of this Safe');
+    expect(screen.getByTestId('confirm-message')).toBeDisabled();
+  });
+
+  it('a declined signature or a gateway refusal is said as it is', async () => {
+    connect(ownerB.value);
+    const message = safeMessage('Refuse me');
+    gateway.current.getMessage.mockResolvedValue(message);
+    const confirmMessage = vi.fn().mockRejectedValue(
+      new GatewayError('422: Signature already added', 422, {
+        code: 422,
+        message: 'Signature already added',
+      }),
+    );
+    Object.assign(gateway.current, { confirmMessage });
+    wallet.signTypedData.mockResolvedValueOnce({
+      ok: false,
+      error: { kind: 'rejected', code: 4001, message: 'You declined the signature request in your wallet.' },
+    });
+    open(message.messageHash);
+    await userEvent.click(await screen.findByTestId('confirm-message'));
+    expect(await screen.findByTestId('message-action-outcome-message')).toHaveTextContent(
+      'You declined the signature request in your wallet.',
+    );
+    expect(confirmMessage).not.toHaveBeenCalled();
+    wallet.signTypedData.mockResolvedValueOnce({
+      ok: true,
+      value: { signature: `0x${'12'.repeat(64)}1c`, address: ownerB.value },
+    });
+    await userEvent.click(screen.getByTestId('confirm-message'));
+    expect(await screen.findByText('The gateway refused the signature')).toBeInTheDocument();
+    expect(screen.getByTestId('message-action-outcome-message')).toHaveTextContent(
+      '422: Signature already added',
+    );
   });
 });
 

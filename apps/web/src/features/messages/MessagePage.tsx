@@ -13,6 +13,7 @@ import {
 } from '../../ui';
 import { useSafe } from '../safe';
 import { messagePreview } from './messageContent';
+import { MessageActions } from './MessageActions';
 import { MessageDetails } from './MessageDetails';
 import { useMessage } from './queries';
 import styles from './MessagesPage.module.css';
@@ -76,7 +77,12 @@ function MessageView({ messageHash, back }: { messageHash: string; back: ReactNo
           </>
         }
       >
-        {(message) => <MessageDetails message={message} chain={chain} safeAddress={address} />}
+        {(message) => (
+          <>
+            <MessageActions message={message} />
+            <MessageDetails message={message} chain={chain} safeAddress={address} />
+          </>
+        )}
       </QueryView>
     </Page>
   );

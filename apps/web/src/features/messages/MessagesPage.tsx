@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import {
+  ButtonLink,
   EmptyState,
   LoadMore,
   MessagesIcon,
@@ -27,6 +28,11 @@ export function MessagesPage() {
     <Page
       title="Messages"
       description="Messages the owners sign off-chain for this Safe. A message counts as signed by the Safe once as many owners as its threshold have confirmed it."
+      actions={
+        <ButtonLink to={paths.newMessage} variant="primary" size="sm" data-testid="new-message-link">
+          Sign a message
+        </ButtonLink>
+      }
       testId="messages-page"
     >
       <QueryView
@@ -40,7 +46,7 @@ export function MessagesPage() {
         empty={
           <EmptyState title="No messages yet" icon={<MessagesIcon size={32} />}>
             When a Safe App or an owner asks this Safe to sign a message, it appears here, and the other
-            owners can read it and confirm it.
+            owners can read it and confirm it. An owner can start one with Sign a message.
           </EmptyState>
         }
       >

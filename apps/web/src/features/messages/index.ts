@@ -2,7 +2,8 @@ import type { RouteObject } from 'react-router';
 import { safeViewLoader, type SafeTarget } from '../safe';
 import { messagesQueryOptions } from './queries';
 
-// The messages feature: off-chain messages of a Safe (the read side).
+// The messages feature: off-chain messages of a Safe: the list and a message (the read side), and
+// signing: a new message, and owners' confirmations (the write side).
 const loadPages = () => import('./pages');
 
 export const messagesRoutes: RouteObject[] = [
@@ -12,6 +13,7 @@ export const messagesRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await loadPages()).MessagesPage }),
   },
   { path: 'messages/:messageHash', lazy: async () => ({ Component: (await loadPages()).MessagePage }) },
+  { path: 'new-message', lazy: async () => ({ Component: (await loadPages()).NewMessagePage }) },
 ];
 
 /** On intent (pointer or focus on the link): the views' code and the first page of messages. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashMessage, hashTypedData, type Hex } from 'viem';
+import { concat, hashDomain, hashMessage, hashStruct, hashTypedData, keccak256, type Hex } from 'viem';
 import type { TypedData } from '@countersign/gateway-api';
 import { computeMessageHashes } from './messageHashes';
 
@@ -46,13 +46,41 @@ describe('computeMessageHashes', () => {
     const text = 'Countersign demo: we, the owners, approve the 2027 budget.';
     const expected = safeMessageHashOf(hashMessage(text));
     const result = computeMessageHashes({ chainId, safe, message: text, gatewayMessageHash: expected });
-    expect(result).toEqual({
+    expect(result).toMatchObject({
       ok: true,
       kind: 'EIP-191',
       contentHash: hashMessage(text),
       safeMessageHash: expected,
       matchesGateway: true,
     });
+  });
+
+  it('gives the two hashes a hardware wallet shows, which join into the SafeMessage hash', () => {
+    const text = 'For the device';
+    const result = computeMessageHashes({ chainId, safe, message: text });
+    if (!result.ok) throw new Error(result.reason);
+    const domainHash = hashDomain({
+      domain: { chainId: BigInt(chainId), verifyingContract: safe },
+      types: {
+        EIP712Domain: [
+          { name: 'chainId', type: 'uint256' },
+          { name: 'verifyingContract', type: 'address' },
+        ],
+      },
+    });
+    const structHash = hashStruct({
+      data: { message: hashMessage(text) },
+      primaryType: 'SafeMessage',
+      types: { SafeMessage: [{ name: 'message', type: 'bytes' }] },
+    });
+    expect(result).toMatchObject({
+      domainHash,
+      structHash,
+      safeMessageHash: safeMessageHashOf(hashMessage(text)),
+    });
+    expect(keccak256(concat(['0x1901', domainHash, structHash]))).toBe(result.safeMessageHash);
+    // A message not on the gateway yet has nothing to compare with.
+    expect(result.matchesGateway).toBeUndefined();
   });
 
   it('hashes typed data with EIP-712 (the EIP-712 specification’s own example)', () => {

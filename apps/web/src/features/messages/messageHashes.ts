@@ -1,18 +1,15 @@
 import type { SafeMessage, TypedData } from '@countersign/gateway-api';
-import {
-  hashSafeMessage,
-  safeMessageContentHash,
-  safeMessageHash,
-  type SafeMessageContent,
-} from '@countersign/safe-core';
+import { safeMessageContentHash, safeMessageHashes, type SafeMessageContent } from '@countersign/safe-core';
 import { hashTypedData, type Address, type Hex } from 'viem';
 
 /**
- * The two hashes of a Safe message, computed here rather than taken from the gateway:
+ * The hashes of a Safe message, computed here rather than taken from the gateway:
  * - the message hash: the content's own hash, EIP-191 for text, EIP-712 for typed data: the 32 bytes
  *   the Safe signs (its isValidSignature(hash, signatures) is asked about them);
  * - the SafeMessage hash: EIP-712 `SafeMessage(bytes message)` over the Safe's domain, wrapping the
- *   message hash: what each owner signs, and the gateway's `messageHash`.
+ *   message hash: what each owner signs, and the gateway's `messageHash`;
+ * - for a hardware wallet that signs it blind, the two halves of that: the Safe's domain hash and the
+ *   SafeMessage struct hash (devices call it "Message hash").
  */
 export type MessageHashes =
   | {
@@ -20,8 +17,12 @@ export type MessageHashes =
       kind: 'EIP-191' | 'EIP-712';
       contentHash: Hex;
       safeMessageHash: Hex;
-      /** Whether the gateway's messageHash is the SafeMessage hash computed here. */
-      matchesGateway: boolean;
+      /** The Safe's EIP-712 domain separator on this chain. */
+      domainHash: Hex;
+      /** hashStruct(SafeMessage{message: contentHash}). */
+      structHash: Hex;
+      /** Whether the gateway's messageHash is the SafeMessage hash computed here; unset without one. */
+      matchesGateway?: boolean;
       /** Set when only the gateway's own reading of the domain gives its hash (see below). */
       note?: string;
     }
@@ -47,19 +48,20 @@ export function computeMessageHashes(params: {
   chainId: number;
   safe: Address;
   message: SafeMessage['message'];
-  gatewayMessageHash: string;
+  /** The gateway's messageHash; a message not on the gateway yet (a draft) has none. */
+  gatewayMessageHash?: string;
 }): MessageHashes {
   const { chainId, safe, message } = params;
   const kind = typeof message === 'string' ? 'EIP-191' : 'EIP-712';
-  const gateway = params.gatewayMessageHash.toLowerCase();
-  const hashes = (content: SafeMessageContent) => ({
-    contentHash: safeMessageContentHash(content),
-    safeMessageHash: safeMessageHash({ chainId, safe, message: content }),
+  const gateway = params.gatewayMessageHash?.toLowerCase();
+  const matches = (safeMessageHash: Hex) =>
+    gateway === undefined ? {} : { matchesGateway: safeMessageHash.toLowerCase() === gateway };
+  const fromContentHash = (contentHash: Hex) => ({
+    contentHash,
+    ...safeMessageHashes({ chainId, safe, message: contentHash }),
   });
-  const literalHashes = (typedData: TypedData) => {
-    const contentHash = literalContentHash(typedData);
-    return { contentHash, safeMessageHash: hashSafeMessage({ chainId, safe, message: contentHash }) };
-  };
+  const hashes = (content: SafeMessageContent) => fromContentHash(safeMessageContentHash(content));
+  const literalHashes = (typedData: TypedData) => fromContentHash(literalContentHash(typedData));
   try {
     if (typeof message === 'string') {
       const computed = hashes(message);
@@ -67,11 +69,15 @@ export function computeMessageHashes(params: {
         ok: true,
         kind,
         ...computed,
-        matchesGateway: computed.safeMessageHash.toLowerCase() === gateway,
+        ...matches(computed.safeMessageHash),
       };
     }
     const computed = hashes(message as unknown as SafeMessageContent);
-    if (computed.safeMessageHash.toLowerCase() !== gateway && typeof message.domain.chainId === 'string') {
+    if (
+      gateway !== undefined &&
+      computed.safeMessageHash.toLowerCase() !== gateway &&
+      typeof message.domain.chainId === 'string'
+    ) {
       try {
         const literal = literalHashes(message);
         if (literal.safeMessageHash.toLowerCase() === gateway) {
@@ -91,7 +97,7 @@ export function computeMessageHashes(params: {
       ok: true,
       kind,
       ...computed,
-      matchesGateway: computed.safeMessageHash.toLowerCase() === gateway,
+      ...matches(computed.safeMessageHash),
     };
   } catch (error) {
     return { ok: false, kind, reason: describeFailure(error) };

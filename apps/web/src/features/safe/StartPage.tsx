@@ -1,17 +1,25 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Page, QueryErrorAlert } from '../../ui';
+import { Button, ButtonLink, Page, PlusIcon, QueryErrorAlert } from '../../ui';
 import { useSelectedChain } from '../chains';
+import { newSafePath, preloadNewSafe } from '../safe-creation';
+import { useWallet } from '../wallet';
+import { MySafes } from './MySafes';
 import { OwnedSafes } from './OwnedSafes';
 import { openSafeTarget } from './safeId';
 import styles from './StartPage.module.css';
 
-/** The start page: open a Safe by address (`0x…` on the selected chain, or `shortName:0x…`). */
+/**
+ * The start page: open a Safe by address (`0x…` on the selected chain, or `shortName:0x…`), create
+ * one, My Safes (kept in this browser) and, once a wallet is linked, the Safes it owns.
+ */
 export function StartPage() {
   const inputId = useId();
   const errorId = useId();
   const navigate = useNavigate();
   const { query, chains, chain } = useSelectedChain();
+  const wallet = useWallet();
+  const account = wallet.status === 'connected' ? wallet.address : undefined;
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -27,7 +35,21 @@ export function StartPage() {
   };
 
   return (
-    <Page title="Open a Safe">
+    <Page
+      title="Open a Safe"
+      actions={
+        <ButtonLink
+          to={newSafePath}
+          variant="primary"
+          icon={<PlusIcon />}
+          onMouseEnter={preloadNewSafe}
+          onFocus={preloadNewSafe}
+          data-testid="create-safe-link"
+        >
+          Create new Safe
+        </ButtonLink>
+      }
+    >
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <label htmlFor={inputId}>Safe address</label>
         <div className={styles.row}>
@@ -65,7 +87,10 @@ export function StartPage() {
         </p>
       </form>
       {query.isError && <QueryErrorAlert query={query} title="The chain list could not be loaded" />}
-      <OwnedSafes chain={chain} />
+      <div className={styles.lists}>
+        <MySafes chains={chains} selected={chain} account={account} />
+        <OwnedSafes chain={chain} />
+      </div>
     </Page>
   );
 }

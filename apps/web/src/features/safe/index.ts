@@ -27,3 +27,11 @@ export { parseSafeId } from './safeId';
 export { tagDate, thresholdLabel, versionStateLabel } from './safeFormat';
 export { createSafeRoute, legacyRoutes, loadStartPage, startRoute } from './routes';
 export { legacyLinkPaths } from './legacyLinks';
+export {
+  addMySafe,
+  removeMySafe,
+  useMySafes,
+  type AddMySafeResult,
+  type MySafe,
+  type NewMySafe,
+} from './mySafes';

@@ -1,4 +1,4 @@
-import { Alert, Section } from '../../ui';
+import { Alert, ButtonLink, PlusIcon, Section } from '../../ui';
 import { useSafe } from '../safe';
 import { ContractAddress } from './ContractAddress';
 import styles from './Settings.module.css';
@@ -7,11 +7,24 @@ const none = <p className={styles.muted}>None</p>;
 
 /** The contracts that act on the Safe besides its owners: modules, the guard, the fallback handler. */
 export function ModulesSection() {
-  const { safe, chain } = useSafe();
+  const { safe, chain, paths } = useSafe();
   const modules = safe.modules ?? [];
   return (
     <div className={styles.section} data-testid="settings-modules">
-      <Section title={`Modules (${modules.length})`} id="settings-module-list">
+      <Section
+        title={`Modules (${modules.length})`}
+        id="settings-module-list"
+        actions={
+          <ButtonLink
+            to={paths.newTransactionOf('enable-module')}
+            size="sm"
+            icon={<PlusIcon />}
+            data-testid="settings-enable-module"
+          >
+            Enable module
+          </ButtonLink>
+        }
+      >
         <Alert tone="warn" role="note">
           <p>
             A module can execute transactions from this Safe without the owners’ signatures. Keep only modules
@@ -25,13 +38,43 @@ export function ModulesSection() {
             {modules.map((module) => (
               <li key={module.value} className={styles.item} data-testid="settings-module">
                 <ContractAddress info={module} chain={chain} />
+                <span className={styles.itemActions}>
+                  <ButtonLink
+                    to={paths.newTransactionOf('disable-module', { module: module.value })}
+                    size="sm"
+                    variant="ghost"
+                    data-testid="settings-disable-module"
+                  >
+                    Disable<span className="visually-hidden"> module {module.value}</span>
+                  </ButtonLink>
+                </span>
               </li>
             ))}
           </ul>
         )}
       </Section>
 
-      <Section title="Guard" id="settings-guard">
+      <Section
+        title="Guard"
+        id="settings-guard"
+        actions={
+          <>
+            <ButtonLink to={paths.newTransactionOf('set-guard')} size="sm" data-testid="settings-set-guard">
+              {safe.guard === null ? 'Set guard' : 'Change guard'}
+            </ButtonLink>
+            {safe.guard !== null && (
+              <ButtonLink
+                to={paths.newTransactionOf('remove-guard')}
+                size="sm"
+                variant="danger"
+                data-testid="settings-remove-guard"
+              >
+                Remove guard
+              </ButtonLink>
+            )}
+          </>
+        }
+      >
         <Alert tone="warn" role="note">
           <p>A guard checks every transaction of this Safe and can block it, even one the owners signed.</p>
         </Alert>
@@ -40,7 +83,19 @@ export function ModulesSection() {
         </div>
       </Section>
 
-      <Section title="Fallback handler" id="settings-fallback-handler">
+      <Section
+        title="Fallback handler"
+        id="settings-fallback-handler"
+        actions={
+          <ButtonLink
+            to={paths.newTransactionOf('fallback-handler')}
+            size="sm"
+            data-testid="settings-change-fallback-handler"
+          >
+            Change fallback handler
+          </ButtonLink>
+        }
+      >
         <p className={styles.muted}>
           Answers calls the Safe itself does not implement, such as checking its message signatures
           (EIP-1271).

@@ -1,4 +1,4 @@
-import { Address, Alert, Detail, DetailList, Section, Stat, StatGrid } from '../../ui';
+import { Address, ButtonLink, Detail, DetailList, PlusIcon, Section, Stat, StatGrid } from '../../ui';
 import { chainExplorer } from '../chains';
 import { thresholdLabel, useSafe } from '../safe';
 import { ContractAddress } from './ContractAddress';
@@ -7,7 +7,7 @@ import styles from './Settings.module.css';
 
 /** Who owns the Safe, how many must sign, its nonce and its version, as SafeInfo holds them. */
 export function SetupSection() {
-  const { safe, chain } = useSafe();
+  const { safe, chain, paths } = useSafe();
   const explorer = chainExplorer(chain);
   const owners = safe.owners.length;
   return (
@@ -25,10 +25,35 @@ export function SetupSection() {
         </Stat>
       </StatGrid>
 
-      <Section title={`Owners (${owners})`} id="settings-owners">
+      <Section
+        title={`Owners (${owners})`}
+        id="settings-owners"
+        actions={
+          <>
+            <ButtonLink
+              to={paths.newTransactionOf('add-owner')}
+              size="sm"
+              icon={<PlusIcon />}
+              data-testid="settings-add-owner"
+            >
+              Add owner
+            </ButtonLink>
+            {owners > 1 && (
+              <ButtonLink
+                to={paths.newTransactionOf('threshold')}
+                size="sm"
+                data-testid="settings-change-threshold"
+              >
+                Change threshold
+              </ButtonLink>
+            )}
+          </>
+        }
+      >
         <p className={styles.muted}>
           Any transaction needs the confirmations of {safe.threshold} of these {owners}{' '}
-          {owners === 1 ? 'owner' : 'owners'}.
+          {owners === 1 ? 'owner' : 'owners'}. Changing them is a transaction the owners confirm like any
+          other.
         </p>
         <ul className={styles.list} data-testid="settings-owners">
           {safe.owners.map((owner) => (
@@ -40,6 +65,26 @@ export function SetupSection() {
                 copy
                 explorerUrl={explorer.address(owner.value)}
               />
+              <span className={styles.itemActions}>
+                <ButtonLink
+                  to={paths.newTransactionOf('swap-owner', { owner: owner.value })}
+                  size="sm"
+                  variant="ghost"
+                  data-testid="settings-replace-owner"
+                >
+                  Replace<span className="visually-hidden"> owner {owner.value}</span>
+                </ButtonLink>
+                {owners > 1 && (
+                  <ButtonLink
+                    to={paths.newTransactionOf('remove-owner', { owner: owner.value })}
+                    size="sm"
+                    variant="ghost"
+                    data-testid="settings-remove-owner"
+                  >
+                    Remove<span className="visually-hidden"> owner {owner.value}</span>
+                  </ButtonLink>
+                )}
+              </span>
             </li>
           ))}
         </ul>
@@ -66,13 +111,6 @@ export function SetupSection() {
           </Detail>
         </DetailList>
       </Section>
-
-      <Alert tone="info" role="note" title="Changing the setup">
-        <p>
-          Adding, removing or replacing owners and changing the threshold are Safe transactions the owners
-          sign and execute. Countersign will offer them with its transaction flow.
-        </p>
-      </Alert>
     </div>
   );
 }

@@ -28,4 +28,6 @@ export type TxDraft = {
   origin?: TxDraftOrigin;
   /** safeTxGas asked for (a Safe App may give one); the review estimates it otherwise. */
   safeTxGas?: bigint;
+  /** Called once the transaction is proposed or sent (the batch empties itself then). */
+  onSubmitted?: () => void;
 };

@@ -23,3 +23,5 @@ export function preloadTxFlow(_target: SafeTarget): void {
 export type { TxAction, TxDraft, TxDraftOrigin } from './draft';
 export { TxFlowPage } from './TxFlowPage';
 export { TransactionActions } from './sign/TransactionActions';
+/** The shared review on its own, for flows that are not a page (a Safe App's sendTransactions). */
+export { Review as TxReview } from './review/Review';

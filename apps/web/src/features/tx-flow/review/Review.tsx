@@ -30,7 +30,19 @@ import styles from './Review.module.css';
  * here from the bytes), the warnings, the nonce, the gas, a simulation on the chain, and the hashes
  * to compare on a hardware wallet; then sign and propose, or execute.
  */
-export function Review({ draft, onBack }: { draft: TxDraft; onBack: () => void }) {
+export function Review({
+  draft,
+  onBack,
+  onDone,
+}: {
+  draft: TxDraft;
+  onBack: () => void;
+  /**
+   * Called once the transaction is proposed or executed, instead of opening its details page (a Safe
+   * App's request answers the app with the safeTxHash and stays on the app).
+   */
+  onDone?: (result: { safeTxHash: Hex; txId: string }) => void;
+}) {
   const { chain, address, safe, paths } = useSafe();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -85,7 +97,14 @@ export function Review({ draft, onBack }: { draft: TxDraft; onBack: () => void }
   const calls = innerCalls(call);
   const ready = tx !== undefined && hashes !== undefined && !nonceUsed && !busy;
 
-  const execution = useExecution(flowSafe, ({ txId }) => void navigate(paths.transaction(txId)));
+  const finish = (result: { safeTxHash: Hex; txId: string }) => {
+    draft.onSubmitted?.();
+    if (onDone) onDone(result);
+    else void navigate(paths.transaction(result.txId));
+  };
+  const execution = useExecution(flowSafe, ({ txId }) => {
+    if (hashes) finish({ safeTxHash: hashes.safeTxHash, txId });
+  });
 
   const propose = async (as: 'owner' | 'delegate') => {
     if (!tx || !hashes) return;
@@ -108,7 +127,7 @@ export function Review({ draft, onBack }: { draft: TxDraft; onBack: () => void }
       result.value,
     );
     void invalidateSafeViews(queryClient, chain.chainId, address, ['queue', 'nonces']);
-    void navigate(paths.transaction(result.value.txId));
+    finish({ safeTxHash: hashes.safeTxHash, txId: result.value.txId });
   };
 
   const executeNow = () => {

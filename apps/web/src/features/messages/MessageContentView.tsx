@@ -1,0 +1,42 @@
+import { useMemo } from 'react';
+import type { ChainInfo, SafeMessage } from '@countersign/gateway-api';
+import { Alert, invisibleCharactersIn } from '../../ui';
+import { isTypedData } from './messageContent';
+import { LongText } from './LongText';
+import { TypedDataView } from './TypedDataView';
+
+/**
+ * What the owners sign, in full: the text (its hidden characters shown as markers, and named) or
+ * the typed data by its structure.
+ */
+export function MessageContentView({
+  content,
+  chain,
+  safeAddress,
+}: {
+  content: SafeMessage['message'];
+  chain: ChainInfo;
+  safeAddress: string;
+}) {
+  const invisible = useMemo(
+    () => invisibleCharactersIn(typeof content === 'string' ? content : JSON.stringify(content)),
+    [content],
+  );
+  return (
+    <>
+      {invisible.length > 0 && (
+        <Alert tone="warn" title="Hidden characters" testId="invisible-warning">
+          <p>
+            This message holds characters that change how text reads without being seen:{' '}
+            {invisible.join(', ')}. Each is shown as a ⟨U+…⟩ marker; what the owners sign contains them.
+          </p>
+        </Alert>
+      )}
+      {isTypedData(content) ? (
+        <TypedDataView typedData={content} chain={chain} safeAddress={safeAddress} />
+      ) : (
+        <LongText text={content} label="message" testId="message-text" />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,305 @@
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Hex } from 'viem';
+import { isGatewayStatus } from '../../lib/gatewayErrors';
+import { Alert, Button, ButtonLink, Page, Section } from '../../ui';
+import { invalidateSafeViews, useSafe } from '../safe';
+import { isTypedData } from './messageContent';
+import { MessageContentView } from './MessageContentView';
+import { computeMessageHashes } from './messageHashes';
+import { HashList } from './MessageHashes';
+import { messageQueryOptions } from './queries';
+import {
+  countersignOrigin,
+  messageKindLabels,
+  readMessageInput,
+  type MessageContent,
+  type MessageKind,
+} from './sign/messageDraft';
+import { SignerHint, useOwnerAccount } from './sign/SignerHint';
+import { createSafeMessage, MessageSigningError } from './sign/signingActions';
+import styles from './sign/Signing.module.css';
+
+type Outcome = {
+  title: string;
+  message: string;
+  /** The wallet declined: what was entered is kept, and the page says so. */
+  declined: boolean;
+  /** The gateway has this message already: where it is. */
+  existing?: string;
+};
+
+const kinds: MessageKind[] = ['text', 'typed-data'];
+
+const typedDataPlaceholder = `{
+  "domain": { "name": "…", "version": "1", "chainId": 1, "verifyingContract": "0x…" },
+  "types": { "Mail": [{ "name": "contents", "type": "string" }] },
+  "primaryType": "Mail",
+  "message": { "contents": "…" }
+}`;
+
+/**
+ * The gateway may store a new message a moment after it answers (the real one indexes it
+ * asynchronously): the message page opens once the gateway serves it, or after a few tries.
+ */
+async function awaitMessage(queryClient: QueryClient, chainId: string, safe: string, messageHash: string) {
+  const options = messageQueryOptions(chainId, safe, messageHash);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      await queryClient.fetchQuery({ ...options, staleTime: 0 });
+      return;
+    } catch (error) {
+      if (!isGatewayStatus(error, 404)) return;
+      await new Promise((resolve) => setTimeout(resolve, 400 * (attempt + 1)));
+    }
+  }
+}
+
+/**
+ * /:safeId/new-message: an owner asks the Safe to sign an off-chain message, text or typed data.
+ * First what to sign; then the review shows it in full with the hashes to check on a hardware
+ * wallet, and the owner signs the SafeMessage; the gateway stores it with that first signature and
+ * the message's page opens. The form stays mounted while reviewing, so going back or a declined
+ * signature keeps everything entered.
+ */
+export function NewMessagePage() {
+  const { chain, address, safe, paths } = useSafe();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const signer = useOwnerAccount();
+  const ids = { kind: useId(), field: useId(), message: useId() };
+  const [kind, setKind] = useState<MessageKind>('text');
+  const [inputs, setInputs] = useState<Record<MessageKind, string>>({ text: '', 'typed-data': '' });
+  const [inputError, setInputError] = useState<string | undefined>(undefined);
+  const [reviewed, setReviewed] = useState<MessageContent | undefined>(undefined);
+  const [outcome, setOutcome] = useState<Outcome | undefined>(undefined);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const reviewRef = useRef<HTMLParagraphElement>(null);
+  const reviewing = reviewed !== undefined;
+  const wasReviewing = useRef(reviewing);
+
+  // The focus follows the step: the review's first line when it opens, the field when going back.
+  useEffect(() => {
+    if (wasReviewing.current === reviewing) return;
+    wasReviewing.current = reviewing;
+    (reviewing ? reviewRef : fieldRef).current?.focus();
+  }, [reviewing]);
+
+  const hashes = useMemo(
+    () =>
+      reviewed === undefined
+        ? undefined
+        : computeMessageHashes({ chainId: Number(chain.chainId), safe: address, message: reviewed }),
+    [reviewed, chain.chainId, address],
+  );
+
+  const create = useMutation({
+    mutationFn: async ({ content, contentHash }: { content: MessageContent; contentHash: Hex }) => {
+      await createSafeMessage({
+        chainId: chain.chainId,
+        safe: address,
+        owners: safe.owners.map((owner) => owner.value),
+        content,
+        contentHash,
+        origin: countersignOrigin(window.location.origin),
+      });
+    },
+    onMutate: () => setOutcome(undefined),
+    onSuccess: async () => {
+      if (!hashes?.ok) return;
+      await awaitMessage(queryClient, chain.chainId, address, hashes.safeMessageHash);
+      void invalidateSafeViews(queryClient, chain.chainId, address, ['messages', 'info']);
+      await navigate(paths.message(hashes.safeMessageHash));
+    },
+    onError: (error) => {
+      const text = error instanceof Error ? error.message : String(error);
+      const source = error instanceof MessageSigningError ? error.source : 'wallet';
+      setOutcome({
+        title:
+          source === 'gateway'
+            ? 'The gateway refused the message'
+            : source === 'signer'
+              ? 'Not signed by an owner'
+              : 'Not signed',
+        message: text,
+        declined: error instanceof MessageSigningError && error.kind === 'rejected',
+        existing:
+          source === 'gateway' && /already exists/i.test(text) && hashes?.ok
+            ? paths.message(hashes.safeMessageHash)
+            : undefined,
+      });
+    },
+  });
+
+  const input = inputs[kind];
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const read = readMessageInput(kind, input);
+    if (!read.ok) {
+      setInputError(read.error);
+      fieldRef.current?.focus();
+      return;
+    }
+    setInputError(undefined);
+    setOutcome(undefined);
+    setReviewed(read.content);
+  };
+  const backToEdit = () => {
+    setOutcome(undefined);
+    setReviewed(undefined);
+  };
+  const sign = () => {
+    if (reviewed === undefined || !hashes?.ok) return;
+    create.mutate({ content: reviewed, contentHash: hashes.contentHash });
+  };
+
+  const back = (
+    <ButtonLink to={paths.messages} size="sm" data-testid="back-to-messages">
+      All messages
+    </ButtonLink>
+  );
+  const threshold = safe.threshold;
+
+  return (
+    <Page
+      title={reviewing ? 'Review the message' : 'Sign a message'}
+      description={
+        reviewing
+          ? undefined
+          : `An off-chain message: nothing is sent on chain and it costs nothing. The Safe has signed it once ${threshold} ${threshold === 1 ? 'owner has' : 'owners have'} signed it.`
+      }
+      actions={back}
+      testId="new-message-page"
+    >
+      <form
+        className={styles.form}
+        onSubmit={submit}
+        noValidate
+        hidden={reviewing}
+        aria-label="The message to sign"
+        data-testid="new-message-form"
+      >
+        <fieldset className={styles.fieldset}>
+          <legend className={styles.legend}>Kind of message</legend>
+          <div className={styles.choices}>
+            {kinds.map((option) => (
+              <label key={option} className={styles.choice}>
+                <input
+                  type="radio"
+                  name={ids.kind}
+                  value={option}
+                  checked={kind === option}
+                  onChange={() => {
+                    setKind(option);
+                    setInputError(undefined);
+                  }}
+                  data-testid={`message-kind-${option}`}
+                />
+                {messageKindLabels[option]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className={styles.field}>
+          <label htmlFor={ids.field} className={styles.label}>
+            {kind === 'text' ? 'Message' : 'Typed data (JSON)'}
+          </label>
+          <textarea
+            ref={fieldRef}
+            id={ids.field}
+            className={`${styles.textarea} ${kind === 'typed-data' ? styles.mono : ''}`}
+            value={input}
+            onChange={(event) => {
+              const value = event.target.value;
+              setInputs((current) => ({ ...current, [kind]: value }));
+            }}
+            rows={kind === 'text' ? 6 : 14}
+            spellCheck={kind === 'text'}
+            autoComplete="off"
+            placeholder={kind === 'text' ? 'The text the owners sign' : typedDataPlaceholder}
+            aria-invalid={inputError !== undefined}
+            aria-describedby={ids.message}
+            data-testid="message-input"
+          />
+          <p
+            id={ids.message}
+            className={inputError === undefined ? styles.hint : styles.error}
+            aria-live="polite"
+            data-testid={inputError === undefined ? 'message-input-hint' : 'message-input-error'}
+          >
+            {inputError ??
+              (kind === 'text'
+                ? 'Signed exactly as written, spaces and line breaks included (EIP-191).'
+                : 'An object with domain, types, message and primaryType. Without primaryType, the only type no other type uses is taken.')}
+          </p>
+        </div>
+        <div className={styles.actions}>
+          <Button variant="primary" type="submit" data-testid="review-message">
+            Review
+          </Button>
+        </div>
+      </form>
+
+      {reviewed !== undefined && hashes !== undefined && (
+        <div className={styles.review} data-testid="message-review">
+          <p ref={reviewRef} tabIndex={-1} className={styles.hint}>
+            Check what you sign, in full. Your wallet asks you to sign the SafeMessage for this Safe, which
+            wraps the message hash below.
+          </p>
+          <Section
+            title={isTypedData(reviewed) ? 'Content: typed data (EIP-712)' : 'Content: text'}
+            id="new-message-content"
+          >
+            <MessageContentView content={reviewed} chain={chain} safeAddress={address} />
+          </Section>
+          <Section title="Hashes" id="new-message-hashes">
+            <p className={styles.hint}>
+              A hardware wallet that cannot show the message shows the domain hash and the SafeMessage struct
+              hash (as its message hash): compare them with these before you approve.
+            </p>
+            <HashList hashes={hashes} />
+          </Section>
+          <Section title="Sign" id="new-message-sign">
+            <SignerHint signer={signer} action="signs the message" />
+            <div className={styles.actions}>
+              <Button onClick={backToEdit} disabled={create.isPending} data-testid="edit-message">
+                Back to edit
+              </Button>
+              <Button
+                variant="primary"
+                onClick={sign}
+                disabled={!signer.isOwner || !hashes.ok || create.isPending || create.isSuccess}
+                data-testid="sign-message"
+              >
+                {create.isPending || create.isSuccess ? 'Signing and creating…' : 'Sign and create'}
+              </Button>
+            </div>
+            {outcome !== undefined && (
+              <Alert
+                tone={outcome.declined ? 'warn' : 'danger'}
+                role="alert"
+                title={outcome.title}
+                testId="sign-outcome"
+                actions={
+                  outcome.existing !== undefined ? (
+                    <ButtonLink to={outcome.existing} size="sm" data-testid="open-existing-message">
+                      Open the message
+                    </ButtonLink>
+                  ) : undefined
+                }
+              >
+                <p data-testid="sign-outcome-message">{outcome.message}</p>
+                {outcome.declined && (
+                  <p data-testid="sign-outcome-kept">
+                    Everything you entered is kept: sign again when you are ready, or go back to edit it.
+                  </p>
+                )}
+              </Alert>
+            )}
+          </Section>
+        </div>
+      )}
+    </Page>
+  );
+}

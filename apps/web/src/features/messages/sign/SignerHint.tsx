@@ -1,0 +1,64 @@
+import { Address, Button } from '../../../ui';
+import { useSafe } from '../../safe';
+import { requestWalletRuntime, useWallet } from '../../wallet';
+import styles from './Signing.module.css';
+
+export type OwnerAccount = {
+  /** The connected account, if any. */
+  account: string | undefined;
+  isOwner: boolean;
+  /** The wallet is still reconnecting (a reload with a linked wallet). */
+  settling: boolean;
+};
+
+/** The connected account, and whether it owns the Safe on screen (as the gateway's SafeInfo says). */
+export function useOwnerAccount(): OwnerAccount {
+  const wallet = useWallet();
+  const { safe } = useSafe();
+  const account = wallet.status === 'connected' ? wallet.address : undefined;
+  const isOwner =
+    account !== undefined && safe.owners.some((owner) => owner.value.toLowerCase() === account.toLowerCase());
+  return {
+    account,
+    isOwner,
+    settling: wallet.status === 'connecting' || wallet.status === 'reconnecting',
+  };
+}
+
+/**
+ * Who would sign, and why they can or cannot: no wallet (with a way to connect one), an account that
+ * is not an owner, or an owner.
+ */
+export function SignerHint({ signer, action }: { signer: OwnerAccount; action: string }) {
+  if (signer.account === undefined) {
+    return (
+      <div className={styles.inline} data-testid="signer-hint">
+        <p className={styles.hint}>
+          {signer.settling
+            ? 'Reconnecting your wallet…'
+            : `An owner ${action}: connect an owner’s wallet first.`}
+        </p>
+        {!signer.settling && (
+          <Button size="sm" onClick={() => requestWalletRuntime({ open: true })} data-testid="signer-connect">
+            Connect wallet
+          </Button>
+        )}
+      </div>
+    );
+  }
+  if (!signer.isOwner) {
+    return (
+      <p className={styles.hint} data-testid="signer-not-owner">
+        The connected account <Address address={signer.account} identiconSize={16} /> is not an owner of this
+        Safe, so it cannot sign for it: the Safe counts owners’ signatures only, and the gateway refuses
+        others. Switch to an owner’s account in your wallet.
+      </p>
+    );
+  }
+  return (
+    <p className={styles.hint} data-testid="signer-owner">
+      You sign as <Address address={signer.account} identiconSize={16} />, an owner of this Safe. Signing
+      costs nothing and sends no transaction.
+    </p>
+  );
+}

@@ -1,0 +1,49 @@
+import { createPublicClient, http, type Address, type PublicClient } from 'viem';
+import type { SafeDeploymentPlan } from './deployment';
+
+/**
+ * What the chain says about a plan before it is sent: `free` (the Safe contracts are there and
+ * nothing is at the predicted address yet), `deployed` (a contract already sits at the predicted
+ * address: the same owners, threshold and salt nonce were used before), or `no-contracts` (the
+ * factory, the singleton or the fallback handler is missing at its canonical address).
+ */
+export type DeploymentTarget = 'free' | 'deployed' | 'no-contracts';
+
+export type CodeReader = Pick<PublicClient, 'getCode'>;
+
+const clients = new Map<string, PublicClient>();
+
+/** A read-only client of the chain's RPC (one per URL), batching the few reads made together. */
+export function chainReader(rpcUrl: string): CodeReader {
+  let client = clients.get(rpcUrl);
+  if (client === undefined) {
+    client = createPublicClient({ transport: http(rpcUrl, { batch: true, retryCount: 1, timeout: 10_000 }) });
+    clients.set(rpcUrl, client);
+  }
+  return client;
+}
+
+async function hasCode(reader: CodeReader, address: Address): Promise<boolean> {
+  const code = await reader.getCode({ address });
+  return code !== undefined && code !== '0x';
+}
+
+export async function checkDeploymentTarget(
+  reader: CodeReader,
+  plan: Pick<SafeDeploymentPlan, 'factory' | 'singleton' | 'fallbackHandler' | 'predictedAddress'>,
+): Promise<DeploymentTarget> {
+  const [factory, singleton, fallbackHandler, predicted] = await Promise.all(
+    [plan.factory, plan.singleton, plan.fallbackHandler, plan.predictedAddress].map((address) =>
+      hasCode(reader, address),
+    ),
+  );
+  if (!factory || !singleton || !fallbackHandler) return 'no-contracts';
+  return predicted ? 'deployed' : 'free';
+}
+
+export const deploymentTargetTexts = {
+  deployed:
+    'A Safe already exists at this address: these owners, threshold and salt nonce were used before. Choose another salt nonce to create a new Safe, or open the existing one.',
+  noContracts:
+    'The Safe 1.4.1 contracts are not deployed at their usual addresses on this chain, so a Safe cannot be created here.',
+} as const;

@@ -1,0 +1,104 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { teamSafeAddress } from '../../../testing/fixtures';
+import type { TxAction, TxDraft } from '../draft';
+import { renderSafeForm, testSafe } from '../forms/testSafe';
+import { addToBatch, batchKey, parseStoredBatch, readBatch } from './batchStore';
+import { BatchForm } from './BatchForm';
+
+configure({ asyncUtilTimeout: 5_000 });
+
+vi.mock('../../safe', async (load) => ({ ...(await load<object>()), useSafe: () => testSafe.value }));
+
+const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const send = (label: string, value = 1n): TxAction => ({ to: ALICE, value, data: '0x', label });
+
+function open(labels: string[] = []) {
+  for (const label of labels) addToBatch('1337', teamSafeAddress, send(label));
+  const onReview = vi.fn<(draft: TxDraft) => void>();
+  const user = userEvent.setup();
+  const view = renderSafeForm(<BatchForm onReview={onReview} />);
+  return { user, onReview, ...view };
+}
+
+const shown = () => screen.queryAllByTestId('batch-item-label').map((label) => label.textContent);
+const stored = () =>
+  parseStoredBatch(localStorage.getItem(batchKey('1337', teamSafeAddress))).map((item) => item.action.label);
+const itemAt = (index: number) => screen.getAllByTestId('batch-item')[index]!;
+
+describe('BatchForm', () => {
+  it('says how to fill an empty batch', () => {
+    open();
+    expect(screen.getByTestId('batch-empty')).toHaveTextContent('Add to batch');
+  });
+
+  it('lists the calls in order, and moves them up and down, keeping the order in storage', async () => {
+    const { user } = open(['first', 'second', 'third']);
+    expect(shown()).toEqual(['first', 'second', 'third']);
+    expect(screen.getByTestId('batch-count')).toHaveTextContent('3 transactions');
+    expect(within(itemAt(0)).getByTestId('batch-move-up')).toBeDisabled();
+    expect(within(itemAt(2)).getByTestId('batch-move-down')).toBeDisabled();
+
+    await user.click(within(itemAt(2)).getByTestId('batch-move-up'));
+    expect(shown()).toEqual(['first', 'third', 'second']);
+    expect(stored()).toEqual(['first', 'third', 'second']);
+    // The focus follows the moved call, for the next key press.
+    await waitFor(() => expect(within(itemAt(1)).getByTestId('batch-move-up')).toHaveFocus());
+    expect(screen.getByTestId('batch-announcement')).toHaveTextContent('Moved “third” to position 2 of 3.');
+
+    await user.keyboard('{Enter}');
+    expect(shown()).toEqual(['third', 'first', 'second']);
+    // At the top its up arrow is disabled: the focus moves to its down arrow.
+    await waitFor(() => expect(within(itemAt(0)).getByTestId('batch-move-down')).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(stored()).toEqual(['first', 'third', 'second']);
+  });
+
+  it('removes a call, the focus going to its neighbour', async () => {
+    const { user } = open(['first', 'second', 'third']);
+    await user.click(within(itemAt(1)).getByTestId('batch-remove'));
+    expect(shown()).toEqual(['first', 'third']);
+    expect(stored()).toEqual(['first', 'third']);
+    await waitFor(() => expect(within(itemAt(1)).getByTestId('batch-remove')).toHaveFocus());
+  });
+
+  it('keeps the batch across visits, and clears it once confirmed', async () => {
+    const first = open(['first', 'second']);
+    first.unmount();
+    const { user } = open();
+    expect(shown()).toEqual(['first', 'second']);
+    await user.click(screen.getByTestId('batch-clear'));
+    await user.click(await screen.findByTestId('batch-clear-confirm'));
+    expect(screen.getByTestId('batch-empty')).toBeInTheDocument();
+    expect(readBatch('1337', teamSafeAddress)).toEqual([]);
+  });
+
+  it('shows what another tab adds', async () => {
+    open(['first']);
+    addToBatch('1337', teamSafeAddress, send('from elsewhere'));
+    await waitFor(() => expect(shown()).toEqual(['first', 'from elsewhere']));
+  });
+
+  it('hands every call, in order, to the review as one draft', async () => {
+    const { user, onReview } = open(['first', 'second']);
+    await user.click(within(itemAt(1)).getByTestId('batch-move-up'));
+    await user.click(screen.getByTestId('batch-continue'));
+    expect(onReview).toHaveBeenCalledWith({
+      title: 'Batch of 2 transactions',
+      actions: [
+        { ...send('second'), operation: 0 },
+        { ...send('first'), operation: 0 },
+      ],
+    });
+  });
+
+  it('warns when the batch changes the Safe’s settings more than once', () => {
+    for (const label of ['Add owner', 'Remove owner'])
+      addToBatch('1337', teamSafeAddress, { to: teamSafeAddress, value: 0n, data: '0x12345678', label });
+    open();
+    expect(screen.getByTestId('batch-settings-warning')).toHaveTextContent(
+      'changes the Safe’s settings 2 times',
+    );
+  });
+});

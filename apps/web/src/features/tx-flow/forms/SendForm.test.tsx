@@ -1,0 +1,165 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { decodeFunctionData, erc20Abi } from 'viem';
+import type { Balance, Balances } from '@countersign/gateway-api';
+import { teamSafeAddress } from '../../../testing/fixtures';
+import { balancesQueryOptions } from '../../assets';
+import { readBatch } from '../batch/batchStore';
+import type { TxDraft } from '../draft';
+import { SendForm } from './SendForm';
+import { renderSafeForm, testSafe } from './testSafe';
+
+configure({ asyncUtilTimeout: 5_000 });
+
+vi.mock('../../safe', async (load) => ({ ...(await load<object>()), useSafe: () => testSafe.value }));
+
+const NATIVE = '0x0000000000000000000000000000000000000000';
+const DUSD = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
+const EMPTY = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+const item = (
+  type: Balance['tokenInfo']['type'],
+  address: string,
+  symbol: string,
+  decimals: number | null,
+  balance: string,
+  fiatBalance: string,
+): Balance => ({
+  tokenInfo: { type, address, decimals, symbol, name: `${symbol} token`, logoUri: null },
+  balance,
+  fiatBalance,
+  fiatConversion: '1',
+  fiatBalance24hChange: null,
+});
+
+const balances: Balances = {
+  fiatTotal: '100',
+  items: [
+    item('NATIVE_TOKEN', NATIVE, 'ETH', 18, '10600000000000000000', '90'),
+    item('ERC20', DUSD, 'DUSD', 6, '2500000', '10'),
+    item('ERC20', EMPTY, 'NONE', 18, '0', '0'),
+  ],
+};
+
+function open(initialToken?: string) {
+  const onReview = vi.fn<(draft: TxDraft) => void>();
+  const user = userEvent.setup();
+  renderSafeForm(<SendForm onReview={onReview} initialToken={initialToken} />, {
+    seed: (client) =>
+      client.setQueryData(balancesQueryOptions('1337', teamSafeAddress, 'usd').queryKey, balances),
+  });
+  return { user, onReview };
+}
+
+const field = (testId: string) => screen.getByTestId(testId);
+const errorOf = (testId: string) => screen.queryByTestId(`${testId}-error`)?.textContent;
+
+describe('SendForm', () => {
+  it('offers the tokens with a balance, and starts with the one the link names', async () => {
+    open(DUSD.toLowerCase());
+    const select = await screen.findByTestId('send-token');
+    const options = within(select).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      expect.stringMatching(/^ETH · 10[.,]6$/),
+      expect.stringMatching(/^DUSD · 2[.,]5$/),
+    ]);
+    expect(select).toHaveValue(DUSD.toLowerCase());
+    expect(screen.getByTestId('send-token-balance')).toHaveTextContent(
+      'DUSD token (ERC-20): the Safe holds 2.5 DUSD.',
+    );
+  });
+
+  it('says so when the linked token is not one the Safe can send', async () => {
+    open(EMPTY);
+    expect(await screen.findByTestId('send-linked-missing')).toHaveTextContent(EMPTY);
+    expect(field('send-token')).toHaveValue(NATIVE);
+  });
+
+  it('checks the recipient once the field is left, and names its problem', async () => {
+    const { user } = open();
+    await user.type(await screen.findByTestId('send-recipient'), '0x1234');
+    expect(errorOf('send-recipient')).toBeUndefined();
+    await user.tab();
+    expect(errorOf('send-recipient')).toBe('Not a valid address: 0x followed by 40 hexadecimal characters.');
+    expect(field('send-recipient')).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(field('send-recipient'));
+    await user.type(field('send-recipient'), ALICE.toLowerCase());
+    expect(errorOf('send-recipient')).toBeUndefined();
+    // The address reads back checksummed, for the user to compare.
+    expect(screen.getByTestId('send-recipient-preview')).toHaveTextContent(ALICE);
+  });
+
+  it('warns, without refusing, when the recipient is the Safe itself', async () => {
+    const { user } = open();
+    await user.type(await screen.findByTestId('send-recipient'), teamSafeAddress);
+    expect(screen.getByTestId('send-recipient-warning')).toHaveTextContent('the Safe itself');
+  });
+
+  it('refuses too many decimals and more than the balance while the amount is typed', async () => {
+    const { user } = open(DUSD);
+    // "0." is on its way to an amount: not an error yet.
+    await user.type(await screen.findByTestId('send-amount'), '0.');
+    expect(errorOf('send-amount')).toBeUndefined();
+    await user.clear(field('send-amount'));
+    await user.type(field('send-amount'), '1.1234567');
+    expect(errorOf('send-amount')).toBe('DUSD has 6 decimals: write at most 6 digits after the point.');
+    await user.clear(field('send-amount'));
+    await user.type(field('send-amount'), '2.6');
+    expect(errorOf('send-amount')).toBe('That is more than the Safe holds: 2.5 DUSD.');
+    await user.click(screen.getByTestId('send-max'));
+    expect(field('send-amount')).toHaveValue('2.5');
+    expect(errorOf('send-amount')).toBeUndefined();
+  });
+
+  it('shows every error on Continue and moves the focus to the first', async () => {
+    const { user, onReview } = open();
+    await user.click(await screen.findByTestId('form-continue'));
+    expect(errorOf('send-recipient')).toBe('Enter an address.');
+    expect(errorOf('send-amount')).toBe('Enter an amount.');
+    await waitFor(() => expect(field('send-recipient')).toHaveFocus());
+    expect(onReview).not.toHaveBeenCalled();
+  });
+
+  it('hands an ERC-20 transfer to the review', async () => {
+    const { user, onReview } = open(DUSD);
+    await user.type(await screen.findByTestId('send-recipient'), ALICE);
+    await user.type(field('send-amount'), '1.5');
+    await user.click(field('form-continue'));
+    expect(onReview).toHaveBeenCalledTimes(1);
+    const draft = onReview.mock.calls[0]![0];
+    expect(draft.title).toBe('Send tokens');
+    const [action] = draft.actions;
+    expect(action).toMatchObject({ to: DUSD, value: 0n, label: `Send 1.5 DUSD to ${ALICE}` });
+    expect(decodeFunctionData({ abi: erc20Abi, data: action!.data })).toEqual({
+      functionName: 'transfer',
+      args: [ALICE, 1_500_000n],
+    });
+  });
+
+  it('sends the native coin as the value, and adds to the batch', async () => {
+    const { user, onReview } = open();
+    await user.type(await screen.findByTestId('send-recipient'), ALICE);
+    await user.type(field('send-amount'), '0.25');
+    await user.click(field('form-add-to-batch'));
+    expect(onReview).not.toHaveBeenCalled();
+    expect(screen.getByTestId('batch-added')).toHaveTextContent(
+      'Added to the batch, which now holds 1 transaction.',
+    );
+    expect(readBatch('1337', teamSafeAddress).map((entry) => entry.action)).toEqual([
+      {
+        to: ALICE,
+        value: 250_000_000_000_000_000n,
+        data: '0x',
+        operation: 0,
+        label: `Send 0.25 ETH to ${ALICE}`,
+      },
+    ]);
+    await user.click(field('form-continue'));
+    expect(onReview.mock.calls[0]![0].actions).toEqual([
+      { to: ALICE, value: 250_000_000_000_000_000n, data: '0x', label: `Send 0.25 ETH to ${ALICE}` },
+    ]);
+    expect(screen.getByTestId('batch-line')).toHaveTextContent('The batch holds 1 transaction.');
+  });
+});

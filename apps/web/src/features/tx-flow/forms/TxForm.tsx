@@ -1,0 +1,129 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Alert, Button, ButtonLink } from '../../../ui';
+import { useSafe } from '../../safe';
+import { addToBatch, useBatch } from '../batch/batchStore';
+import type { TxAction, TxDraft } from '../draft';
+import type { ErrorDisplay } from './useErrorDisplay';
+import styles from './Forms.module.css';
+
+/** What a form's fields make of the user's input: one call, or (with the fields' errors) nothing. */
+export type BuildResult =
+  | { ok: true; action: TxAction }
+  /** `error`: a problem of the whole form rather than of one field. */
+  | { ok: false; error?: string };
+
+export const built = (action: TxAction): BuildResult => ({ ok: true, action });
+export const notBuilt = (error?: string): BuildResult => ({ ok: false, error });
+
+/**
+ * The frame every transaction form shares: its fields, then Continue (to the review) and Add to
+ * batch. Both check the whole form first; when something is wrong every error shows and the
+ * first invalid field takes the focus.
+ */
+export function TxForm({
+  title,
+  build,
+  onReview,
+  display,
+  children,
+  testId,
+}: {
+  /** The review's title ("Send tokens"). */
+  title: string;
+  build: () => BuildResult;
+  onReview: (draft: TxDraft) => void;
+  display: ErrorDisplay;
+  children: ReactNode;
+  testId: string;
+}) {
+  const { chain, address } = useSafe();
+  const formRef = useRef<HTMLFormElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const [formError, setFormError] = useState<string | undefined>();
+  const [added, setAdded] = useState<{ count: number; stored: boolean } | undefined>();
+
+  // Runs after the errors are on screen, so the field to focus is marked invalid by then.
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (invalid ?? errorRef.current)?.focus();
+  }, [focusRequest]);
+
+  const attempt = (): TxAction | undefined => {
+    display.reveal();
+    setAdded(undefined);
+    const result = build();
+    setFormError(result.ok ? undefined : result.error);
+    if (result.ok) return result.action;
+    setFocusRequest((count) => count + 1);
+    return undefined;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const action = attempt();
+    if (action !== undefined) onReview({ title, actions: [action] });
+  };
+
+  const addToTheBatch = () => {
+    const action = attempt();
+    if (action !== undefined) setAdded(addToBatch(chain.chainId, address, action));
+  };
+
+  return (
+    <form ref={formRef} className={styles.form} onSubmit={submit} noValidate data-testid={testId}>
+      {children}
+      {formError !== undefined && (
+        <div ref={errorRef} tabIndex={-1} className={styles.formError}>
+          <Alert tone="danger" testId="form-error">
+            {formError}
+          </Alert>
+        </div>
+      )}
+      <div className={styles.actions}>
+        <Button type="submit" variant="primary" data-testid="form-continue">
+          Continue
+        </Button>
+        <Button onClick={addToTheBatch} data-testid="form-add-to-batch">
+          Add to batch
+        </Button>
+      </div>
+      <BatchStatus added={added} />
+    </form>
+  );
+}
+
+/** What is in the batch: said after adding to it, and otherwise as a quiet line with a link. */
+function BatchStatus({ added }: { added: { count: number; stored: boolean } | undefined }) {
+  const { chain, address, paths } = useSafe();
+  const count = useBatch(chain.chainId, address).length;
+  const batchPath = paths.newTransactionOf('batch');
+  const holds = `${count} ${count === 1 ? 'transaction' : 'transactions'}`;
+  if (added !== undefined) {
+    return (
+      <Alert
+        tone={added.stored ? 'ok' : 'warn'}
+        role="status"
+        testId="batch-added"
+        title={`Added to the batch, which now holds ${holds}.`}
+        actions={
+          <ButtonLink to={batchPath} size="sm">
+            Open the batch
+          </ButtonLink>
+        }
+      >
+        {added.stored
+          ? 'Change the form to add another, or open the batch to sign them all at once.'
+          : 'This browser did not save it (storage is full or disabled): the batch lasts until this tab closes.'}
+      </Alert>
+    );
+  }
+  if (count === 0) return null;
+  return (
+    <p className={styles.batchLine} data-testid="batch-line">
+      The batch holds {holds}. <Link to={batchPath}>Open the batch</Link>
+    </p>
+  );
+}

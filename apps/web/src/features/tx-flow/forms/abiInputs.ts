@@ -1,0 +1,529 @@
+import { encodeFunctionData, type AbiFunction, type AbiParameter, type Hex } from 'viem';
+import { checkAddress, type Checked } from './checks';
+
+/**
+ * A contract call typed in by hand: the ABI the user pasted, the state-changing functions it lists,
+ * and each parameter read from text into the value viem encodes. Pure, so every type's rules are
+ * tested without a screen. Fixed-point and function types are not offered (no wallet UI writes them).
+ */
+
+/** A parameter as the pasted ABI gives it, cleaned: canonical type names, components for tuples. */
+export type AbiParam = { name: string; type: string; components?: readonly AbiParam[] };
+
+/** A function that needs a transaction (not view or pure). */
+export type WriteFunction = {
+  name: string;
+  /** `transfer(address,uint256)`: what selects the function, shown to tell overloads apart. */
+  signature: string;
+  inputs: readonly AbiParam[];
+  payable: boolean;
+  /** The function as viem encodes it. */
+  item: AbiFunction;
+};
+
+export type ParsedAbi = {
+  functions: WriteFunction[];
+  /** View and pure functions left out: they need no transaction. */
+  readOnly: number;
+  /** Signatures of write functions left out, with why ("f(fixed128x18): fixed128x18 is not supported"). */
+  unsupported: string[];
+};
+
+/** What a type is, parsed once: how its text is read and what hint the field gives. */
+export type TypeNode =
+  | { kind: 'address' }
+  | { kind: 'bool' }
+  | { kind: 'string' }
+  | { kind: 'bytes' }
+  | { kind: 'fixedBytes'; size: number }
+  | { kind: 'int'; signed: boolean; bits: number }
+  | { kind: 'array'; item: TypeNode; length?: number }
+  | { kind: 'tuple'; components: { name: string; node: TypeNode }[] };
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `uint` and `int` are aliases of their 256-bit types; the selector is computed from the full name. */
+function canonicalType(type: string): string {
+  return type.replace(/^(u?int)(?=\[|$)/, '$1256');
+}
+
+/** The type as it appears in a signature: tuples written out as `(a,b)`. */
+function signatureType(param: AbiParam): string {
+  if (!param.type.startsWith('tuple')) return param.type;
+  const inner = (param.components ?? []).map(signatureType).join(',');
+  return `(${inner})${param.type.slice('tuple'.length)}`;
+}
+
+/** Parses a type with its components; an error names what is not supported. */
+export function parseType(param: AbiParam): Checked<TypeNode> {
+  const array = /^(.*)\[(\d*)\]$/.exec(param.type);
+  if (array !== null) {
+    const [, inner = '', length = ''] = array;
+    const item = parseType({ ...param, type: inner });
+    if (!item.ok) return item;
+    if (length === '') return { ok: true, value: { kind: 'array', item: item.value } };
+    const size = Number(length);
+    if (!Number.isSafeInteger(size) || size < 1)
+      return { ok: false, error: `${param.type} has an invalid array length.` };
+    return { ok: true, value: { kind: 'array', item: item.value, length: size } };
+  }
+  const type = param.type;
+  if (type === 'address' || type === 'bool' || type === 'string' || type === 'bytes')
+    return { ok: true, value: { kind: type } };
+  const int = /^(u?)int(\d*)$/.exec(type);
+  if (int !== null) {
+    const [, unsigned, size = ''] = int;
+    const bits = size === '' ? 256 : Number(size);
+    if (bits < 8 || bits > 256 || bits % 8 !== 0 || /^0/.test(size))
+      return { ok: false, error: `${type} is not a valid integer type.` };
+    return { ok: true, value: { kind: 'int', signed: unsigned === '', bits } };
+  }
+  const fixedBytes = /^bytes(\d+)$/.exec(type);
+  if (fixedBytes !== null) {
+    const size = Number(fixedBytes[1]);
+    if (size < 1 || size > 32 || /^0/.test(fixedBytes[1] ?? ''))
+      return { ok: false, error: `${type} is not a valid bytes type (bytes1 to bytes32).` };
+    return { ok: true, value: { kind: 'fixedBytes', size } };
+  }
+  if (type === 'tuple') {
+    const components: { name: string; node: TypeNode }[] = [];
+    for (const component of param.components ?? []) {
+      const node = parseType(component);
+      if (!node.ok) return node;
+      components.push({ name: component.name, node: node.value });
+    }
+    if (components.length === 0) return { ok: false, error: 'A tuple without components is not supported.' };
+    return { ok: true, value: { kind: 'tuple', components } };
+  }
+  return { ok: false, error: `${type} is not supported.` };
+}
+
+/** One parameter of a pasted ABI, checked for shape (types are checked by parseType). */
+function readParam(value: unknown, where: string): Checked<AbiParam> {
+  if (!isRecord(value) || typeof value.type !== 'string' || value.type.trim() === '')
+    return { ok: false, error: `${where} has no type.` };
+  const name = typeof value.name === 'string' ? value.name : '';
+  const type = canonicalType(value.type.trim());
+  if (!type.startsWith('tuple')) return { ok: true, value: { name, type } };
+  if (!Array.isArray(value.components))
+    return { ok: false, error: `${where} is a tuple without its components.` };
+  const components: AbiParam[] = [];
+  for (const [index, component] of value.components.entries()) {
+    const read = readParam(component, `${where}, component ${index + 1}`);
+    if (!read.ok) return read;
+    components.push(read.value);
+  }
+  return { ok: true, value: { name, type, components } };
+}
+
+function toAbiParameter(param: AbiParam): AbiParameter {
+  return param.components === undefined
+    ? { name: param.name, type: param.type }
+    : { name: param.name, type: param.type, components: param.components.map(toAbiParameter) };
+}
+
+/**
+ * The state-changing functions of an ABI pasted as JSON: an array of entries, or a build artifact
+ * (an object with an `abi` array), as Solidity tools write them. Older ABIs mark read-only
+ * functions `constant` and payable ones `payable`; both are understood.
+ */
+export function parseAbiJson(text: string): Checked<ParsedAbi> {
+  if (text.trim() === '') return { ok: false, error: 'Paste the contract’s ABI: a JSON array.' };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return {
+      ok: false,
+      error: `The ABI is not valid JSON (${error instanceof Error ? error.message : String(error)}).`,
+    };
+  }
+  const entries = isRecord(json) && Array.isArray(json.abi) ? json.abi : json;
+  if (!Array.isArray(entries))
+    return { ok: false, error: 'The ABI must be a JSON array (or an object with an "abi" array).' };
+
+  const functions: WriteFunction[] = [];
+  const unsupported: string[] = [];
+  let readOnly = 0;
+  for (const [index, entry] of entries.entries()) {
+    const where = `Entry ${index + 1} of the ABI`;
+    if (!isRecord(entry)) return { ok: false, error: `${where} is not an object.` };
+    // An entry without a type is a function, as the first ABI specification had it.
+    if ((entry.type ?? 'function') !== 'function') continue;
+    if (typeof entry.name !== 'string' || !IDENTIFIER.test(entry.name))
+      return { ok: false, error: `${where} is a function without a valid name.` };
+    const mutability =
+      typeof entry.stateMutability === 'string'
+        ? entry.stateMutability
+        : entry.constant === true
+          ? 'view'
+          : entry.payable === true
+            ? 'payable'
+            : 'nonpayable';
+    if (mutability === 'view' || mutability === 'pure') {
+      readOnly += 1;
+      continue;
+    }
+    if (mutability !== 'payable' && mutability !== 'nonpayable')
+      return { ok: false, error: `${where} (${entry.name}) has an unknown stateMutability.` };
+    if (entry.inputs !== undefined && !Array.isArray(entry.inputs))
+      return { ok: false, error: `${where} (${entry.name}) has inputs that are not a list.` };
+    const inputs: AbiParam[] = [];
+    for (const [position, input] of (entry.inputs ?? []).entries()) {
+      const read = readParam(input, `${where} (${entry.name}), input ${position + 1}`);
+      if (!read.ok) return read;
+      inputs.push(read.value);
+    }
+    const signature = `${entry.name}(${inputs.map(signatureType).join(',')})`;
+    const problem = inputs.map(parseType).find((node) => !node.ok);
+    if (problem !== undefined && !problem.ok) {
+      unsupported.push(`${signature}: ${problem.error}`);
+      continue;
+    }
+    // The same signature twice (an ABI merged from two files) is one function.
+    if (functions.some((fn) => fn.signature === signature)) continue;
+    functions.push({
+      name: entry.name,
+      signature,
+      inputs,
+      payable: mutability === 'payable',
+      item: {
+        type: 'function',
+        name: entry.name,
+        inputs: inputs.map(toAbiParameter),
+        outputs: [],
+        stateMutability: mutability,
+      },
+    });
+  }
+  if (functions.length === 0) {
+    const why =
+      unsupported.length > 0
+        ? 'its only write functions take types Countersign cannot enter'
+        : readOnly > 0
+          ? 'it has only view and pure functions, which need no transaction'
+          : 'it lists no functions';
+    return { ok: false, error: `This ABI has no function to call: ${why}.` };
+  }
+  return { ok: true, value: { functions, readOnly, unsupported } };
+}
+
+// Reading values. `path` says where in an array or tuple a value sits, for the error message.
+
+type Path = readonly string[];
+
+function fail(path: Path, error: string): { ok: false; error: string } {
+  if (path.length === 0) return { ok: false, error };
+  const where = path.join(', ');
+  return { ok: false, error: `${where.charAt(0).toUpperCase()}${where.slice(1)}: ${error}` };
+}
+
+function typeName(node: TypeNode): string {
+  switch (node.kind) {
+    case 'int':
+      return `${node.signed ? 'int' : 'uint'}${node.bits}`;
+    case 'fixedBytes':
+      return `bytes${node.size}`;
+    case 'array':
+      return `${typeName(node.item)}[${node.length ?? ''}]`;
+    case 'tuple':
+      return `(${node.components.map((component) => typeName(component.node)).join(',')})`;
+    default:
+      return node.kind;
+  }
+}
+
+function intBounds(node: { signed: boolean; bits: number }): { min: bigint; max: bigint; text: string } {
+  if (!node.signed) {
+    const max = 2n ** BigInt(node.bits) - 1n;
+    const text = node.bits > 64 ? `0 and 2^${node.bits} - 1` : `0 and ${max}`;
+    return { min: 0n, max, text };
+  }
+  const half = 2n ** BigInt(node.bits - 1);
+  const text =
+    node.bits > 64 ? `-2^${node.bits - 1} and 2^${node.bits - 1} - 1` : `-${half} and ${half - 1n}`;
+  return { min: -half, max: half - 1n, text };
+}
+
+function readInteger(node: { signed: boolean; bits: number }, text: string, path: Path): Checked<bigint> {
+  const value = text.trim();
+  const match = /^(-?)(?:0x([0-9a-fA-F]+)|(\d+))$/.exec(value);
+  if (match === null)
+    return fail(path, 'Write a whole number: digits only (no decimal point or separators), or 0x and hex.');
+  const [, sign, hex, decimal] = match;
+  const magnitude = hex !== undefined ? BigInt(`0x${hex}`) : BigInt(decimal ?? '0');
+  const number = sign === '-' ? -magnitude : magnitude;
+  const { min, max, text: range } = intBounds(node);
+  if (number < min || number > max)
+    return fail(path, `Must be between ${range} (${node.signed ? 'int' : 'uint'}${node.bits}).`);
+  return { ok: true, value: number };
+}
+
+function readBytes(size: number | undefined, text: string, path: Path): Checked<Hex> {
+  const value = text.trim();
+  if (!/^0x[0-9a-fA-F]*$/.test(value)) return fail(path, 'Write bytes in hexadecimal, starting with 0x.');
+  const digits = value.length - 2;
+  if (digits % 2 !== 0)
+    return fail(path, 'The bytes have an odd number of hexadecimal digits: each byte takes two.');
+  if (size !== undefined && digits / 2 !== size)
+    return fail(
+      path,
+      `Must be exactly ${size} ${size === 1 ? 'byte' : 'bytes'} (0x and ${size * 2} hexadecimal digits); this is ${digits / 2}.`,
+    );
+  return { ok: true, value: value.toLowerCase() as Hex };
+}
+
+/** A value of `node` from a JSON value (inside an array or a tuple). */
+function fromJson(node: TypeNode, value: unknown, path: Path): Checked<unknown> {
+  switch (node.kind) {
+    case 'address':
+      if (typeof value !== 'string') return fail(path, 'Expected an address in quotes.');
+      return withPath(checkAddress(value), path);
+    case 'bool':
+      if (typeof value === 'boolean') return { ok: true, value };
+      if (value === 'true' || value === 'false') return { ok: true, value: value === 'true' };
+      return fail(path, 'Expected true or false.');
+    case 'string':
+      if (typeof value !== 'string') return fail(path, 'Expected a string in quotes.');
+      return { ok: true, value };
+    case 'bytes':
+    case 'fixedBytes':
+      if (typeof value !== 'string') return fail(path, 'Expected hex bytes in quotes ("0x…").');
+      return readBytes(node.kind === 'fixedBytes' ? node.size : undefined, value, path);
+    case 'int':
+      if (typeof value === 'number') {
+        // JSON numbers above 2^53 have already lost digits by now: refuse rather than send another number.
+        if (!Number.isSafeInteger(value))
+          return fail(
+            path,
+            Number.isInteger(value)
+              ? 'This number is too large to write without quotes: put it in quotes so no digit is lost.'
+              : 'Write a whole number.',
+          );
+        return readInteger(node, String(value), path);
+      }
+      if (typeof value === 'string') return readInteger(node, value, path);
+      return fail(path, 'Expected a whole number.');
+    case 'array':
+      return arrayFromJson(node, value, path);
+    case 'tuple':
+      return tupleFromJson(node, value, path);
+  }
+}
+
+function withPath<T>(checked: Checked<T>, path: Path): Checked<T> {
+  return checked.ok ? checked : fail(path, checked.error);
+}
+
+function checkLength(node: { length?: number }, count: number, path: Path): Checked<null> {
+  if (node.length !== undefined && count !== node.length)
+    return fail(
+      path,
+      `Must have exactly ${node.length} ${node.length === 1 ? 'item' : 'items'}; this has ${count}.`,
+    );
+  return { ok: true, value: null };
+}
+
+function arrayFromJson(
+  node: Extract<TypeNode, { kind: 'array' }>,
+  value: unknown,
+  path: Path,
+): Checked<unknown[]> {
+  if (!Array.isArray(value)) return fail(path, 'Expected a list in square brackets.');
+  const length = checkLength(node, value.length, path);
+  if (!length.ok) return length;
+  const items: unknown[] = [];
+  for (const [index, item] of value.entries()) {
+    const read = fromJson(node.item, item, [...path, `item ${index + 1}`]);
+    if (!read.ok) return read;
+    items.push(read.value);
+  }
+  return { ok: true, value: items };
+}
+
+/** A tuple from a JSON array (fields in order) or object (fields by name); viem takes the array. */
+function tupleFromJson(
+  node: Extract<TypeNode, { kind: 'tuple' }>,
+  value: unknown,
+  path: Path,
+): Checked<unknown[]> {
+  const { components } = node;
+  let fields: unknown[];
+  if (Array.isArray(value)) {
+    if (value.length !== components.length)
+      return fail(path, `Expected ${components.length} fields; this has ${value.length}.`);
+    fields = value;
+  } else if (isRecord(value)) {
+    const names = components.map((component) => component.name);
+    if (names.some((name) => name === ''))
+      return fail(path, 'This tuple’s fields have no names: give them as a JSON array, in order.');
+    const unknown = Object.keys(value).find((key) => !names.includes(key));
+    if (unknown !== undefined)
+      return fail(path, `There is no field "${unknown}" (fields: ${names.join(', ')}).`);
+    const missing = names.find((name) => !(name in value));
+    if (missing !== undefined) return fail(path, `The field "${missing}" is missing.`);
+    fields = names.map((name) => value[name]);
+  } else {
+    return fail(path, 'Expected a JSON object {…} or array […] of the fields.');
+  }
+  const values: unknown[] = [];
+  for (const [index, component] of components.entries()) {
+    const label = component.name !== '' ? `field ${component.name}` : `field ${index + 1}`;
+    const read = fromJson(component.node, fields[index], [...path, label]);
+    if (!read.ok) return read;
+    values.push(read.value);
+  }
+  return { ok: true, value: values };
+}
+
+/**
+ * A parameter's value from what the user typed in its field. Scalars are read as they are written
+ * (a string is taken verbatim); arrays as a JSON array or, for simple items, comma-separated;
+ * tuples as JSON.
+ */
+export function parseArgument(param: AbiParam, text: string): Checked<unknown> {
+  const node = parseType(param);
+  if (!node.ok) return node;
+  return readTyped(node.value, text);
+}
+
+export function readTyped(node: TypeNode, text: string): Checked<unknown> {
+  switch (node.kind) {
+    case 'address':
+      return checkAddress(text);
+    case 'bool': {
+      const value = text.trim().toLowerCase();
+      if (value === 'true' || value === 'false') return { ok: true, value: value === 'true' };
+      return { ok: false, error: 'Choose true or false.' };
+    }
+    case 'string':
+      return { ok: true, value: text };
+    case 'bytes':
+      return readBytes(undefined, text, []);
+    case 'fixedBytes':
+      return readBytes(node.size, text, []);
+    case 'int':
+      if (text.trim() === '') return { ok: false, error: 'Enter a number.' };
+      return readInteger(node, text, []);
+    case 'array':
+    case 'tuple': {
+      const value = text.trim();
+      if (value === '')
+        return {
+          ok: false,
+          error:
+            node.kind === 'array'
+              ? 'Enter the items, comma-separated or as a JSON array ([] for none).'
+              : 'Enter the fields as JSON.',
+        };
+      if (value.startsWith('[') || value.startsWith('{')) {
+        let json: unknown;
+        try {
+          json = JSON.parse(value);
+        } catch (error) {
+          return {
+            ok: false,
+            error: `Not valid JSON (${error instanceof Error ? error.message : String(error)}).`,
+          };
+        }
+        return fromJson(node, json, []);
+      }
+      if (node.kind === 'tuple') return { ok: false, error: 'Enter the fields as a JSON object or array.' };
+      return commaSeparated(node, value);
+    }
+  }
+}
+
+/** `1, 2, 3` for an array of scalars; strings holding commas and nested lists need JSON. */
+function commaSeparated(node: Extract<TypeNode, { kind: 'array' }>, text: string): Checked<unknown[]> {
+  if (node.item.kind === 'array' || node.item.kind === 'tuple')
+    return { ok: false, error: 'Write a list of lists or tuples as a JSON array.' };
+  const pieces = text.split(',').map((piece) => piece.trim());
+  const length = checkLength(node, pieces.length, []);
+  if (!length.ok) return length;
+  const items: unknown[] = [];
+  for (const [index, piece] of pieces.entries()) {
+    const read = readTyped(node.item, piece);
+    if (!read.ok) return fail([`item ${index + 1}`], read.error);
+    items.push(read.value);
+  }
+  return { ok: true, value: items };
+}
+
+/** A short guide to writing a value of this type, for the field's hint. */
+export function describeType(param: AbiParam): string {
+  const node = parseType(param);
+  if (!node.ok) return node.error;
+  return describeNode(node.value);
+}
+
+function describeNode(node: TypeNode): string {
+  switch (node.kind) {
+    case 'address':
+      return 'An address: 0x and 40 hexadecimal characters.';
+    case 'bool':
+      return 'true or false.';
+    case 'string':
+      return 'Text, taken exactly as written.';
+    case 'bytes':
+      return 'Bytes in hex: 0x and an even number of hexadecimal digits (0x for none).';
+    case 'fixedBytes':
+      return `Exactly ${node.size} ${node.size === 1 ? 'byte' : 'bytes'}: 0x and ${node.size * 2} hexadecimal digits.`;
+    case 'int':
+      return `A whole number between ${intBounds(node).text} (decimal, or 0x and hex).`;
+    case 'array': {
+      const count = node.length === undefined ? '' : `exactly ${node.length} `;
+      const simple = node.item.kind !== 'array' && node.item.kind !== 'tuple';
+      return `A list of ${count}${typeName(node.item)}: ${simple ? 'comma-separated, or ' : ''}a JSON array such as ${exampleOf(node)}.`;
+    }
+    case 'tuple':
+      return `A JSON ${node.components.every((c) => c.name !== '') ? 'object or array' : 'array'} of the fields: ${node.components
+        .map((c, index) => `${c.name || `field ${index + 1}`} (${typeName(c.node)})`)
+        .join(', ')}.`;
+  }
+}
+
+function exampleOf(node: TypeNode): string {
+  switch (node.kind) {
+    case 'address':
+      return '"0x…"';
+    case 'bool':
+      return 'true';
+    case 'string':
+      return '"text"';
+    case 'bytes':
+    case 'fixedBytes':
+      return '"0x…"';
+    case 'int':
+      return '1';
+    case 'array':
+      return `[${exampleOf(node.item)}, ${exampleOf(node.item)}]`;
+    case 'tuple':
+      return `[${node.components.map((c) => exampleOf(c.node)).join(', ')}]`;
+  }
+}
+
+/** How an argument reads in the action's label: short, in the forms it was typed in. */
+export function formatArgument(value: unknown): string {
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'string') return value.startsWith('0x') ? value : JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(formatArgument).join(', ')}]`;
+  return String(value);
+}
+
+/** The calldata of a call to `fn` with `args` (read by parseArgument), or what viem refused. */
+export function encodeCall(fn: WriteFunction, args: readonly unknown[]): Checked<Hex> {
+  try {
+    return {
+      ok: true,
+      value: encodeFunctionData({ abi: [fn.item], functionName: fn.item.name, args }),
+    };
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return { ok: false, error: `The call could not be encoded: ${message}` };
+  }
+}

@@ -1,0 +1,101 @@
+import type { SafeInfo } from '@countersign/gateway-api';
+import type { SafePaths } from '../../safe';
+
+/** The kinds of new transaction, each a form at /{safe}/new-transaction/{kind}. */
+export type TransactionKind = Parameters<SafePaths['newTransactionOf']>[0];
+
+export type KindInfo = {
+  kind: TransactionKind;
+  /** The form's heading and the review's title. */
+  title: string;
+  description: string;
+};
+
+export type KindGroup = { title: string; kinds: readonly KindInfo[] };
+
+/** The chooser's groups, in the order people most often need them. */
+export const kindGroups: readonly KindGroup[] = [
+  {
+    title: 'Assets',
+    kinds: [
+      {
+        kind: 'send',
+        title: 'Send tokens',
+        description: 'The chain’s coin or an ERC-20 token the Safe holds, to any address.',
+      },
+      { kind: 'nft', title: 'Send NFT', description: 'An ERC-721 token the Safe holds, to any address.' },
+    ],
+  },
+  {
+    title: 'Contracts',
+    kinds: [
+      {
+        kind: 'contract',
+        title: 'Contract interaction',
+        description: 'Call a function of any contract from its ABI, or send raw calldata.',
+      },
+      {
+        kind: 'batch',
+        title: 'Batch',
+        description: 'The transactions put aside with “Add to batch”, signed together as one.',
+      },
+    ],
+  },
+  {
+    title: 'Owners and threshold',
+    kinds: [
+      { kind: 'add-owner', title: 'Add owner', description: 'A new owner, and how many must confirm.' },
+      {
+        kind: 'remove-owner',
+        title: 'Remove owner',
+        description: 'Take an owner off the Safe, and set how many must confirm.',
+      },
+      { kind: 'swap-owner', title: 'Replace owner', description: 'Put a new address in an owner’s place.' },
+      {
+        kind: 'threshold',
+        title: 'Change threshold',
+        description: 'How many owners must confirm each transaction.',
+      },
+    ],
+  },
+  {
+    title: 'Modules, guard and fallback handler',
+    kinds: [
+      {
+        kind: 'enable-module',
+        title: 'Enable module',
+        description: 'A contract that may execute transactions without the owners’ signatures.',
+      },
+      { kind: 'disable-module', title: 'Disable module', description: 'Stop a module acting for the Safe.' },
+      { kind: 'set-guard', title: 'Set guard', description: 'A contract that checks every transaction.' },
+      { kind: 'remove-guard', title: 'Remove guard', description: 'Stop the guard checking transactions.' },
+      {
+        kind: 'fallback-handler',
+        title: 'Set fallback handler',
+        description: 'The contract that answers calls the Safe does not implement (EIP-1271 and others).',
+      },
+    ],
+  },
+];
+
+export const kindInfos: readonly KindInfo[] = kindGroups.flatMap((group) => group.kinds);
+
+export function kindInfo(kind: string | undefined): KindInfo | undefined {
+  return kindInfos.find((info) => info.kind === kind);
+}
+
+/** Why a kind cannot be used on this Safe now (nothing to remove, say), or undefined when it can. */
+export function unavailableReason(kind: TransactionKind, safe: SafeInfo): string | undefined {
+  switch (kind) {
+    case 'remove-owner':
+      return safe.owners.length <= 1 ? 'The Safe has a single owner.' : undefined;
+    case 'threshold':
+      return safe.owners.length <= 1 ? 'With a single owner the threshold is 1.' : undefined;
+    case 'disable-module':
+      return (safe.modules ?? []).length === 0 ? 'No module is enabled.' : undefined;
+    case 'remove-guard':
+      return safe.guard === null ? 'The Safe has no guard.' : undefined;
+    default:
+      return undefined;
+  }
+}
