@@ -289,4 +289,21 @@ test.describe('Transaction flow: two owners of the 2-of-3 demo Safe', () => {
     await page.goto(safePath(stack, 'transactions/queue'));
     await expect(page.getByTestId('conflict-header').first()).toBeVisible();
   });
+
+  test('an account that is not an owner sees why it cannot sign, and gets no sign button', async ({
+    page,
+    stack,
+  }) => {
+    const outsider = devAccount(stack, 'outside sender').address;
+    await ownerWithTestWallet(page, stack, 'outside sender', safePath(stack, 'new-transaction/send'));
+    await sendNative(page, devAccount(stack, 'recipient').address, '0.01');
+    await expect(page.getByTestId('signer-notice')).toContainText(
+      `${outsider} is neither an owner nor a delegate of this Safe`,
+    );
+    await expect(page.getByTestId('review-sign')).toHaveCount(0);
+    await expect(page.getByTestId('review-propose')).toHaveCount(0);
+    // The review is still whole: what it does, the simulation and the hashes.
+    await expect(page.getByTestId('review-safe-tx-hash')).toBeVisible();
+    await expect(page.getByTestId('simulation')).toHaveAttribute('data-state', 'success');
+  });
 });
