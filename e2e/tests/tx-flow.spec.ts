@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createPublicClient, http, parseEther, type Address } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { delegateTotp, delegateTypedData } from '@countersign/safe-core';
 import { expect, test } from '../fixtures';
 import { devAccount, ownerWithDevnetWallet, ownerWithTestWallet, secondOwner, teamSafe } from '../owners';
 import type { E2eStack } from '../stack';
@@ -305,5 +307,46 @@ test.describe('Transaction flow: two owners of the 2-of-3 demo Safe', () => {
     // The review is still whole: what it does, the simulation and the hashes.
     await expect(page.getByTestId('review-safe-tx-hash')).toBeVisible();
     await expect(page.getByTestId('simulation')).toHaveAttribute('data-state', 'success');
+  });
+
+  test('a wallet on another chain is asked to switch before it signs', async ({ page, stack }) => {
+    const wallet = await ownerWithTestWallet(page, stack, 'owner A', safePath(stack, 'new-transaction/send'));
+    await wallet.switchTo(1);
+    await sendNative(page, devAccount(stack, 'recipient').address, '0.01');
+    await signAndPropose(page);
+    expect(wallet.calls).toContain('wallet_switchEthereumChain');
+    expect(wallet.chainId).toBe(stack.chainId);
+    expect(wallet.typedDataRequests.at(-1)?.primaryType).toBe('SafeTx');
+  });
+
+  test('a delegate the gateway knows cannot sign, but proposes for the owners to sign', async ({
+    page,
+    stack,
+  }) => {
+    const delegate = devAccount(stack, 'spare');
+    const ownerA = privateKeyToAccount(devAccount(stack, 'owner A').privateKey);
+    const signature = await ownerA.signTypedData(
+      delegateTypedData({ chainId: stack.chainId, delegate: delegate.address, totp: delegateTotp() }),
+    );
+    const added = await fetch(`${stack.gatewayUrl}/v2/chains/${stack.chainId}/delegates`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        safe: teamSafe(stack),
+        delegate: delegate.address,
+        delegator: ownerA.address,
+        signature,
+        label: 'Bookkeeper',
+      }),
+    });
+    expect(added.ok).toBe(true);
+
+    await ownerWithTestWallet(page, stack, 'spare', safePath(stack, 'new-transaction/send'));
+    await sendNative(page, devAccount(stack, 'recipient').address, '0.01');
+    await expect(page.getByTestId('signer-notice')).toContainText('as a delegate the gateway knows');
+    await expect(page.getByTestId('review-sign')).toHaveCount(0);
+    await page.getByTestId('review-propose').click();
+    await expect(page.getByTestId('transaction-details')).toBeVisible();
+    await expect(page.getByTestId('details-status')).toHaveText('Awaiting confirmations');
   });
 });
