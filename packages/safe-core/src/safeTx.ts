@@ -62,22 +62,26 @@ export function hashSafeTx(params: { chainId: number; safe: Address; tx: SafeTx 
   return hashTypedData(safeTxTypedData(params));
 }
 
+/** The SafeTx fields in the order the Safe's methods take them (execTransaction, getTransactionHash). */
+export function safeTxArgs(tx: SafeTx) {
+  return [
+    tx.to,
+    tx.value,
+    tx.data,
+    tx.operation,
+    tx.safeTxGas,
+    tx.baseGas,
+    tx.gasPrice,
+    tx.gasToken,
+    tx.refundReceiver,
+  ] as const;
+}
+
 /** The calldata that executes `tx` on its Safe with the given `signatures` bytes (see encodeSignatures). */
 export function encodeExecTransaction(tx: SafeTx, signatures: Hex): Hex {
   return encodeFunctionData({
     abi: safeAbi,
     functionName: 'execTransaction',
-    args: [
-      tx.to,
-      tx.value,
-      tx.data,
-      tx.operation,
-      tx.safeTxGas,
-      tx.baseGas,
-      tx.gasPrice,
-      tx.gasToken,
-      tx.refundReceiver,
-      signatures,
-    ],
+    args: [...safeTxArgs(tx), signatures],
   });
 }

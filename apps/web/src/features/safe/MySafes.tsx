@@ -18,11 +18,11 @@ import {
   addMySafe,
   isMySafe,
   removeMySafe,
-  resolveSafeInput,
   safeAccess,
   useMySafes,
   type MySafe,
 } from './mySafes';
+import { resolveSafeInput } from './safeId';
 import { safeHomePath } from './paths';
 import { safeInfoQueryOptions } from './queries';
 import styles from './MySafes.module.css';

@@ -4,11 +4,11 @@ import {
   MY_SAFES_MAX,
   cleanSafeName,
   parseMySafes,
-  resolveSafeInput,
   safeAccess,
   serializeMySafes,
   type MySafe,
 } from './mySafes';
+import { resolveSafeInput } from './safeId';
 
 const entry = (overrides: Partial<MySafe> = {}): MySafe => ({
   chainId: '1337',

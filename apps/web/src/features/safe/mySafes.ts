@@ -3,8 +3,6 @@ import * as z from 'zod/mini';
 import type { ChainInfo, SafeInfo } from '@countersign/gateway-api';
 import { parseAddress } from '../../lib/address';
 import { readStoredString, writeStoredString } from '../../lib/storage';
-import { findChainByShortName, unknownShortNameMessage } from '../chains';
-import { parseSafeId } from './safeId';
 
 // zod/mini sets no language for its messages: English, as classic zod does, unless one is set already.
 if (!z.core.globalConfig.localeError) z.config(z.locales.en());
@@ -158,38 +156,6 @@ export function removeMySafe(chainId: string, address: string): boolean {
 
 export function isMySafe(safes: readonly MySafe[], chainId: string, address: string): boolean {
   return safes.some((entry) => sameSafe(entry, { chainId, address: address as `0x${string}` }));
-}
-
-export type SafeInputResult =
-  { ok: true; chain: ChainInfo; address: `0x${string}` } | { ok: false; error: string };
-
-/**
- * What the "Add existing Safe" form holds: `0x…` on the selected chain, or `shortName:0x…` on a
- * chain the gateway lists.
- */
-export function resolveSafeInput(
-  input: string,
-  chains: readonly ChainInfo[] | undefined,
-  selected: ChainInfo | undefined,
-): SafeInputResult {
-  const parsed = parseSafeId(input);
-  if (!parsed.ok) return parsed;
-  if (chains === undefined) {
-    return { ok: false, error: 'The chain list is not loaded yet. Try again in a moment.' };
-  }
-  if (parsed.shortName === undefined) {
-    if (selected === undefined) {
-      return {
-        ok: false,
-        error:
-          'No chain is selected yet. Choose a chain, or prefix the address with a short name like eth:0x….',
-      };
-    }
-    return { ok: true, chain: selected, address: parsed.address };
-  }
-  const chain = findChainByShortName(chains, parsed.shortName);
-  if (chain === undefined) return { ok: false, error: unknownShortNameMessage(parsed.shortName, chains) };
-  return { ok: true, chain, address: parsed.address };
 }
 
 /**

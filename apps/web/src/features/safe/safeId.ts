@@ -56,7 +56,32 @@ export function openSafeTarget(
   selected: ChainInfo | undefined,
 ): OpenSafeTarget {
   const parsed = parseSafeId(input);
+  // Before the chain list is loaded a short name is taken as given: the Safe page checks it again.
+  if (parsed.ok && parsed.shortName !== undefined && chains === undefined) {
+    return { ok: true, path: safeHomePath(parsed.shortName, parsed.address) };
+  }
+  const resolved = resolveSafeInput(input, chains ?? [], selected);
+  return resolved.ok
+    ? { ok: true, path: safeHomePath(resolved.chain.shortName, resolved.address) }
+    : resolved;
+}
+
+export type SafeInputResult = { ok: true; chain: ChainInfo; address: Address } | { ok: false; error: string };
+
+/**
+ * What the "Add existing Safe" form holds: `0x…` on the selected chain, or `shortName:0x…` on a
+ * chain the gateway lists.
+ */
+export function resolveSafeInput(
+  input: string,
+  chains: readonly ChainInfo[] | undefined,
+  selected: ChainInfo | undefined,
+): SafeInputResult {
+  const parsed = parseSafeId(input);
   if (!parsed.ok) return parsed;
+  if (chains === undefined) {
+    return { ok: false, error: 'The chain list is not loaded yet. Try again in a moment.' };
+  }
   if (parsed.shortName === undefined) {
     if (selected === undefined) {
       return {
@@ -65,10 +90,9 @@ export function openSafeTarget(
           'No chain is selected yet. Choose a chain, or prefix the address with a short name like eth:0x….',
       };
     }
-    return { ok: true, path: safeHomePath(selected.shortName, parsed.address) };
+    return { ok: true, chain: selected, address: parsed.address };
   }
-  if (chains === undefined) return { ok: true, path: safeHomePath(parsed.shortName, parsed.address) };
   const chain = findChainByShortName(chains, parsed.shortName);
   if (chain === undefined) return { ok: false, error: unknownShortNameMessage(parsed.shortName, chains) };
-  return { ok: true, path: safeHomePath(chain.shortName, parsed.address) };
+  return { ok: true, chain, address: parsed.address };
 }

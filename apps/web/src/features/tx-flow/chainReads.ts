@@ -4,6 +4,7 @@ import {
   readSimulation,
   safe141,
   safeAbi,
+  safeTxArgs,
   simulationCall,
   type SafeTx,
   type SimulationResult,
@@ -80,17 +81,6 @@ export function contractTransactionHash(client: PublicClient, safe: Address, tx:
     address: safe,
     abi: safeAbi,
     functionName: 'getTransactionHash',
-    args: [
-      tx.to,
-      tx.value,
-      tx.data,
-      tx.operation,
-      tx.safeTxGas,
-      tx.baseGas,
-      tx.gasPrice,
-      tx.gasToken,
-      tx.refundReceiver,
-      tx.nonce,
-    ],
+    args: [...safeTxArgs(tx), tx.nonce],
   });
 }

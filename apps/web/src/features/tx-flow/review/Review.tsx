@@ -204,42 +204,39 @@ export function Review({
       ))}
 
       <Section title="Transaction" id="review-parameters">
-        <Card>
-          <DetailList>
-            <Detail label={<label htmlFor="review-nonce">Nonce</label>}>
-              <input
-                id="review-nonce"
-                className={styles.nonce}
-                inputMode="numeric"
-                value={nonceText}
-                onChange={(event) => setNonceInput(event.target.value.trim())}
-                aria-describedby="review-nonce-hint"
-                aria-invalid={nonce === undefined}
-                data-testid="review-nonce"
-              />
-              <span id="review-nonce-hint" className={styles.hint}>
-                {nonce === undefined
-                  ? 'A nonce is a whole number.'
-                  : nonces.data
-                    ? `Recommended: ${nonces.data.recommendedNonce}. The Safe is at ${nonces.data.currentNonce}.`
-                    : 'Loading the recommended nonce…'}
-              </span>
-            </Detail>
-            <Detail label="safeTxGas" testId="review-safe-tx-gas">
-              {draft.safeTxGas !== undefined
-                ? `${draft.safeTxGas.toString()} (as requested)`
-                : estimation.isPending
-                  ? 'Estimating…'
-                  : estimation.isError
-                    ? `0 — the gateway could not estimate it: ${describeQueryError(estimation.error).message}`
-                    : `${safeTxGas?.toString()} (estimated by the gateway)`}
-            </Detail>
-            <Detail label="Call">
-              {call.operation === 1 ? 'Delegatecall' : 'Call'} to{' '}
-              <code className={styles.code}>{call.to}</code>
-            </Detail>
-          </DetailList>
-        </Card>
+        <DetailList>
+          <Detail label={<label htmlFor="review-nonce">Nonce</label>}>
+            <input
+              id="review-nonce"
+              className={styles.nonce}
+              inputMode="numeric"
+              value={nonceText}
+              onChange={(event) => setNonceInput(event.target.value.trim())}
+              aria-describedby="review-nonce-hint"
+              aria-invalid={nonce === undefined}
+              data-testid="review-nonce"
+            />
+            <span id="review-nonce-hint" className={styles.hint}>
+              {nonce === undefined
+                ? 'A nonce is a whole number.'
+                : nonces.data
+                  ? `Recommended: ${nonces.data.recommendedNonce}. The Safe is at ${nonces.data.currentNonce}.`
+                  : 'Loading the recommended nonce…'}
+            </span>
+          </Detail>
+          <Detail label="safeTxGas" testId="review-safe-tx-gas">
+            {draft.safeTxGas !== undefined
+              ? `${draft.safeTxGas.toString()} (as requested)`
+              : estimation.isPending
+                ? 'Estimating…'
+                : estimation.isError
+                  ? `0 — the gateway could not estimate it: ${describeQueryError(estimation.error).message}`
+                  : `${safeTxGas?.toString()} (estimated by the gateway)`}
+          </Detail>
+          <Detail label="Call">
+            {call.operation === 1 ? 'Delegatecall' : 'Call'} to <code className={styles.code}>{call.to}</code>
+          </Detail>
+        </DetailList>
       </Section>
 
       <Section title="Simulation" id="review-simulation">
@@ -247,26 +244,24 @@ export function Review({
       </Section>
 
       <Section title="Check on your hardware wallet" id="review-hashes">
-        <Card>
-          {hashes ? (
-            <DetailList testId="review-hashes">
-              <Detail label="Domain hash" testId="review-domain-hash">
-                <HexValue value={hashes.domainHash} label="domain hash" full />
-              </Detail>
-              <Detail label="Message hash" testId="review-message-hash">
-                <HexValue value={hashes.messageHash} label="message hash" full />
-              </Detail>
-              <Detail label="safeTxHash" testId="review-safe-tx-hash">
-                <HexValue value={hashes.safeTxHash} label="safeTxHash" full />
-              </Detail>
-              <Detail label="The Safe's own hash" testId="review-contract-check">
-                <ContractCheck expected={hashes.safeTxHash} query={contractHash} />
-              </Detail>
-            </DetailList>
-          ) : (
-            <p className={styles.hint}>The hashes follow once the nonce and safeTxGas are known.</p>
-          )}
-        </Card>
+        {hashes ? (
+          <DetailList testId="review-hashes">
+            <Detail label="Domain hash" testId="review-domain-hash">
+              <HexValue value={hashes.domainHash} label="domain hash" full />
+            </Detail>
+            <Detail label="Message hash" testId="review-message-hash">
+              <HexValue value={hashes.messageHash} label="message hash" full />
+            </Detail>
+            <Detail label="safeTxHash" testId="review-safe-tx-hash">
+              <HexValue value={hashes.safeTxHash} label="safeTxHash" full />
+            </Detail>
+            <Detail label="The Safe's own hash" testId="review-contract-check">
+              <ContractCheck expected={hashes.safeTxHash} query={contractHash} />
+            </Detail>
+          </DetailList>
+        ) : (
+          <p className={styles.hint}>The hashes follow once the nonce and safeTxGas are known.</p>
+        )}
       </Section>
 
       <Section title="Sign" id="review-sign">
