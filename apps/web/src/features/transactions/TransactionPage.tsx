@@ -1,10 +1,11 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { TransactionDetails, TransactionListPage, TransactionSummary } from '@countersign/gateway-api';
 import { isGatewayStatus } from '../../lib/gatewayErrors';
 import { Alert, Badge, DateTime, Page, QueryView, Section, SkeletonRows, describeQueryError } from '../../ui';
 import { safeKey, useSafe, type SafeContextValue } from '../safe';
+import { TransactionActions } from '../tx-flow';
 import { clip, isPendingStatus, describeParts, statusLabels, statusTones, transactionKind } from './describe';
 import { ownerStateLabels, ownerStateOfDetails, ownerStateTones } from './ownerState';
 import { useConnectedAccount } from './useConnectedAccount';
@@ -20,11 +21,6 @@ import {
   ExecutionSection,
 } from './TransactionSections';
 import styles from './TransactionDetails.module.css';
-
-/** What the connected account can do with a queued transaction (the write side: its own chunk). */
-const TransactionActions = lazy(() =>
-  import('../tx-flow').then((module) => ({ default: module.TransactionActions })),
-);
 
 /** The list the page was opened from, else the one the transaction belongs to. */
 function useBackTarget(details: TransactionDetails | undefined): { list: ListOrigin; fromList: boolean } {

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import type { SafeTarget } from '../safe';
 
@@ -21,7 +22,14 @@ export function preloadTxFlow(_target: SafeTarget): void {
 }
 
 export type { TxAction, TxDraft, TxDraftOrigin } from './draft';
-export { TxFlowPage } from './TxFlowPage';
-export { TransactionActions } from './sign/TransactionActions';
+
+// What other features render of the write side: lazy, so that the code that signs, simulates and
+// hashes (viem, safe-core) loads with the first view that needs it, never with the app's first script.
+
+/** What the connected account can do with a queued transaction (its details page). */
+export const TransactionActions = lazy(() =>
+  import('./sign/TransactionActions').then((module) => ({ default: module.TransactionActions })),
+);
+
 /** The shared review on its own, for flows that are not a page (a Safe App's sendTransactions). */
-export { Review as TxReview } from './review/Review';
+export const TxReview = lazy(() => import('./review/Review').then((module) => ({ default: module.Review })));
