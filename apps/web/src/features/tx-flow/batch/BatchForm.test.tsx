@@ -90,6 +90,7 @@ describe('BatchForm', () => {
         { ...send('second'), operation: 0 },
         { ...send('first'), operation: 0 },
       ],
+      onSubmitted: expect.any(Function),
     });
   });
 
