@@ -16,6 +16,8 @@ export default defineConfig({
             'services/*/test/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
             'apps/web/serve/**/*.test.ts',
+            'apps/demo-apps/serve/**/*.test.ts',
+            'apps/demo-apps/src/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },

@@ -5,6 +5,7 @@ import { benchSafeInfo } from './safeInfo';
 import { benchStart } from './start';
 import { benchWebBundle } from './webBundle';
 import { benchTxFlow } from './txFlow';
+import { benchSafeApps } from './safeApps';
 
 /** `npm run bench`: prints figures; nothing here passes or fails. One benchmark at a time (2 cores). */
 const benches: [string, () => Promise<string[]>][] = [
@@ -15,6 +16,7 @@ const benches: [string, () => Promise<string[]>][] = [
   ['scale', () => benchGatewayAtScale()],
   ['history', () => benchHistoryView()],
   ['tx flow', () => benchTxFlow()],
+  ['safe-apps', () => benchSafeApps()],
 ];
 const only = process.argv.slice(2);
 for (const [name, bench] of benches) {

@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { seedOffchainDemo, startDevnet, type Devnet, type DevnetManifest } from '@countersign/devnet';
 import { devnetChainConfig, initialisePgliteDataDir, startGateway } from '@countersign/gateway';
 import { startWebServer } from '@countersign/web/server';
+import { demoAppsCatalogue } from '@countersign/demo-apps/catalogue';
+import { startDemoAppsServer } from '@countersign/demo-apps/server';
 import { portOrFree } from './ports';
 import { repoRoot } from './webBuild';
 
@@ -10,6 +12,8 @@ export type StackOptions = {
   rpcPort: number;
   gatewayPort: number;
   webPort: number;
+  /** The demo Safe Apps' own port (another origin than the web app's, as third-party apps are). */
+  demoAppsPort: number;
   /** Where the devnet keeps its chain and manifest between runs. */
   stateDir: string;
   /** A gateway to use instead of the local devnet and gateway (e.g. Safe's production gateway). */
@@ -29,6 +33,8 @@ export type StackOptions = {
 export type Stack = {
   webUrl: string;
   gatewayUrl: string;
+  /** The demo Safe Apps' origin (listed in the local gateway's catalogue). */
+  demoAppsUrl: string;
   rpcUrl: string | undefined;
   manifest: DevnetManifest | undefined;
   manifestPath: string | undefined;
@@ -50,6 +56,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   try {
     const webPort = await portOrFree(options.webPort, options.host);
     const webOrigin = `http://${options.host}:${webPort}`;
+    // First, so that the local catalogue can list the apps at their URL.
+    const demoApps = await startDemoAppsServer({ host: options.host, port: options.demoAppsPort });
+    started.push({ stop: () => demoApps.close() });
     let devnet: Devnet | undefined;
     let gatewayUrl = options.gatewayUrl;
     if (!gatewayUrl) {
@@ -66,6 +75,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         port: options.gatewayPort,
         chains: [devnetChainConfig(devnet.manifest, { explorerUrl: `${webOrigin}/explorer` })],
         corsOrigins: [webOrigin, `http://localhost:${webPort}`, ...(options.corsOrigins ?? [])],
+        safeApps: demoAppsCatalogue(demoApps.url, [String(devnet.manifest.chainId)]),
         // Inside the devnet's folder, so that deleting it starts both the chain and the gateway afresh.
         store: options.databaseUrl
           ? { databaseUrl: options.databaseUrl }
@@ -95,6 +105,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     return {
       webUrl: web.url,
       gatewayUrl,
+      demoAppsUrl: demoApps.url,
       rpcUrl: devnet?.rpcUrl,
       manifest: devnet?.manifest,
       manifestPath: devnet?.manifestPath,

@@ -2,6 +2,7 @@ import { renameSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { devnetShortName } from '@countersign/gateway';
+import { DEFAULT_DEMO_APPS_PORT } from '@countersign/demo-apps/server';
 import { defaultStateDir, startStack } from './stack';
 import { ensureWebBuild } from './webBuild';
 
@@ -17,6 +18,7 @@ const env = z
     RPC_PORT: port.default(8545),
     GATEWAY_PORT: port.default(8787),
     WEB_PORT: port.default(5173),
+    DEMO_APPS_PORT: port.default(DEFAULT_DEMO_APPS_PORT),
     DEVNET_STATE_DIR: z.string().default(defaultStateDir),
     GATEWAY_URL: z.string().url().optional(),
     GATEWAY_CORS_ORIGINS: z.string().optional(),
@@ -37,6 +39,7 @@ const stack = await startStack({
   rpcPort: env.RPC_PORT,
   gatewayPort: env.GATEWAY_PORT,
   webPort: env.WEB_PORT,
+  demoAppsPort: env.DEMO_APPS_PORT,
   stateDir: resolve(env.DEVNET_STATE_DIR),
   gatewayUrl: env.GATEWAY_URL,
   corsOrigins: env.GATEWAY_CORS_ORIGINS?.split(',').map((o) => o.trim()),
@@ -66,6 +69,7 @@ process.on('SIGHUP', () => void shutdown('SIGHUP'));
 console.log(`web: ${stack.webUrl}`);
 console.log(`gateway: ${stack.gatewayUrl}`);
 if (stack.rpcUrl) console.log(`rpc: ${stack.rpcUrl}`);
+console.log(`demo apps: ${stack.demoAppsUrl}/`);
 if (stack.manifest) {
   console.log(`\nDemo Safes (devnet ${stack.devnetReused ? 'reused' : 'deployed and seeded'}):`);
   for (const safe of stack.manifest.safes) {
@@ -86,6 +90,7 @@ if (env.COUNTERSIGN_READY_FILE) {
     JSON.stringify({
       webUrl: stack.webUrl,
       gatewayUrl: stack.gatewayUrl,
+      demoAppsUrl: stack.demoAppsUrl,
       rpcUrl: stack.rpcUrl,
       manifestPath: stack.manifestPath,
       readyMs,

@@ -10,6 +10,8 @@ const repoRoot = resolve(import.meta.dirname, '..');
 export type ReadyInfo = {
   webUrl: string;
   gatewayUrl: string;
+  /** The demo Safe Apps' origin (another site than webUrl), e.g. http://localhost:5190. */
+  demoAppsUrl: string;
   rpcUrl?: string;
   manifestPath?: string;
   readyMs: number;
@@ -48,6 +50,7 @@ export async function spawnStart(
       RPC_PORT: '0',
       GATEWAY_PORT: '0',
       WEB_PORT: '0',
+      DEMO_APPS_PORT: '0',
       DEVNET_STATE_DIR: options.stateDir ?? join(workDir, 'devnet'),
       COUNTERSIGN_READY_FILE: readyFile,
       ...options.env,

@@ -58,6 +58,7 @@ function readJson<T>(path: string): T | undefined {
 
 await check('typecheck (node side)', 'npx', ['tsc', '-p', 'tsconfig.json']);
 await check('typecheck (web)', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json']);
+await check('typecheck (demo apps)', 'npx', ['tsc', '-p', 'apps/demo-apps/tsconfig.json']);
 await check('typecheck (e2e)', 'npx', ['tsc', '-p', 'e2e/tsconfig.json']);
 await check('lint', 'npx', ['eslint', '.']);
 await check('format', 'npx', ['prettier', '--check', '.']);

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 
 export const repoRoot = resolve(import.meta.dirname, '..');
 export const webDist = join(repoRoot, 'apps/web/dist');
+export const demoAppsDist = join(repoRoot, 'apps/demo-apps/dist');
 
 /** Everything the web bundle is built from. */
 const webInputs = [
@@ -13,6 +14,9 @@ const webInputs = [
   'apps/web/public',
   'packages/gateway-api/src',
 ];
+
+/** Everything the demo Safe Apps are built from (served by `npm start` on their own port). */
+const demoAppsInputs = ['apps/demo-apps/src', 'apps/demo-apps/public', 'apps/demo-apps/vite.config.ts'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -32,15 +36,30 @@ export function webBuildIsStale(): boolean {
   return webInputs.some((input) => newestMtime(join(repoRoot, input)) > built);
 }
 
-export function buildWeb(): void {
-  const result = spawnSync('npm', ['run', 'build', '--silent', '-w', '@countersign/web'], {
+/** True when there is no demo apps build, or a source is newer than it. */
+export function demoAppsBuildIsStale(): boolean {
+  const index = join(demoAppsDist, 'index.html');
+  if (!existsSync(index)) return true;
+  const built = statSync(index).mtimeMs;
+  return demoAppsInputs.some((input) => newestMtime(join(repoRoot, input)) > built);
+}
+
+function buildWorkspace(workspace: string, what: string): void {
+  const result = spawnSync('npm', ['run', 'build', '--silent', '-w', workspace], {
     cwd: repoRoot,
     stdio: 'inherit',
   });
-  if (result.status !== 0) throw new Error('The web build failed');
+  if (result.status !== 0) throw new Error(`The ${what} build failed`);
 }
 
-/** Builds the web app when it is missing or out of date. */
+/** Builds the web app and the demo Safe Apps that `npm start` serves next to it (about a second). */
+export function buildWeb(): void {
+  buildWorkspace('@countersign/web', 'web');
+  buildWorkspace('@countersign/demo-apps', 'demo apps');
+}
+
+/** Builds the web app and the demo Safe Apps, each when it is missing or out of date. */
 export function ensureWebBuild(): void {
-  if (webBuildIsStale()) buildWeb();
+  if (webBuildIsStale()) buildWorkspace('@countersign/web', 'web');
+  if (demoAppsBuildIsStale()) buildWorkspace('@countersign/demo-apps', 'demo apps');
 }

@@ -24,6 +24,19 @@ export default defineConfig({
               name: 'shell',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack[\\/](query-core|react-query|query-persist-client-core|query-sync-storage-persister|react-query-persist-client)|zod)[\\/]/,
             },
+            {
+              // The app's own modules every page starts with (configuration, gateway client, chain
+              // and Safe keys, the first UI pieces): shared with lazy views too, they would otherwise
+              // be cut into many tiny chunks that compress worse and cost a request each.
+              name: 'app-core',
+              test: new RegExp(
+                [
+                  String.raw`[\/]src[\/]lib[\/]`,
+                  String.raw`[\/]src[\/]features[\/](chains|safe)[\/](queries|paths|selection|selectedChain|rpc|explorer)\.`,
+                  String.raw`[\/]src[\/]ui[\/](format|Alert|ErrorAlert|Skeleton|Button|Page)\.`,
+                ].join('|'),
+              ),
+            },
           ],
         },
       },

@@ -58,17 +58,15 @@ test.describe('Safe Apps catalogue on the demo stack', () => {
     }
   });
 
-  test('apps/open says opening comes with the Safe Apps host and shows the app URL as text', async ({
-    page,
-    stack,
-  }) => {
-    const appUrl = 'https://app.example/swap?token=<b>x</b>';
+  test('apps/open refuses an address that is not http(s), and shows it as text', async ({ page, stack }) => {
+    const appUrl = 'javascript:alert(1)//<b>x</b>';
     await page.goto(`/local:${stack.safes[0]!.address}/apps/open?appUrl=${encodeURIComponent(appUrl)}`);
-    await expect(page.getByTestId('open-app-placeholder')).toContainText(
-      'Opening apps comes with the Safe Apps host',
+    await expect(page.getByTestId('app-url-invalid')).toContainText(
+      'Safe Apps run from http(s) addresses only.',
     );
     await expect(page.getByTestId('requested-app-url')).toHaveText(appUrl);
-    await page.getByRole('link', { name: 'Browse the apps' }).click();
+    await expect(page.getByTestId('safe-app-frame')).toHaveCount(0);
+    await page.getByTestId('back-to-apps').click();
     await expect(page).toHaveURL(new RegExp(`/local:${stack.safes[0]!.address}/apps$`));
   });
 });
@@ -195,8 +193,10 @@ test.describe('Safe Apps catalogue against a scripted gateway', () => {
       await expect(swapper.getByTestId('app-tags').getByRole('listitem')).toHaveText(['DeFi', 'DEX']);
       await expect(swapper.getByTestId('app-features')).toHaveText('Batched transactions');
       await expect(swapper.getByTestId('app-provider')).toHaveText(/By Swapper Labs/);
+      // Its own links, then Open (into Countersign's host).
       const links = swapper.getByRole('link');
-      await expect(links).toHaveCount(4);
+      await expect(links).toHaveCount(5);
+      await expect(links.nth(4)).toHaveAttribute('data-testid', 'app-open');
       for (const [index, href] of [
         'https://labs.example',
         'https://swapper.example',
@@ -218,9 +218,9 @@ test.describe('Safe Apps catalogue against a scripted gateway', () => {
         'Featured',
       );
 
+      // Each app opens in the host, at its own URL.
       for (const open of await page.getByTestId('app-open').all()) {
-        await expect(open).toBeDisabled();
-        await expect(open).toHaveAccessibleDescription('Opening apps comes with the Safe Apps host');
+        await expect(open).toHaveAttribute('href', /\/apps\/open\?appUrl=https?%3A/);
       }
     } finally {
       await app.stop();

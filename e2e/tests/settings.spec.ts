@@ -66,14 +66,22 @@ test.describe('Settings', () => {
           String((await safeInfo(stack, team.address)).nonce),
       )
       .toBe(true);
-    await expect(page.getByRole('button', { name: /owner|threshold/i })).toHaveCount(0);
-    // The Safe Apps settings come later: no tab for them.
+    // Changes are transactions: each leads to its form, which leads to the review.
+    await expect(page.getByRole('link', { name: 'Add owner' })).toHaveAttribute(
+      'href',
+      `/local:${team.address}/new-transaction/add-owner`,
+    );
+    await expect(page.getByRole('link', { name: 'Change threshold' })).toHaveAttribute(
+      'href',
+      `/local:${team.address}/new-transaction/threshold`,
+    );
     await expect(page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link')).toHaveText([
       'Setup',
       'Modules',
       'Network',
       'Delegates',
       'Notifications',
+      'Safe Apps',
     ]);
   });
 

@@ -56,7 +56,6 @@ export function demoAppManifest(app: DemoApp) {
     description: app.description,
     iconPath: 'icon.svg',
     icons: [{ src: 'icon.svg', sizes: 'any', type: 'image/svg+xml' }],
-    providedBy: { name: 'Countersign', url: 'https://github.com/countersign' },
   };
 }
 

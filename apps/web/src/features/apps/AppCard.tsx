@@ -1,6 +1,7 @@
 import { memo, useId, useState } from 'react';
 import type { SafeApp } from '@countersign/gateway-api';
-import { AppsIcon, Badge, Button, ExternalIcon, RemoteImage } from '../../ui';
+import { AppsIcon, Badge, ButtonLink, ExternalIcon, RemoteImage } from '../../ui';
+import { useSafe } from '../safe';
 import { appHost, featureLabel, httpUrlOrUndefined, socialPlatformLabels, tagsOf } from './catalogue';
 import styles from './AppCard.module.css';
 
@@ -8,8 +9,6 @@ import styles from './AppCard.module.css';
 const MAX_DESCRIPTION = 1000;
 /** Above this many characters the description is folded to three lines, with Show more. */
 const FOLDED_FROM = 160;
-
-export const OPENING_NOTE = 'Opening apps comes with the Safe Apps host';
 
 /**
  * One Safe App of the catalogue. Everything on it comes from the gateway and is untrusted: text is
@@ -19,8 +18,8 @@ export const OPENING_NOTE = 'Opening apps comes with the Safe Apps host';
 export const AppCard = memo(function AppCard({ app }: { app: SafeApp }) {
   const nameId = useId();
   const descriptionId = useId();
-  const noteId = useId();
   const [expanded, setExpanded] = useState(false);
+  const { paths } = useSafe();
   const host = appHost(app.url);
   const tags = tagsOf(app);
   const description =
@@ -117,12 +116,19 @@ export const AppCard = memo(function AppCard({ app }: { app: SafeApp }) {
           </ul>
         )}
         <div className={styles.open}>
-          <Button size="sm" disabled aria-describedby={noteId} data-testid="app-open">
-            Open
-          </Button>
-          <p id={noteId} className={styles.note}>
-            {OPENING_NOTE}
-          </p>
+          {httpUrlOrUndefined(app.url) !== undefined ? (
+            <ButtonLink
+              to={paths.openApp(app.url)}
+              size="sm"
+              variant="primary"
+              aria-label={`Open ${app.name}`}
+              data-testid="app-open"
+            >
+              Open
+            </ButtonLink>
+          ) : (
+            <p className={styles.note}>This app’s address is not http(s): it cannot be opened.</p>
+          )}
         </div>
       </footer>
     </article>

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GatewayError, type SafeApp } from '@countersign/gateway-api';
 import { teamSafeAddress } from '../../testing/fixtures';
 import { renderWithRouter } from '../../testing/render';
-import { AppsPage, OpenAppPage } from './pages';
+import { AppsPage } from './pages';
 import { safeApp } from './safeAppFixture';
 
 const gateway = vi.hoisted(() => ({ baseUrl: 'http://127.0.0.1:9', getSafeApps: vi.fn() }));
@@ -17,7 +17,10 @@ vi.mock('../safe', async () => {
     useSafe: () => ({
       chain: { ...chain, features: safe.features },
       address,
-      paths: { apps: `/local:${address}/apps` },
+      paths: {
+        apps: `/local:${address}/apps`,
+        openApp: (url: string) => `/local:${address}/apps/open?appUrl=${encodeURIComponent(url)}`,
+      },
     }),
   };
 });
@@ -97,7 +100,7 @@ describe('Safe Apps catalogue', () => {
     expect(swapper.getByRole('list', { name: 'Features' })).toHaveTextContent('Batched transactions');
     expect(within(card('Gallery')).getByRole('list', { name: 'Features' })).toHaveTextContent('NEW_THING');
     expect(swapper.getByTestId('app-provider')).toHaveTextContent('By Swapper Labs');
-    const links = swapper.getAllByRole('link');
+    const links = within(swapper.getByTestId('app-links')).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
       'https://labs.example',
       'https://swapper.example',
@@ -110,13 +113,14 @@ describe('Safe Apps catalogue', () => {
     expect(swapper.queryByText('X (Twitter)')).toBeNull();
   });
 
-  it('says opening apps comes later, with a disabled Open on each card', async () => {
+  it('opens each app on its own page, by its URL', async () => {
     renderWithRouter(<AppsPage />);
     await screen.findByTestId('apps-grid');
-    for (const open of screen.getAllByTestId('app-open')) {
-      expect(open).toBeDisabled();
-      expect(open).toHaveAccessibleDescription('Opening apps comes with the Safe Apps host');
-    }
+    const open = screen.getByRole('link', { name: 'Open Swapper' });
+    expect(open).toHaveAttribute(
+      'href',
+      `/local:${teamSafeAddress}/apps/open?appUrl=${encodeURIComponent('https://swapper.example/app')}`,
+    );
   });
 
   it('loads icons without a referrer, lazily, and falls back when one fails or is not http(s)', async () => {
@@ -193,7 +197,10 @@ describe('Safe Apps catalogue', () => {
     const name = await screen.findByTestId('app-name');
     expect(name).toHaveTextContent(`${hostile}\u202Eevil`);
     expect(document.querySelector('img[src="x"]')).toBeNull();
-    expect(screen.queryAllByRole('link')).toEqual([]);
+    // No link from the app's metadata; Open leads to Countersign's own app page.
+    expect(screen.queryAllByRole('link').map((link) => link.getAttribute('data-testid'))).toEqual([
+      'app-open',
+    ]);
     // A huge description is cut, and folded until asked for.
     const description = screen.getByTestId('app-description');
     expect(description.textContent!.length).toBeLessThanOrEqual(1001);
@@ -234,20 +241,5 @@ describe('Safe Apps catalogue', () => {
       'Safe Apps are not enabled on Countersign Devnet',
     );
     expect(gateway.getSafeApps).not.toHaveBeenCalled();
-  });
-});
-
-describe('Opening an app', () => {
-  it('says it comes with the Safe Apps host and shows the requested app URL as text', () => {
-    const appUrl = 'https://swapper.example/app?x=<b>1</b>';
-    renderWithRouter(<OpenAppPage />, `/local:0x1/apps/open?appUrl=${encodeURIComponent(appUrl)}`);
-    expect(screen.getByTestId('open-app-placeholder')).toHaveTextContent(
-      'Opening apps comes with the Safe Apps host',
-    );
-    expect(screen.getByTestId('requested-app-url')).toHaveTextContent(appUrl);
-    expect(screen.getByRole('link', { name: 'Browse the apps' })).toHaveAttribute(
-      'href',
-      `/local:${teamSafeAddress}/apps`,
-    );
   });
 });

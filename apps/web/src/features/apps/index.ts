@@ -1,9 +1,12 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { safeViewLoader, type SafeTarget } from '../safe';
 import { safeAppsQueryOptions } from './queries';
 
-// The apps feature: the chain's Safe Apps catalogue (opening an app comes with the Safe Apps host).
+// The apps feature: the chain's Safe Apps catalogue, and the Safe Apps host that runs an app beside
+// the Safe (apps/open), with per-app permissions and settings (shown in Settings → Safe Apps).
 const loadPages = () => import('./pages');
+const loadHost = () => import('./host/OpenAppPage');
 
 export const appsRoutes: RouteObject[] = [
   {
@@ -11,7 +14,8 @@ export const appsRoutes: RouteObject[] = [
     loader: safeViewLoader(prefetchApps),
     lazy: async () => ({ Component: (await loadPages()).AppsPage }),
   },
-  { path: 'apps/open', lazy: async () => ({ Component: (await loadPages()).OpenAppPage }) },
+  // The host (the frame, the bridge, the review and signing dialogs) loads only when an app opens.
+  { path: 'apps/open', lazy: async () => ({ Component: (await loadHost()).OpenAppPage }) },
 ];
 
 /** On intent (pointer or focus on the Apps link): the view's code and the chain's catalogue. */
@@ -26,3 +30,7 @@ export function prefetchApps(target: SafeTarget): void {
 
 export { isAllowedHere } from './catalogue';
 export { SAFE_APPS_STALE_MS, safeAppsKey, safeAppsQueryOptions, useSafeAppsQuery } from './queries';
+/** Settings → Safe Apps: each app's permissions and settings (lazy: it shares the host's code). */
+export const AppsSettingsSection = lazy(() =>
+  import('./host/AppsSettingsSection').then((module) => ({ default: module.AppsSettingsSection })),
+);

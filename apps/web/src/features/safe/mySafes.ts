@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
-import type { ChainInfo, SafeInfo } from '@countersign/gateway-api';
+import type { SafeInfo } from '@countersign/gateway-api';
 import { parseAddress } from '../../lib/address';
 import { readStoredString, writeStoredString } from '../../lib/storage';
 

@@ -1,7 +1,8 @@
-import type { ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, ButtonLink, Page, TabNav, type TabItem } from '../../ui';
+import { Alert, ButtonLink, Loading, Page, TabNav, type TabItem } from '../../ui';
+import { AppsSettingsSection } from '../apps';
 import { useSafe } from '../safe';
 import { DelegatesSection } from './DelegatesSection';
 import { ModulesSection } from './ModulesSection';
@@ -17,6 +18,7 @@ const sectionViews: Record<BuiltSection, ComponentType> = {
   network: NetworkSection,
   delegates: DelegatesSection,
   notifications: NotificationsSection,
+  apps: AppsSettingsSection,
 };
 
 const clip = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
@@ -67,7 +69,9 @@ export function SettingsPage() {
           </p>
         </Alert>
       ) : (
-        <View />
+        <Suspense fallback={<Loading label="Loading the section" />}>
+          <View />
+        </Suspense>
       )}
     </Page>
   );

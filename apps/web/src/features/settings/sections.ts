@@ -1,7 +1,7 @@
 import type { SettingsSection } from '../safe';
 
-/** The sections built so far, in the tabs' order ("apps" comes with the Safe Apps settings). */
-export const builtSections = ['setup', 'modules', 'network', 'delegates', 'notifications'] as const;
+/** The sections built so far, in the tabs' order. */
+export const builtSections = ['setup', 'modules', 'network', 'delegates', 'notifications', 'apps'] as const;
 export type BuiltSection = (typeof builtSections)[number] & SettingsSection;
 
 export const sectionLabels: Record<BuiltSection, string> = {
@@ -10,6 +10,7 @@ export const sectionLabels: Record<BuiltSection, string> = {
   network: 'Network',
   delegates: 'Delegates',
   notifications: 'Notifications',
+  apps: 'Safe Apps',
 };
 
 /** The section a URL names (none: setup), or undefined for one that does not exist here. */

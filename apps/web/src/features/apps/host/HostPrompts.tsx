@@ -1,0 +1,165 @@
+import { Suspense, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import {
+  BridgeError,
+  bridgeErrors,
+  permissionsRejected,
+  restrictedMethodDescriptions,
+} from '@countersign/safe-apps-bridge';
+import { Alert, Button, Dialog, Loading } from '../../../ui';
+import {
+  HashList,
+  MessageContentView,
+  MessageSigningError,
+  SignerHint,
+  computeMessageHashes,
+  useOwnerAccount,
+} from '../../messages';
+import { useSafe } from '../../safe';
+import { TxReview } from '../../tx-flow';
+import { signMessageForApp } from './appSigning';
+import type { HostedApp, Prompt } from './useAppHost';
+import styles from './host.module.css';
+
+/**
+ * The first request waiting for the user, in a modal dialog over the app (the app cannot reach it:
+ * the dialog makes the rest of the page inert). Closing it refuses the request.
+ */
+export function HostPrompts({ prompts, app }: { prompts: readonly Prompt[]; app: HostedApp }) {
+  const prompt = prompts[0];
+  if (prompt === undefined) return null;
+  const waiting = prompts.length - 1;
+  const more = waiting > 0 ? ` (${waiting} more waiting)` : '';
+  switch (prompt.kind) {
+    case 'transaction':
+      return (
+        <Dialog
+          key={prompt.key}
+          open
+          size="lg"
+          title={`Transaction requested by ${app.name}${more}`}
+          onClose={() => prompt.reject(new BridgeError(bridgeErrors.transactionRejected))}
+          testId="app-tx-dialog"
+        >
+          <Suspense fallback={<Loading label="Loading the review" />}>
+            <TxReview
+              draft={prompt.draft}
+              onBack={() => prompt.reject(new BridgeError(bridgeErrors.transactionRejected))}
+              onDone={(result) => prompt.resolve(result)}
+            />
+          </Suspense>
+        </Dialog>
+      );
+    case 'message':
+      return <MessagePrompt key={prompt.key} prompt={prompt} app={app} more={more} />;
+    case 'permissions':
+      return (
+        <Dialog
+          key={prompt.key}
+          open
+          size="sm"
+          title="Permission requested"
+          onClose={() => prompt.reject(permissionsRejected())}
+          testId="permission-prompt"
+          footer={
+            <>
+              <Button onClick={() => prompt.reject(permissionsRejected())} data-testid="permission-reject">
+                Reject
+              </Button>
+              <Button variant="primary" onClick={() => prompt.resolve(true)} data-testid="permission-accept">
+                Allow
+              </Button>
+            </>
+          }
+        >
+          <p>
+            <strong className={styles.appName}>{app.name}</strong> ({app.origin}) asks to:
+          </p>
+          <ul className={styles.permissionList} data-testid="permission-methods">
+            {prompt.methods.map((method) => (
+              <li key={method}>{restrictedMethodDescriptions[method]}</li>
+            ))}
+          </ul>
+          <p className={styles.hint}>
+            You can revoke it at any time in Settings → Safe Apps. Refusing it tells the app so; it keeps
+            running.
+          </p>
+        </Dialog>
+      );
+  }
+}
+
+function MessagePrompt({
+  prompt,
+  app,
+  more,
+}: {
+  prompt: Extract<Prompt, { kind: 'message' }>;
+  app: HostedApp;
+  more: string;
+}) {
+  const { chain, address, safe } = useSafe();
+  const signer = useOwnerAccount();
+  const [hashes] = useState(() =>
+    computeMessageHashes({ chainId: Number(chain.chainId), safe: address, message: prompt.content }),
+  );
+  const reject = () => prompt.reject(new BridgeError(bridgeErrors.signatureRejected));
+  const sign = useMutation({
+    mutationFn: () =>
+      signMessageForApp({
+        chainId: chain.chainId,
+        safe: address,
+        owners: safe.owners.map((owner) => owner.value),
+        threshold: safe.threshold,
+        app,
+        content: prompt.content,
+      }),
+    onSuccess: (result) => prompt.resolve(result),
+  });
+  const error = sign.error;
+  const declined = error instanceof MessageSigningError && error.kind === 'rejected';
+  return (
+    <Dialog
+      open
+      size="lg"
+      title={`Signature requested by ${app.name}${more}`}
+      onClose={reject}
+      testId="app-message-dialog"
+      footer={
+        <>
+          <Button onClick={reject} disabled={sign.isPending} data-testid="reject-message">
+            Reject
+          </Button>
+          <Button
+            variant="primary"
+            onClick={() => sign.mutate()}
+            disabled={!signer.isOwner || !hashes.ok || sign.isPending || sign.isSuccess}
+            data-testid="sign-message"
+          >
+            {sign.isPending ? 'Signing…' : 'Sign'}
+          </Button>
+        </>
+      }
+    >
+      <div className={styles.prompt} data-testid="app-message-review">
+        <p className={styles.hint}>
+          An off-chain message for this Safe: nothing is sent on chain. The Safe has signed it once{' '}
+          {safe.threshold} {safe.threshold === 1 ? 'owner has' : 'owners have'} signed it.
+        </p>
+        <MessageContentView content={prompt.content} chain={chain} safeAddress={address} />
+        <HashList hashes={hashes} />
+        <SignerHint signer={signer} action="signs the message" />
+        {error !== null && (
+          <Alert
+            tone={declined ? 'warn' : 'danger'}
+            role="alert"
+            title="Not signed"
+            testId="app-message-error"
+          >
+            {error instanceof Error ? error.message : String(error)}
+          </Alert>
+        )}
+      </div>
+    </Dialog>
+  );
+}

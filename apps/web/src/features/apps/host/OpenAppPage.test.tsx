@@ -1,0 +1,133 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { devnetChain, teamSafe, teamSafeAddress } from '../../../testing/fixtures';
+import { renderWithRouter } from '../../../testing/render';
+import type { SafePaths } from '../../safe';
+import { safeApp } from '../safeAppFixture';
+import { AppsSettingsSection } from './AppsSettingsSection';
+import { CustomAppForm } from './CustomAppForm';
+import { grantAppPermissions, storedApp } from './appStore';
+import { OpenAppPage } from './OpenAppPage';
+
+const gateway = vi.hoisted(() => ({ baseUrl: 'http://127.0.0.1:9', getSafeApps: vi.fn() }));
+vi.mock('../../../lib/gateway', () => ({ getGateway: () => gateway }));
+
+vi.mock(import('../../safe'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  useSafe: () => ({
+    chain: { ...devnetChain, features: ['SAFE_APPS'] },
+    address: teamSafeAddress,
+    safeId: `local:${teamSafeAddress}`,
+    safe: teamSafe,
+    query: { isError: false, error: null, refetch: () => undefined },
+    paths: {
+      apps: '/apps',
+      openApp: (url: string) => `/apps/open?appUrl=${encodeURIComponent(url)}`,
+    } as unknown as SafePaths,
+  }),
+}));
+vi.mock('../../tx-flow', () => ({ TxReview: () => null }));
+
+const open = (appUrl: string) =>
+  renderWithRouter(<OpenAppPage />, `/local:0x1/apps/open?appUrl=${encodeURIComponent(appUrl)}`);
+
+describe('Opening an app', () => {
+  beforeEach(() => {
+    gateway.getSafeApps.mockReset();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () => new Response(JSON.stringify({ name: 'Custom <i>tool</i>', description: 'Does things' })),
+      ),
+    );
+  });
+
+  it('runs a catalogue app at once', async () => {
+    gateway.getSafeApps.mockResolvedValue([
+      safeApp({ id: 7, name: 'Listed', url: 'https://listed.example/app' }),
+    ]);
+    open('https://listed.example/app/');
+    expect(await screen.findByTestId('safe-app-frame')).toHaveAttribute('src', 'https://listed.example/app/');
+    expect(screen.getByTestId('open-app-name')).toHaveTextContent('Listed');
+    expect(screen.queryByTestId('unknown-app-warning')).toBeNull();
+  });
+
+  it('warns about an app not in the catalogue until the user accepts it, once per app', async () => {
+    gateway.getSafeApps.mockResolvedValue([]);
+    open('https://custom.example/tool');
+    const warning = await screen.findByTestId('unknown-app-warning');
+    expect(screen.getByTestId('open-app-name')).toHaveTextContent('Custom <i>tool</i>');
+    expect(warning).toHaveTextContent('Does things');
+    expect(document.querySelector('i')).toBeNull();
+    expect(screen.queryByTestId('safe-app-frame')).toBeNull();
+    expect(fetch).toHaveBeenCalledWith('https://custom.example/tool/manifest.json', expect.anything());
+
+    await userEvent.click(screen.getByTestId('unknown-app-accept'));
+    expect(await screen.findByTestId('safe-app-frame')).toHaveAttribute('src', 'https://custom.example/tool');
+    expect(storedApp('https://custom.example').acceptedAt).toEqual(expect.any(Number));
+  });
+
+  it('opens an accepted app without asking again, even without a manifest', async () => {
+    gateway.getSafeApps.mockResolvedValue([]);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('nope', { status: 404 })),
+    );
+    open('https://custom.example/tool');
+    await userEvent.click(await screen.findByTestId('unknown-app-accept'));
+    renderWithRouter(
+      <OpenAppPage />,
+      `/local:0x1/apps/open?appUrl=${encodeURIComponent('https://custom.example/other')}`,
+    );
+    await waitFor(() => expect(screen.getAllByTestId('safe-app-frame')).toHaveLength(2));
+    expect(screen.queryByTestId('unknown-app-warning')).toBeNull();
+  });
+
+  it('never frames an app on Countersign’s own origin', () => {
+    open(`${window.location.origin}/evil.html`);
+    expect(screen.getByTestId('app-url-invalid')).toHaveTextContent('never from Countersign’s');
+    expect(screen.queryByTestId('safe-app-frame')).toBeNull();
+  });
+
+  it('refuses a URL that is not http(s), showing it as text', () => {
+    const appUrl = 'javascript:alert(1)//<b>1</b>';
+    open(appUrl);
+    expect(screen.getByTestId('app-url-invalid')).toHaveTextContent(
+      'Safe Apps run from http(s) addresses only',
+    );
+    expect(screen.getByTestId('requested-app-url')).toHaveTextContent(appUrl);
+    expect(screen.queryByTestId('safe-app-frame')).toBeNull();
+  });
+});
+
+describe('Settings → Safe Apps', () => {
+  it('lists each app’s permissions and revokes them', async () => {
+    renderWithRouter(<AppsSettingsSection />);
+    expect(screen.getByTestId('settings-apps-empty')).toBeInTheDocument();
+    grantAppPermissions('https://custom.example', 'Custom <b>tool</b>', [{ requestAddressBook: {} }]);
+    expect(await screen.findByTestId('settings-app-name')).toHaveTextContent('Custom <b>tool</b>');
+    expect(screen.getByTestId('settings-app-permission')).toHaveTextContent('Read your address book');
+    await userEvent.click(screen.getByTestId('settings-app-revoke'));
+    expect(screen.queryByTestId('settings-app-permission')).toBeNull();
+    expect(storedApp('https://custom.example').permissions).toEqual([]);
+    await userEvent.click(screen.getByTestId('settings-app-offchain'));
+    expect(storedApp('https://custom.example').offChainSigning).toBe(false);
+  });
+});
+
+describe('A custom app by URL', () => {
+  it('opens http(s) URLs only', async () => {
+    const { router } = renderWithRouter(<CustomAppForm />);
+    const field = screen.getByTestId('custom-app-url');
+    await userEvent.type(field, 'javascript:alert(1)');
+    await userEvent.click(screen.getByTestId('custom-app-open'));
+    expect(screen.getByText(/starting with https:\/\//)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'https://custom.example/tool{enter}');
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      `/apps/open?appUrl=${encodeURIComponent('https://custom.example/tool')}`,
+    );
+  });
+});

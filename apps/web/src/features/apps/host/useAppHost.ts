@@ -1,0 +1,262 @@
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { encodeFunctionData, parseAbi, type Hex } from 'viem';
+import type { TypedData } from '@countersign/gateway-api';
+import { safe141, safeMessageContentHash, type SafeMessageContent } from '@countersign/safe-core';
+import {
+  BridgeError,
+  bridgeErrors,
+  requestedMethods,
+  type BridgeHandlers,
+  type Permission,
+  type RestrictedMethod,
+  type SignResult,
+} from '@countersign/safe-apps-bridge';
+import { getGateway } from '../../../lib/gateway';
+import { describeGatewayError } from '../../../lib/gatewayErrors';
+import { addressBookEntries } from '../../address-book';
+import { balancesQueryOptions } from '../../assets';
+import { rpcUrlOf } from '../../chains';
+import type { MessageContent } from '../../messages';
+import { useSafe } from '../../safe';
+import type { TxDraft } from '../../tx-flow';
+import { useWallet } from '../../wallet';
+import { appPermissions, grantAppPermissions, setAppSettings, storedApp } from './appStore';
+import { appBalances, appChainInfo, appSafeInfo, messageText } from './sdkAnswers';
+
+/** The app being hosted: where it runs and what it is called (text only, never markup). */
+export type HostedApp = { url: string; origin: string; name: string; safeAppId: number | null };
+
+type Settle<T> = { resolve: (value: T) => void; reject: (error: BridgeError) => void };
+
+/** A request waiting for the user: a transaction to review, a message to sign, permissions to grant. */
+export type Prompt =
+  | ({ kind: 'transaction'; key: number; draft: TxDraft } & Settle<{ safeTxHash: Hex; txId: string }>)
+  | ({ kind: 'message'; key: number; content: MessageContent } & Settle<SignResult>)
+  | ({ kind: 'permissions'; key: number; methods: RestrictedMethod[] } & Settle<true>);
+
+type NewPrompt =
+  | { kind: 'transaction'; draft: TxDraft }
+  | { kind: 'message'; content: MessageContent }
+  | { kind: 'permissions'; methods: RestrictedMethod[] };
+type PromptResult<P extends NewPrompt> = P extends { kind: 'transaction' }
+  ? { safeTxHash: Hex; txId: string }
+  : P extends { kind: 'message' }
+    ? SignResult
+    : true;
+
+/** A JSON-RPC call to the chain's node gets this long (the specification's default). */
+const RPC_TIMEOUT_MS = 10_000;
+/** Prompts queued at once; an app asking for more is refused rather than piling dialogs up. */
+const MAX_PROMPTS = 20;
+
+const signMessageLibAbi = parseAbi(['function signMessage(bytes _data)']);
+
+const gatewayFailure = (error: unknown) =>
+  new BridgeError(describeGatewayError(error, getGateway().baseUrl).message);
+
+async function rpcRequest(url: string, method: string, params: unknown[]): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      signal: AbortSignal.timeout(RPC_TIMEOUT_MS),
+    });
+  } catch {
+    throw new BridgeError('The chain’s RPC node could not be reached');
+  }
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new BridgeError(`The chain’s RPC node answered ${response.status} ${response.statusText}`.trim());
+  }
+  if (typeof body !== 'object' || body === null)
+    throw new BridgeError('The chain’s RPC node answered nothing');
+  const { result, error } = body as { result?: unknown; error?: { message?: unknown } };
+  if (error !== undefined) {
+    throw new BridgeError(typeof error?.message === 'string' ? error.message.slice(0, 500) : 'RPC error');
+  }
+  return result ?? null;
+}
+
+/**
+ * The Safe Apps host for one app on the Safe on screen: the bridge's handlers (reads answered from
+ * the Safe's state and queries; writes only through a prompt the user answers: the one transaction
+ * review, the message signing, the permission prompt), and the prompts waiting.
+ */
+export function useAppHost(app: HostedApp) {
+  const { chain, address, safe } = useSafe();
+  const wallet = useWallet();
+  const queryClient = useQueryClient();
+  const [prompts, setPrompts] = useState<Prompt[]>([]);
+  const nextKey = useRef(0);
+  /** safeTxHash → txId of the transactions this app submitted here. */
+  const submitted = useRef(new Map<string, string>());
+
+  const account = wallet.status === 'connected' ? wallet.address : undefined;
+  const isOwner =
+    account !== undefined && safe.owners.some((owner) => owner.value.toLowerCase() === account.toLowerCase());
+  // The latest state, read by the handlers (getSafeInfo answers from it at once).
+  const state = useRef({ chain, address, safe, isOwner, app });
+  useLayoutEffect(() => {
+    state.current = { chain, address, safe, isOwner, app };
+  });
+
+  // The queue's truth is this ref (handlers run outside React's render); the state mirrors it.
+  const queue = useRef<Prompt[]>([]);
+  const publish = useCallback(() => setPrompts([...queue.current]), []);
+
+  const ask = useCallback(
+    <P extends NewPrompt>(prompt: P): Promise<PromptResult<P>> =>
+      new Promise<PromptResult<P>>((resolve, reject) => {
+        if (queue.current.length >= MAX_PROMPTS) {
+          reject(new BridgeError('Too many requests are waiting for the user'));
+          return;
+        }
+        const key = nextKey.current++;
+        let settled = false;
+        const remove = () => {
+          settled = true;
+          queue.current = queue.current.filter((entry) => entry.key !== key);
+          publish();
+        };
+        const entry = {
+          ...prompt,
+          key,
+          resolve: (value: PromptResult<P>) => {
+            if (settled) return;
+            remove();
+            resolve(value);
+          },
+          reject: (error: BridgeError) => {
+            if (settled) return;
+            remove();
+            reject(error);
+          },
+        } as unknown as Prompt;
+        queue.current = [...queue.current, entry];
+        publish();
+      }),
+    [publish],
+  );
+
+  const handlers = useMemo<BridgeHandlers>(() => {
+    const origin = () => state.current.app.origin;
+    const appOrigin = () => ({ name: state.current.app.name, url: state.current.app.url });
+    const sendDraft = async (draft: TxDraft) => {
+      const result = await ask({ kind: 'transaction', draft });
+      submitted.current.set(result.safeTxHash.toLowerCase(), result.txId);
+      return { safeTxHash: result.safeTxHash };
+    };
+    const signOnChain = (contentHash: Hex, what: string) =>
+      sendDraft({
+        title: `Sign a ${what} on chain`,
+        actions: [
+          {
+            to: safe141.signMessageLib,
+            value: 0n,
+            data: encodeFunctionData({
+              abi: signMessageLibAbi,
+              functionName: 'signMessage',
+              args: [contentHash],
+            }),
+            operation: 1,
+            label: `Mark the ${what} ${contentHash} as signed by the Safe (SignMessageLib)`,
+          },
+        ],
+        origin: { ...appOrigin(), note: 'Off-chain signing is off for this app' },
+      });
+
+    return {
+      getSafeInfo: () => {
+        const { safe: info, chain: current, isOwner: owner } = state.current;
+        return appSafeInfo(info, current.chainId, !owner);
+      },
+      getChainInfo: () => appChainInfo(state.current.chain),
+      getEnvironmentInfo: () => ({ origin: window.location.origin }),
+      getSafeBalances: async ({ currency }) => {
+        const { chain: current, address: safeAddress } = state.current;
+        try {
+          return appBalances(
+            await queryClient.fetchQuery(balancesQueryOptions(current.chainId, safeAddress, currency)),
+          );
+        } catch (error) {
+          throw gatewayFailure(error);
+        }
+      },
+      getTxBySafeTxHash: async ({ safeTxHash }) => {
+        const id = submitted.current.get(safeTxHash) ?? safeTxHash;
+        try {
+          return await getGateway().getTransaction({ chainId: state.current.chain.chainId, id });
+        } catch (error) {
+          throw gatewayFailure(error);
+        }
+      },
+      rpcCall: ({ call, params }) => rpcRequest(rpcUrlOf(state.current.chain), call, params),
+      setSettings: (settings) => setAppSettings(origin(), settings),
+      sendTransactions: ({ txs, safeTxGas }) => {
+        const { name } = state.current.app;
+        return sendDraft({
+          title: txs.length === 1 ? `Transaction from ${name}` : `${txs.length} transactions from ${name}`,
+          actions: txs.map((tx) => ({ to: tx.to, value: tx.value, data: tx.data })),
+          origin: appOrigin(),
+          ...(safeTxGas === undefined ? {} : { safeTxGas: BigInt(safeTxGas) }),
+        });
+      },
+      signMessage: ({ message }) => {
+        const text = messageText(message);
+        if (!storedApp(origin()).offChainSigning) return signOnChain(safeMessageContentHash(text), 'message');
+        return ask({ kind: 'message', content: text });
+      },
+      signTypedMessage: ({ typedData }) => {
+        const content = typedData as unknown as TypedData;
+        if (!storedApp(origin()).offChainSigning) {
+          let hash: Hex;
+          try {
+            hash = safeMessageContentHash(content as unknown as SafeMessageContent);
+          } catch {
+            throw new BridgeError(bridgeErrors.invalidTypedData);
+          }
+          return signOnChain(hash, 'typed message');
+        }
+        return ask({ kind: 'message', content });
+      },
+      getOffChainSignature: async ({ messageHash }) => {
+        try {
+          const message = await getGateway().getMessage({
+            chainId: state.current.chain.chainId,
+            messageHash,
+          });
+          return message.preparedSignature ?? '';
+        } catch (error) {
+          if (error instanceof Error && /404/.test(error.message)) return '';
+          throw gatewayFailure(error);
+        }
+      },
+      requestAddressBook: () =>
+        addressBookEntries(state.current.chain.chainId).map((entry) => ({
+          address: entry.address,
+          chainId: entry.chainId,
+          name: entry.name,
+        })),
+      getPermissions: () => appPermissions(origin()),
+      requestPermissions: async (request) => {
+        const methods = requestedMethods(request);
+        const held = appPermissions(origin());
+        const missing = methods.filter((method) => !held.some((p) => p.parentCapability === method));
+        if (missing.length > 0) await ask({ kind: 'permissions', methods: missing });
+        return grantAppPermissions(origin(), state.current.app.name, request) satisfies Permission[];
+      },
+    };
+  }, [ask, queryClient]);
+
+  /** Refuses everything still waiting (the app closes or reloads). */
+  const rejectAll = useCallback(() => {
+    for (const prompt of [...queue.current]) prompt.reject(new BridgeError(bridgeErrors.transactionRejected));
+  }, []);
+
+  return { handlers, prompts, rejectAll };
+}
