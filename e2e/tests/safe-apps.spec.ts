@@ -68,7 +68,13 @@ async function openTestApp(page: Page, stack: E2eStack, options: { safe?: Addres
   const accept = page.getByTestId('unknown-app-accept');
   // The app is not in the catalogue: a warning first, accepted once per app.
   await expect(accept.or(page.getByTestId('safe-app-frame'))).toBeVisible();
-  if (await accept.isVisible()) await accept.click();
+  if (await accept.isVisible()) {
+    // Its manifest.json, read by Countersign's server (the page may not connect to the app's site).
+    await expect(page.getByTestId('unknown-app-description')).toHaveText(
+      'Calls every Safe Apps SDK and provider method and shows the answers (end-to-end tests).',
+    );
+    await accept.click();
+  }
   const frame = await appFrame(page, stack);
   await expect
     .poll(() => frame.evaluate(() => (window as unknown as TestAppWindow).__testApp?.autoDone ?? false), {

@@ -13,6 +13,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { checkRuntimeConfig, type DevnetWalletConfig, type RuntimeConfig } from '../src/lib/config';
 import { contentSecurityPolicy, readGatewayChains, rpcOriginsOf } from './csp';
+import { readAppManifest } from './appManifest';
 import { createViewPreloads } from './viewPreloads';
 
 export type WebServerOptions = {
@@ -80,6 +81,14 @@ export function createWebApp(opts: {
     c.header('Content-Type', 'text/javascript; charset=utf-8');
     c.header('Cache-Control', 'no-store');
     return c.body(script);
+  });
+
+  app.get('/app-manifest', async (c) => {
+    const answer = await readAppManifest(c.req.query('url'));
+    c.header('Cache-Control', 'public, max-age=600');
+    return answer.status === 200
+      ? c.json(answer.json as object)
+      : c.json({ message: answer.message }, answer.status);
   });
 
   // Hashed file names: cache for a year. A missing asset is a 404, never index.html served as JS.

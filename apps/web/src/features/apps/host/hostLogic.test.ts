@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { stringToHex } from 'viem';
 import { teamSafe } from '../../../testing/fixtures';
 import { toAppOrigin } from './appStore';
-import { connectSources, sourcesAllow } from './connectPolicy';
-import { manifestUrl, readManifest } from './manifest';
+import { readManifest } from './manifest';
 import { appSafeInfo, messageText } from './sdkAnswers';
 
 describe('app URLs', () => {
@@ -19,10 +18,6 @@ describe('app URLs', () => {
       '',
     ])
       expect(toAppOrigin(url)).toBeUndefined();
-  });
-  it('reads manifest.json beside the app', () => {
-    expect(manifestUrl('https://app.example/tool')).toBe('https://app.example/tool/manifest.json');
-    expect(manifestUrl('https://app.example/tool/?x=1#y')).toBe('https://app.example/tool/manifest.json');
   });
 });
 
@@ -73,26 +68,5 @@ describe('SDK answers', () => {
     const hash = `0x${'00ff'.repeat(16)}`;
     expect(messageText(hash)).toBe(hash);
     expect(messageText('0x0102')).toBe('0x0102');
-  });
-});
-
-describe('the page policy’s connect-src', () => {
-  const policy =
-    "default-src 'self'; connect-src 'self' http://127.0.0.1:8787 https://*.walletconnect.com wss://relay.example; frame-src https: http:";
-  const sources = connectSources(policy) ?? [];
-  const self = 'http://127.0.0.1:4173';
-  it('admits what the policy lists, and nothing else', () => {
-    expect(sourcesAllow(sources, 'http://127.0.0.1:4173/config.js', self)).toBe(true);
-    expect(sourcesAllow(sources, 'http://127.0.0.1:8787/v1/chains', self)).toBe(true);
-    expect(sourcesAllow(sources, 'https://api.walletconnect.com/x', self)).toBe(true);
-    expect(sourcesAllow(sources, 'http://localhost:43947/test-app/manifest.json', self)).toBe(false);
-    expect(sourcesAllow(sources, 'http://127.0.0.1:8788/', self)).toBe(false);
-    expect(sourcesAllow(sources, 'https://walletconnect.com.evil.example/', self)).toBe(false);
-    expect(sourcesAllow(['https:'], 'https://app.example/manifest.json', self)).toBe(true);
-    expect(sourcesAllow(['http://localhost:*'], 'http://localhost:43947/m.json', self)).toBe(true);
-  });
-  it('falls back to default-src, and restricts nothing without either', () => {
-    expect(connectSources("default-src 'self'; img-src *")).toEqual(["'self'"]);
-    expect(connectSources('img-src *')).toBeUndefined();
   });
 });

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { queryOptions } from '@tanstack/react-query';
 import { toAppOrigin } from './appStore';
-import { mayConnect } from './connectPolicy';
 
 /**
  * A custom app's manifest.json (name, description, icons), read from beside the app. Untrusted:
@@ -36,9 +35,6 @@ export function appBaseUrl(appUrl: string): string {
   return url.href.replace(/\/*$/, '/');
 }
 
-/** manifest.json's URL for an app (Safe{Wallet} reads it from `${appUrl}/manifest.json`). */
-export const manifestUrl = (appUrl: string) => new URL('manifest.json', appBaseUrl(appUrl)).href;
-
 function iconOf(raw: z.infer<typeof manifestSchema>, base: string): string | null {
   const candidates = [raw.iconPath, ...(raw.icons ?? []).map((icon) => icon.src)];
   for (const candidate of candidates) {
@@ -70,17 +66,13 @@ export function readManifest(json: unknown, appUrl: string): AppManifest | null 
 const MAX_MANIFEST_BYTES = 100_000;
 
 /**
- * The app's manifest, or null when it has none that reads, or when this page's policy does not let
- * it connect to the app's origin (the app then goes by its host name).
+ * The app's manifest, or null when it has none that reads. Countersign's own server reads it (its
+ * /app-manifest): this page may connect only to its gateway and its chains, not to apps' sites.
  */
 export async function fetchManifest(appUrl: string, signal?: AbortSignal): Promise<AppManifest | null> {
-  const url = manifestUrl(appUrl);
-  if (!(await mayConnect(url))) return null;
-  const response = await fetch(url, {
+  const response = await fetch(`/app-manifest?url=${encodeURIComponent(appBaseUrl(appUrl))}`, {
     signal,
     credentials: 'omit',
-    referrerPolicy: 'no-referrer',
-    redirect: 'error',
   });
   if (!response.ok) return null;
   const text = await response.text();
