@@ -24,7 +24,8 @@ import { safeHomePath, safeInfoQueryOptions } from '../safe';
 import { requestWalletRuntime, useWallet, walletApi } from '../wallet';
 import { planSafeDeployment, type SafeDeploymentPlan } from './deployment';
 import { CreationProgress, DeploymentTargetState, TxLink } from './CreationSteps';
-import { checkDeploymentTarget, chainReader, deploymentTargetTexts } from './deploymentTarget';
+import { chainReader } from '../../lib/chainReader';
+import { checkDeploymentTarget, deploymentTargetTexts } from './deploymentTarget';
 import { deploySafe, type DeployProgress } from './deploySafe';
 import {
   NAME_MAX,

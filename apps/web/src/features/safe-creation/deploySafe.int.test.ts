@@ -12,7 +12,8 @@ import { devnetChainConfig, startGateway, type Gateway } from '@countersign/gate
 import { safe141, safeAbi, safeProxyFactoryAbi } from '@countersign/safe-core';
 import type { WalletApi, WalletResult } from '../wallet';
 import { planSafeDeployment, type SafeDeploymentPlan } from './deployment';
-import { checkDeploymentTarget, chainReader } from './deploymentTarget';
+import { chainReader } from '../../lib/chainReader';
+import { checkDeploymentTarget } from './deploymentTarget';
 import { deploySafe, deployTexts, waitForSafeInfo, type DeployProgress } from './deploySafe';
 import { SAFE_PROXY_CREATION_CODE_141 } from './proxyCreationCode';
 

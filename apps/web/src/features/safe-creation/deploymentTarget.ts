@@ -1,4 +1,5 @@
-import { createPublicClient, http, type Address, type PublicClient } from 'viem';
+import type { Address, Client } from 'viem';
+import { getCode } from 'viem/actions';
 import type { SafeDeploymentPlan } from './deployment';
 
 /**
@@ -9,22 +10,10 @@ import type { SafeDeploymentPlan } from './deployment';
  */
 export type DeploymentTarget = 'free' | 'deployed' | 'no-contracts';
 
-export type CodeReader = Pick<PublicClient, 'getCode'>;
-
-const clients = new Map<string, PublicClient>();
-
-/** A read-only client of the chain's RPC (one per URL), batching the few reads made together. */
-export function chainReader(rpcUrl: string): CodeReader {
-  let client = clients.get(rpcUrl);
-  if (client === undefined) {
-    client = createPublicClient({ transport: http(rpcUrl, { batch: true, retryCount: 1, timeout: 10_000 }) });
-    clients.set(rpcUrl, client);
-  }
-  return client;
-}
+export type CodeReader = Client;
 
 async function hasCode(reader: CodeReader, address: Address): Promise<boolean> {
-  const code = await reader.getCode({ address });
+  const code = await getCode(reader, { address });
   return code !== undefined && code !== '0x';
 }
 

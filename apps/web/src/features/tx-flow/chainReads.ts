@@ -1,4 +1,5 @@
-import { createPublicClient, http, isHex, type Address, type Hex, type PublicClient } from 'viem';
+import type { Address, Client, Hex } from 'viem';
+import { getCode, readContract } from 'viem/actions';
 import type { ChainInfo } from '@countersign/gateway-api';
 import {
   readSimulation,
@@ -9,37 +10,11 @@ import {
   type SafeTx,
   type SimulationResult,
 } from '@countersign/safe-core';
+import { chainReader, revertDataOf } from '../../lib/chainReader';
 import { rpcUrlOf } from '../chains';
 
-const clients = new Map<string, PublicClient>();
-
-/**
- * A read-only client on the chain's own RPC (as the gateway's chain configuration names it): the
- * review checks the gateway's word against the chain. Batched; not retried, so an error shows at once.
- */
-export function chainClient(chain: ChainInfo): PublicClient {
-  const url = rpcUrlOf(chain);
-  let client = clients.get(url);
-  if (!client) {
-    client = createPublicClient({ transport: http(url, { batch: true, retryCount: 0 }) });
-    clients.set(url, client);
-  }
-  return client;
-}
-
-/** The revert data an RPC error carries (`error.data`, somewhere along its causes). */
-export function revertDataOf(error: unknown): Hex | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 8 && current && typeof current === 'object'; depth++) {
-    const data = (current as { data?: unknown }).data;
-    if (typeof data === 'string' && isHex(data)) return data;
-    if (data && typeof data === 'object' && isHex((data as { data?: unknown }).data)) {
-      return (data as { data: Hex }).data;
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
+/** A read-only client on the chain's own RPC (as the gateway's chain configuration names it). */
+export const chainClient = (chain: ChainInfo): Client => chainReader(rpcUrlOf(chain));
 
 function shortMessage(error: unknown): string {
   if (error && typeof error === 'object' && 'shortMessage' in error) return String(error.shortMessage);
@@ -52,13 +27,13 @@ function shortMessage(error: unknown): string {
  * the call "fails" by design: the revert data is the answer.
  */
 export async function simulateSafeTx(
-  client: PublicClient,
+  client: Client,
   params: { safe: Address; tx: Pick<SafeTx, 'to' | 'value' | 'data' | 'operation'> },
 ): Promise<SimulationResult> {
   const accessor = safe141.simulateTxAccessor;
   const call = simulationCall({ safe: params.safe, accessor, tx: params.tx });
   const [code, answer] = await Promise.all([
-    client.getCode({ address: accessor }),
+    getCode(client, { address: accessor }),
     client.request({ method: 'eth_call', params: [{ to: call.to, data: call.data }, 'latest'] }).then(
       () => ({ data: undefined, error: 'The Safe answered the simulation without its result.' }),
       (error: unknown) => ({ data: revertDataOf(error), error: shortMessage(error) }),
@@ -76,8 +51,8 @@ export async function simulateSafeTx(
 }
 
 /** The Safe contract's own getTransactionHash for `tx`: the hash its signatures must cover. */
-export function contractTransactionHash(client: PublicClient, safe: Address, tx: SafeTx): Promise<Hex> {
-  return client.readContract({
+export function contractTransactionHash(client: Client, safe: Address, tx: SafeTx): Promise<Hex> {
+  return readContract(client, {
     address: safe,
     abi: safeAbi,
     functionName: 'getTransactionHash',

@@ -1,22 +1,12 @@
-import {
-  BaseError,
-  createPublicClient,
-  http,
-  HttpRequestError,
-  isHex,
-  TimeoutError,
-  type Address,
-  type Hex,
-} from 'viem';
+import { BaseError, HttpRequestError, TimeoutError, type Address, type Client, type Hex } from 'viem';
+import { call } from 'viem/actions';
 import {
   EIP1271_MAGIC_VALUE,
   decodeRevertReason,
   isValidSignatureCalls,
   type SignatureCheckCall,
 } from '@countersign/safe-core';
-
-/** The specification's JSON-RPC HTTP timeout. */
-const RPC_TIMEOUT_MS = 10_000;
+import { chainReader, revertDataOf } from '../../../lib/chainReader';
 
 export type SignatureCheckVariant = {
   /** The hash-based form (returns 0x1626ba7e) or the legacy bytes-based one (0x20c13b0b). */
@@ -47,30 +37,15 @@ const signatures: Record<SignatureCheckVariant['variant'], string> = {
   bytes: 'isValidSignature(bytes data, bytes signatures)',
 };
 
-/** The error's revert data, wherever viem put it along the cause chain. */
-function revertData(error: BaseError): Hex | undefined {
-  let found: Hex | undefined;
-  error.walk((link) => {
-    const data = (link as { data?: unknown }).data;
-    const value = typeof data === 'object' && data !== null ? (data as { data?: unknown }).data : data;
-    if (found === undefined && typeof value === 'string' && isHex(value)) found = value;
-    return false;
-  });
-  return found;
-}
-
-async function ask(
-  client: ReturnType<typeof createPublicClient>,
-  call: SignatureCheckCall,
-): Promise<SignatureCheckVariant> {
-  const variant = call.expect === EIP1271_MAGIC_VALUE ? 'hash' : 'bytes';
-  const base = { variant, signature: signatures[variant], expected: call.expect } as const;
+async function ask(client: Client, check: SignatureCheckCall): Promise<SignatureCheckVariant> {
+  const variant = check.expect === EIP1271_MAGIC_VALUE ? 'hash' : 'bytes';
+  const base = { variant, signature: signatures[variant], expected: check.expect } as const;
   try {
-    const { data = '0x' } = await client.call({ to: call.to, data: call.data });
+    const { data = '0x' } = await call(client, { to: check.to, data: check.data });
     // A bytes4 comes back as one 32-byte word: the four bytes, then zeros.
     const word = data.toLowerCase();
     const valid =
-      word.length === 66 && word.startsWith(call.expect.toLowerCase()) && /^0*$/.test(word.slice(10));
+      word.length === 66 && word.startsWith(check.expect.toLowerCase()) && /^0*$/.test(word.slice(10));
     return { ...base, outcome: valid ? { kind: 'valid' } : { kind: 'wrong-value', returned: data } };
   } catch (error) {
     if (!(error instanceof BaseError)) throw error;
@@ -79,7 +54,7 @@ async function ask(
         `The chain’s RPC does not answer, so the signature could not be checked on chain: ${error.shortMessage}`,
       );
     }
-    const data = revertData(error);
+    const data = revertDataOf(error);
     const reason =
       data !== undefined
         ? decodeRevertReason(data)
@@ -99,9 +74,8 @@ export async function checkSignatureOnChain(params: {
   contentHash: Hex;
   signatures: Hex;
 }): Promise<OnChainCheck> {
-  const client = createPublicClient({
-    transport: http(params.rpcUrl, { timeout: RPC_TIMEOUT_MS, retryCount: 0 }),
-  });
+  // The shared reader: the specification's 10 s JSON-RPC timeout, no retry.
+  const client = chainReader(params.rpcUrl);
   const calls = isValidSignatureCalls({
     safe: params.safe,
     contentHash: params.contentHash,

@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem';
+import { getCode } from 'viem/actions';
 import type { ChainInfo, TransactionDetails, TransactionSummary } from '@countersign/gateway-api';
 import { proposalBody } from '@countersign/gateway-api';
 import {
@@ -42,9 +43,7 @@ export async function signSafeTx(
   );
   if (!signed.ok) return walletFailure(signed.error);
   const { address, signature } = signed.value;
-  const code = await chainClient(safe.chain)
-    .getCode({ address })
-    .catch(() => undefined);
+  const code = await getCode(chainClient(safe.chain), { address }).catch(() => undefined);
   const isContract = code !== undefined && code !== '0x';
   return {
     ok: true,
