@@ -1,26 +1,14 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { startDevnet } from '@countersign/devnet';
 import { startWebServer } from '../apps/web/serve/server';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
+import { freePort } from '../scripts/ports';
 import { ensureWebBuild } from '../scripts/webBuild';
 import { scaleHistoryItems, seedSafeAtScale, spawnGateway, waitForHistory } from './scaleSafe';
 import { median, ms, percentile } from './stats';
-
-/** A free loopback port, so the gateway can be told the web app's origin before the app starts. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // The in-page code is written as strings: tsx's name helpers do not exist inside the page.
 

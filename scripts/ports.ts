@@ -13,7 +13,22 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
   });
 }
 
-/** The given port, or a free one when it is 0. */
-export async function portOrFree(port: number, host?: string): Promise<number> {
-  return port === 0 ? freePort(host) : port;
+/**
+ * Holds a port (the given one, or a free one when it is 0) by listening on it until `release()`:
+ * a port picked now but bound seconds later could meanwhile be handed by the OS to another process
+ * asking for a free one (a parallel test worker's chain or server).
+ */
+export function reservePort(
+  port: number,
+  host = '127.0.0.1',
+): Promise<{ port: number; release(): Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const address = server.address();
+      const held = typeof address === 'object' && address ? address.port : port;
+      resolve({ port: held, release: () => new Promise<void>((done) => server.close(() => done())) });
+    });
+  });
 }

@@ -4,7 +4,7 @@ import { devnetChainConfig, initialisePgliteDataDir, startGateway } from '@count
 import { startWebServer } from '@countersign/web/server';
 import { demoAppsCatalogue } from '@countersign/demo-apps/catalogue';
 import { startDemoAppsServer } from '@countersign/demo-apps/server';
-import { portOrFree } from './ports';
+import { reservePort } from './ports';
 import { repoRoot } from './webBuild';
 
 export type StackOptions = {
@@ -54,7 +54,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     for (const part of started.reverse()) await part.stop().catch(() => undefined);
   };
   try {
-    const webPort = await portOrFree(options.webPort, options.host);
+    // Held from now until the web server binds it: the gateway is told the web origin first.
+    const webReservation = await reservePort(options.webPort, options.host);
+    started.push({ stop: () => webReservation.release().catch(() => undefined) });
+    const webPort = webReservation.port;
     const webOrigin = `http://${options.host}:${webPort}`;
     // First, so that the local catalogue can list the apps at their URL.
     const demoApps = await startDemoAppsServer({ host: options.host, port: options.demoAppsPort });
@@ -87,6 +90,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // A freshly seeded chain gets the demo's off-chain part too, posted through the gateway's API.
       if (!devnet.reused) await seedOffchainDemo(devnet.manifest, gatewayUrl);
     }
+    await webReservation.release();
     const web = await startWebServer({
       host: options.host,
       port: webPort,
