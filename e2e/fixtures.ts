@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { startE2eStack, type E2eStack } from './stack';
 
 type WorkerFixtures = { workerStack: Awaited<ReturnType<typeof startE2eStack>> };
@@ -34,14 +34,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   stack: async ({ workerStack }, use) => use(workerStack.stack),
   baseURL: async ({ workerStack }, use) => use(workerStack.stack.webUrl),
   page: async ({ page }, use) => {
-    const violations: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
-        violations.push(message.text());
-      }
-    });
+    const violations = watchCsp(page);
     await use(page);
     expect(violations, 'Content-Security-Policy violations').toEqual([]);
   },
 });
+
+/** Collects a page's Content-Security-Policy violations (every page of a test is watched). */
+export function watchCsp(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
+      violations.push(message.text());
+    }
+  });
+  return violations;
+}
 export { expect };

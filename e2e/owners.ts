@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { expect, watchCsp } from './fixtures';
 import type { E2eStack } from './stack';
 import { TestWallet } from './testWallet';
 
@@ -20,11 +20,8 @@ async function connectAndVerify(page: Page, option: string) {
   await expect(page.getByTestId('rk-account-button')).toBeVisible();
 }
 
-/**
- * An owner with the injected test wallet, connected and verified on `path`. The wallet signs in
- * Node with the owner's dev key and sends transactions to the devnet itself.
- */
-export async function ownerWithTestWallet(page: Page, stack: E2eStack, role: string, path: string) {
+/** The injected test wallet in `page`, holding the key of a dev account of the demo (not connected yet). */
+export async function installTestWallet(page: Page, stack: E2eStack, role: string) {
   const wallet = new TestWallet(page, {
     privateKey: devAccount(stack, role).privateKey,
     chainId: stack.chainId,
@@ -32,6 +29,15 @@ export async function ownerWithTestWallet(page: Page, stack: E2eStack, role: str
     rpcUrl: stack.rpcUrl!,
   });
   await wallet.install();
+  return wallet;
+}
+
+/**
+ * An owner with the injected test wallet, connected and verified on `path`. The wallet signs in
+ * Node with the owner's dev key and sends transactions to the devnet itself.
+ */
+export async function ownerWithTestWallet(page: Page, stack: E2eStack, role: string, path: string) {
+  const wallet = await installTestWallet(page, stack, role);
   await page.goto(path);
   await connectAndVerify(page, 'rk-wallet-option-org.countersign.testwallet');
   return wallet;
@@ -52,9 +58,19 @@ export async function ownerWithDevnetWallet(page: Page, stack: E2eStack, role: s
   await expect(page.getByTestId('rk-account-button')).toContainText(address.slice(-4));
 }
 
-/** A second owner in a browser context of their own (their own storage, wallet and session). */
+/**
+ * A second owner in a browser context of their own (their own storage, wallet and session). Its
+ * page is watched for Content-Security-Policy violations too: `close()` fails the test on any.
+ */
 export async function secondOwner(browser: Browser, stack: E2eStack) {
   const context = await browser.newContext({ baseURL: stack.webUrl });
   const page = await context.newPage();
-  return { page, close: () => context.close() };
+  const violations = watchCsp(page);
+  return {
+    page,
+    close: async () => {
+      await context.close();
+      expect(violations, 'Content-Security-Policy violations (second owner)').toEqual([]);
+    },
+  };
 }

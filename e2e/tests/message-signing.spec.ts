@@ -11,13 +11,12 @@ import {
   http,
   parseAbi,
   recoverTypedDataAddress,
-  type Address,
   type Hex,
 } from 'viem';
 import { expectNoSeriousA11yViolations } from '../axe';
-import { expect, test } from '../fixtures';
+import { expect, test, watchCsp } from '../fixtures';
 import type { E2eStack } from '../stack';
-import { TestWallet } from '../testWallet';
+import { devAccount, installTestWallet, teamSafe } from '../owners';
 
 /**
  * Signing Safe messages end to end, on the demo's 2-of-3 Safe: owner A creates a message in one
@@ -37,62 +36,10 @@ type GatewayMessage = {
   origin: string | null;
 };
 
-function devAccount(stack: E2eStack, role: string) {
-  const found = stack.accounts.find((candidate) => candidate.role === role);
-  if (!found) throw new Error(`No dev account with role ${role}`);
-  return found;
-}
-
-const teamOf = (stack: E2eStack) => stack.safes[0]!.address as Address;
-
 async function gatewayMessage(stack: E2eStack, messageHash: string): Promise<GatewayMessage> {
   const response = await fetch(`${stack.gatewayUrl}/v1/chains/${stack.chainId}/messages/${messageHash}`);
   expect(response.status, messageHash).toBe(200);
   return (await response.json()) as GatewayMessage;
-}
-
-/** Fails the test on any Content-Security-Policy violation of a page of a second browser context. */
-function watchCsp(page: Page): string[] {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
-      violations.push(message.text());
-    }
-  });
-  return violations;
-}
-
-/** The injected test wallet, holding the key of a dev account of the demo. */
-async function installWallet(page: Page, stack: E2eStack, role: string) {
-  const wallet = new TestWallet(page, {
-    privateKey: devAccount(stack, role).privateKey,
-    chainId: stack.chainId,
-    knownChains: [1],
-    rpcUrl: stack.rpcUrl!,
-  });
-  await wallet.install();
-  return wallet;
-}
-
-/**
- * Lets a test make the wallet decline typed-data signatures (EIP-1193 4001). The test wallet signs
- * them through the devnet node, so its own `sign` behaviour (personal_sign) does not reach them: its
- * provider's request is wrapped here, in an init script that runs after the wallet's own.
- */
-async function allowDecliningTypedData(page: Page) {
-  await page.addInitScript(() => {
-    type Provider = { request(args: { method: string; params?: unknown }): Promise<unknown> };
-    const host = window as unknown as { ethereum?: Provider; __declineTypedData?: boolean };
-    const provider = host.ethereum;
-    if (!provider) return;
-    const request = provider.request.bind(provider);
-    provider.request = async (args) => {
-      if (args.method === 'eth_signTypedData_v4' && host.__declineTypedData) {
-        throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
-      }
-      return request(args);
-    };
-  });
 }
 
 /** Connects through the page's own Connect wallet button, then verifies the account (SIWE). */
@@ -116,7 +63,7 @@ async function enterMessage(page: Page, kind: 'text' | 'typed-data', input: stri
 /** The review shows the three hashes a signer checks, as safe-core computes them for this Safe. */
 async function expectReviewHashes(page: Page, stack: E2eStack, content: SafeMessageContent) {
   const contentHash = safeMessageContentHash(content);
-  const hashes = safeMessageHashes({ chainId: stack.chainId, safe: teamOf(stack), message: contentHash });
+  const hashes = safeMessageHashes({ chainId: stack.chainId, safe: teamSafe(stack), message: contentHash });
   await expect(page.getByTestId('message-content-hash')).toHaveText(contentHash);
   await expect(page.getByTestId('safe-message-hash')).toHaveText(hashes.safeMessageHash);
   await expect(page.getByTestId('domain-hash')).toHaveText(hashes.domainHash);
@@ -132,8 +79,8 @@ async function createAsOwnerA(
   input: string,
   content: SafeMessageContent,
 ) {
-  const team = teamOf(stack);
-  await installWallet(page, stack, 'owner A');
+  const team = teamSafe(stack);
+  await installTestWallet(page, stack, 'owner A');
   await page.goto(`/local:${team}/messages`);
   await page.getByTestId('new-message-link').click();
   await expect(page).toHaveURL(new RegExp(`/local:${team}/new-message$`));
@@ -181,14 +128,14 @@ async function confirmAsOwnerB(
   messageHash: string,
   wallet: 'test wallet' | 'devnet wallet',
 ) {
-  const team = teamOf(stack);
+  const team = teamSafe(stack);
   const ownerB = devAccount(stack, 'owner B').address;
   const context = await browser.newContext({ baseURL: stack.webUrl });
   try {
     const page = await context.newPage();
     const violations = watchCsp(page);
     if (wallet === 'test wallet') {
-      await installWallet(page, stack, 'owner B');
+      await installTestWallet(page, stack, 'owner B');
     } else {
       // The devnet wallet signs as the account its picker last chose: owner B here.
       await page.addInitScript(
@@ -246,14 +193,14 @@ async function confirmAsOwnerB(
 async function expectSafeAccepts(stack: E2eStack, contentHash: Hex, signatures: Hex) {
   const client = createPublicClient({ transport: http(stack.rpcUrl!) });
   const magic = await client.readContract({
-    address: teamOf(stack),
+    address: teamSafe(stack),
     abi: parseAbi(['function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)']),
     functionName: 'isValidSignature',
     args: [contentHash, signatures],
   });
   expect(magic).toBe('0x1626ba7e');
   const legacy = await client.readContract({
-    address: teamOf(stack),
+    address: teamSafe(stack),
     abi: parseAbi(['function isValidSignature(bytes data, bytes signature) view returns (bytes4)']),
     functionName: 'isValidSignature',
     args: [contentHash, signatures],
@@ -289,7 +236,7 @@ test.describe('Signing a message', () => {
     browser,
     stack,
   }) => {
-    const team = teamOf(stack);
+    const team = teamSafe(stack);
     const typed = {
       domain: { name: 'Countersign e2e', version: '1', chainId: stack.chainId, verifyingContract: team },
       types: {
@@ -330,9 +277,8 @@ test.describe('Signing a message', () => {
     page,
     stack,
   }) => {
-    const team = teamOf(stack);
-    await installWallet(page, stack, 'owner A');
-    await allowDecliningTypedData(page);
+    const team = teamSafe(stack);
+    const wallet = await installTestWallet(page, stack, 'owner A');
     await page.goto(`/local:${team}/new-message`);
     const text = 'Declined once, then signed.';
     await enterMessage(page, 'text', text);
@@ -342,9 +288,7 @@ test.describe('Signing a message', () => {
       if (request.method() === 'POST' && request.url().includes('/messages')) posts.push(request.url());
     });
 
-    await page.evaluate(() => {
-      (window as unknown as { __declineTypedData: boolean }).__declineTypedData = true;
-    });
+    wallet.behaviour.sign = 'reject';
     await page.getByTestId('sign-message').click();
     await expect(page.getByTestId('sign-outcome-message')).toHaveText(
       'You declined the signature request in your wallet.',
@@ -357,9 +301,7 @@ test.describe('Signing a message', () => {
     await expect(page.getByTestId('message-input')).toHaveValue(text);
     await expect(page.getByTestId('message-input')).toBeFocused();
 
-    await page.evaluate(() => {
-      (window as unknown as { __declineTypedData: boolean }).__declineTypedData = false;
-    });
+    wallet.behaviour.sign = 'approve';
     await page.getByTestId('review-message').click();
     await page.getByTestId('sign-message').click();
     const messageHash = safeMessageHashes({
@@ -375,7 +317,7 @@ test.describe('Signing a message', () => {
     page,
     stack,
   }) => {
-    await page.goto(`/local:${teamOf(stack)}/new-message`);
+    await page.goto(`/local:${teamSafe(stack)}/new-message`);
     const ambiguous = {
       domain: { name: 'Two roots', chainId: stack.chainId },
       types: {
@@ -395,8 +337,8 @@ test.describe('Signing a message', () => {
   });
 
   test('an account that is not an owner sees why it cannot sign', async ({ page, stack }) => {
-    await installWallet(page, stack, 'outside sender');
-    await page.goto(`/local:${teamOf(stack)}/new-message`);
+    await installTestWallet(page, stack, 'outside sender');
+    await page.goto(`/local:${teamSafe(stack)}/new-message`);
     await enterMessage(page, 'text', 'From a stranger');
     await connectFromPage(page, TEST_WALLET);
     await expect(page.getByTestId('signer-not-owner')).toContainText('is not an owner of this Safe');
@@ -410,7 +352,7 @@ test.describe('Signing a message', () => {
     }) => {
       await page.setViewportSize({ width: 375, height: 800 });
       await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(`/local:${teamOf(stack)}/new-message`);
+      await page.goto(`/local:${teamSafe(stack)}/new-message`);
       await expect(page.getByTestId('new-message-form')).toBeVisible();
       await expect(page.getByTestId('rk-connect-button')).toBeVisible();
       await expectNoSeriousA11yViolations(page, `new message, ${scheme}`);

@@ -4,8 +4,8 @@ import { formatUnits } from 'viem';
 import { expectNoSeriousA11yViolations } from '../axe';
 import { expect, test } from '../fixtures';
 import { doubleSafeAddress, emptyPage, webAppOnDouble, type GatewayDouble } from '../gatewayDouble';
+import { devAccount, installTestWallet } from '../owners';
 import type { E2eStack } from '../stack';
-import { TestWallet } from '../testWallet';
 
 /**
  * The transactions views against the demo scenario (services/devnet/src/scenario.ts and
@@ -42,7 +42,6 @@ type Item = {
 type Page_ = { count: number; next: string | null; results: Item[] };
 
 const teamOf = (stack: E2eStack) => stack.safes[0]!;
-const role = (stack: E2eStack, name: string) => stack.accounts.find((account) => account.role === name)!;
 const safeBase = (stack: E2eStack) => `/local:${teamOf(stack).address}`;
 
 async function gateway<T>(stack: E2eStack, path: string): Promise<T> {
@@ -115,17 +114,6 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-async function connectOwner(page: Page, stack: E2eStack, owner: string) {
-  const wallet = new TestWallet(page, {
-    privateKey: role(stack, owner).privateKey,
-    chainId: stack.chainId,
-    knownChains: [1],
-    rpcUrl: stack.rpcUrl!,
-  });
-  await wallet.install();
-  return wallet;
-}
-
 async function connectAndVerify(page: Page) {
   await page.getByTestId('connect-wallet').or(page.getByTestId('rk-connect-button')).first().click();
   await page.getByTestId('rk-wallet-option-org.countersign.testwallet').click();
@@ -186,7 +174,7 @@ test.describe('Queue', () => {
     }
 
     // The scenario's proposals, in words: rent and bonus payments to the recipient, and the rejection.
-    const recipient = role(stack, 'recipient').address;
+    const recipient = devAccount(stack, 'recipient').address;
     const rent = transactions.find(
       (tx) =>
         tx.txInfo.type === 'Transfer' && (tx.txInfo.transferInfo as Json).value === '300000000000000000',
@@ -213,13 +201,13 @@ test.describe('Queue', () => {
   });
 
   test('tells the connected owner whether they signed or still have to', async ({ page, stack }) => {
-    await connectOwner(page, stack, 'owner B');
+    await installTestWallet(page, stack, 'owner B');
     await page.goto(`${safeBase(stack)}/transactions/queue`);
     await expect(page.getByTestId('tx-row').first()).toBeVisible();
     // No wallet, no owner state.
     await expect(page.getByTestId('tx-owner-state')).toHaveCount(0);
     await connectAndVerify(page);
-    const ownerB = role(stack, 'owner B').address.toLowerCase();
+    const ownerB = devAccount(stack, 'owner B').address.toLowerCase();
     const transactions = transactionsOf((await queueJson(stack)).results);
     const expected = transactions.map((tx) => {
       if (tx.txStatus !== 'AWAITING_CONFIRMATIONS') return null;
@@ -238,7 +226,7 @@ test.describe('Queue', () => {
   });
 
   test('an account that is not an owner is told so', async ({ page, stack }) => {
-    await connectOwner(page, stack, 'outside sender');
+    await installTestWallet(page, stack, 'outside sender');
     await page.goto(`${safeBase(stack)}/transactions/queue`);
     await connectAndVerify(page);
     await expect(page.getByTestId('tx-owner-state').first()).toHaveText('You are not an owner');
@@ -301,8 +289,8 @@ test.describe('History', () => {
     await page.goto(`${safeBase(stack)}/transactions/history`);
     await expect(page.getByTestId('history-end')).toBeVisible();
     const transactions = transactionsOf(await historyJson(stack));
-    const recipient = role(stack, 'recipient').address;
-    const outsider = role(stack, 'outside sender').address;
+    const recipient = devAccount(stack, 'recipient').address;
+    const outsider = devAccount(stack, 'outside sender').address;
     const find = (predicate: (tx: ReturnType<typeof transactionsOf>[number]) => boolean, what: string) => {
       const found = transactions.filter(predicate);
       expect(found.length, what).toBeGreaterThan(0);
@@ -348,7 +336,7 @@ test.describe('History', () => {
     await expect(nft!.getByTestId('tx-counterparty')).toHaveAttribute('data-address', outsider);
 
     // Settings changes in words.
-    const temp = role(stack, 'temporary owner (added, then removed)').address;
+    const temp = devAccount(stack, 'temporary owner (added, then removed)').address;
     const [threshold] = find(
       (tx) => (tx.txInfo.settingsInfo as Json | undefined)?.type === 'CHANGE_THRESHOLD',
       'the threshold change',
@@ -382,7 +370,7 @@ test.describe('History', () => {
     const [failed] = find((tx) => tx.txStatus === 'FAILED', 'the failed execution');
     await expect(failed!.getByTestId('tx-status')).toHaveText('Failed');
     await expect(failed!).toHaveAttribute('data-status', 'FAILED');
-    const moduleAddress = role(stack, 'module').address;
+    const moduleAddress = devAccount(stack, 'module').address;
     const [byModule] = find((tx) => tx.executionInfo?.type === 'MODULE', 'the module transaction');
     await expect(byModule!.getByTestId('tx-module')).toContainText('Executed by module');
     await expect(byModule!.getByTestId('tx-module').getByTestId('inline-address')).toHaveAttribute(
@@ -543,7 +531,7 @@ test.describe('CSV export', () => {
       }
     }
     // The scenario's facts, in the file.
-    const recipient = role(stack, 'recipient').address;
+    const recipient = devAccount(stack, 'recipient').address;
     expect(lines).toContainEqual(
       expect.objectContaining({
         type: 'Transfer',

@@ -1,5 +1,5 @@
 import '@rainbow-me/rainbowkit/styles.css';
-import { memo, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { WagmiProvider, useAccount } from 'wagmi';
 import { ConnectButton, RainbowKitAuthenticationProvider, RainbowKitProvider } from '@rainbow-me/rainbowkit';
@@ -55,6 +55,10 @@ function AuthenticatedRainbowKit({
   const [auth, session] = useSessionStatus();
   const [adapter] = useState(() => createSiweAdapter(getGateway(), session));
   const { connector } = useAccount();
+  // Mirrors RainbowKit's own "mounted" flag (set by an effect too), so both flip in the same commit.
+  const [mounted, setMounted] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useEffect(() => setMounted(true), []);
   return (
     <RainbowKitAuthenticationProvider adapter={adapter} status={auth}>
       <RainbowKitProvider
@@ -65,7 +69,9 @@ function AuthenticatedRainbowKit({
         modalSize="wide"
       >
         <WalletBridge auth={auth} />
-        <div className={styles.controls} data-testid="wallet-controls">
+        {/* Before its first effect and while the session is checked, RainbowKit hides its button
+            with aria-hidden but leaves it focusable; inert takes it out of the focus order then too. */}
+        <div className={styles.controls} data-testid="wallet-controls" inert={!mounted || auth === 'loading'}>
           {devnet && config.devnet && connector?.id === devnetWalletId && (
             <DevnetAccountPicker provider={devnet} accounts={config.devnet.accounts} />
           )}
