@@ -5,14 +5,7 @@ import {
   safeMessageTypedData,
   type SafeMessageContent,
 } from '@countersign/safe-core';
-import {
-  createPublicClient,
-  hashMessage,
-  http,
-  parseAbi,
-  recoverTypedDataAddress,
-  type Hex,
-} from 'viem';
+import { createPublicClient, hashMessage, http, parseAbi, recoverTypedDataAddress, type Hex } from 'viem';
 import { expectNoSeriousA11yViolations } from '../axe';
 import { expect, test, watchCsp } from '../fixtures';
 import type { E2eStack } from '../stack';
