@@ -30,12 +30,12 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('the manifest beside an app', () => {
   it('is manifest.json in the app’s folder, query and fragment dropped; http(s) only', () => {
-    expect(manifestUrlOf('https://app.example/tool')?.href).toBe('https://app.example/tool/manifest.json');
-    expect(manifestUrlOf('https://app.example/tool/?x=1#y')?.href).toBe(
-      'https://app.example/tool/manifest.json',
+    expect(manifestUrlOf('http://127.0.0.1:9/tool')?.href).toBe('http://127.0.0.1:9/tool/manifest.json');
+    expect(manifestUrlOf('http://127.0.0.1:9/tool/?x=1#y')?.href).toBe(
+      'http://127.0.0.1:9/tool/manifest.json',
     );
     expect(manifestUrlOf('javascript:alert(1)')).toBeUndefined();
-    expect(manifestUrlOf('https://user:secret@app.example/')).toBeUndefined();
+    expect(manifestUrlOf('http://user:secret@127.0.0.1:9/')).toBeUndefined();
     expect(manifestUrlOf('not a url')).toBeUndefined();
   });
 
