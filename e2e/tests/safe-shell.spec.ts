@@ -186,6 +186,32 @@ test.describe('Safe shell accessibility', () => {
   });
 });
 
+test.describe('Safe shell at first visit', () => {
+  test('the page brings the chain list, and the SafeInfo it preloads is the one the app uses', async ({
+    page,
+    stack,
+  }) => {
+    const team = stack.safes[0]!;
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(stack.gatewayUrl)) asked.push(request.url().slice(stack.gatewayUrl.length));
+    });
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.goto(`/local:${team.address}/home`);
+    await expect(page.getByTestId('overview-threshold')).toHaveText('2 of 3');
+    await expect(page.getByTestId('top-assets-total')).toBeVisible();
+    const safeInfoPath = `/v1/chains/${stack.chainId}/safes/${team.address}`;
+    expect(asked[0], 'the SafeInfo is asked for first, by the page itself').toBe(safeInfoPath);
+    expect(asked, 'the chain list came with the page').not.toContain('/v1/chains');
+    // Chromium warns a few seconds after load about a preload nobody used.
+    await page.waitForTimeout(4_000);
+    expect(warnings.filter((text) => text.includes('preload'))).toEqual([]);
+  });
+});
+
 test.describe('Safe shell without the gateway', () => {
   test('shows the Safe from the saved cache, marked as saved data with its age', async ({ page, stack }) => {
     const team = stack.safes[0]!;

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ChainInfo } from '@countersign/gateway-api';
+import { devnetChain, teamSafeAddress } from '../src/testing/fixtures';
 import { contentSecurityPolicy, rpcOriginsOf } from './csp';
 import { configScript, createWebApp, startWebServer } from './server';
 
@@ -93,5 +97,30 @@ describe('Content-Security-Policy', () => {
     expect(response.headers.get('content-security-policy')).toContain(
       "connect-src 'self' http://127.0.0.1:8787 http://127.0.0.1:8545",
     );
+  });
+});
+
+describe('pages', () => {
+  it('start with the chain list, and a Safe page with its SafeInfo on its way', async () => {
+    const distDir = mkdtempSync(join(tmpdir(), 'countersign-dist-'));
+    try {
+      writeFileSync(join(distDir, 'index.html'), '<html><head><title>t</title></head><body></body></html>');
+      const app = createWebApp({
+        distDir,
+        config: {
+          gatewayUrl: 'http://127.0.0.1:8787',
+          walletConnectProjectId: undefined,
+          walletConnectRelayUrl: undefined,
+        },
+        chains: () => ({ readAt: 1, chains: [devnetChain] }),
+      });
+      const html = await (await app.request(`/local:${teamSafeAddress}/transactions/queue`)).text();
+      expect(html).toContain('id="countersign-chains"');
+      expect(html).toContain(
+        `<link rel="preload" as="fetch" crossorigin="anonymous" href="http://127.0.0.1:8787/v1/chains/1337/safes/${teamSafeAddress}"></head>`,
+      );
+    } finally {
+      rmSync(distDir, { recursive: true, force: true });
+    }
   });
 });

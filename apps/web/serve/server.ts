@@ -15,6 +15,8 @@ import { checkRuntimeConfig, type DevnetWalletConfig, type RuntimeConfig } from 
 import { contentSecurityPolicy, readGatewayChains, rpcOriginsOf } from './csp';
 import { readAppManifest } from './appManifest';
 import { createViewPreloads } from './viewPreloads';
+import { pageDataHead } from './pageData';
+import type { PageChains } from '../src/features/chains/pageChains';
 
 export type WebServerOptions = {
   /** Interface to bind; default 127.0.0.1 (loopback only). */
@@ -42,8 +44,12 @@ export type WebServer = {
 export const defaultDistDir = fileURLToPath(new URL('../dist', import.meta.url));
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** How often the chains' RPC URLs are read again for the CSP; sooner after a failed read. */
-const CHAINS_REFRESH_MS = 5 * 60_000;
+/**
+ * How often the chains are read again (the CSP's RPC URLs, the list written into pages); sooner
+ * after a failed read. Well inside the app's 5 minutes of chain freshness, so the list a page
+ * brings is used as it is.
+ */
+const CHAINS_REFRESH_MS = 60_000;
 const CHAINS_RETRY_MS = 10_000;
 
 /** The body of /config.js. JSON is valid JavaScript, so the value cannot break out of the assignment. */
@@ -57,6 +63,8 @@ export function createWebApp(opts: {
   config: RuntimeConfig;
   /** The RPC origins of the gateway's chains as last read (connect-src); the gateway alone until then. */
   rpcOrigins?: () => readonly string[];
+  /** The gateway's chains as last read, written into each page (see serve/pageData.ts). */
+  chains?: () => PageChains | undefined;
 }): Hono {
   const { distDir, config } = opts;
   const indexPath = join(distDir, 'index.html');
@@ -116,12 +124,16 @@ export function createWebApp(opts: {
   );
 
   // Client-side routes (e.g. /eth:0xabc…/home): the app's index.html, with the preloads of the
-  // view's own code. Both are read on each request so a rebuild while the server runs is picked up.
+  // view's own code and its first data. The files are read on each request so a rebuild while the
+  // server runs is picked up.
   app.get('*', async (c) => {
     const html = await readFile(indexPath, 'utf8');
-    const preloads = createViewPreloads(distDir)(new URL(c.req.url).pathname);
+    const pathname = new URL(c.req.url).pathname;
+    const head =
+      createViewPreloads(distDir)(pathname) +
+      (await pageDataHead({ pathname, gatewayUrl: config.gatewayUrl, chains: opts.chains?.() }));
     c.header('Cache-Control', 'no-cache');
-    return c.html(preloads ? html.replace('</head>', `${preloads}</head>`) : html);
+    return c.html(head ? html.replace('</head>', `${head}</head>`) : html);
   });
 
   return app;
@@ -145,11 +157,14 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
 
   // The chains' RPC endpoints, read from the gateway now and then, for the CSP's connect-src.
   let rpcOrigins: readonly string[] = [];
+  let chains: PageChains | undefined;
   let refreshTimer: NodeJS.Timeout | undefined;
   const refreshChains = async () => {
     let next = CHAINS_REFRESH_MS;
     try {
-      rpcOrigins = rpcOriginsOf(await readGatewayChains(checked.config.gatewayUrl));
+      const read = await readGatewayChains(checked.config.gatewayUrl);
+      rpcOrigins = rpcOriginsOf(read);
+      chains = { readAt: Date.now(), chains: read };
     } catch {
       // The gateway is not up yet (or is away): the page still loads; try again soon.
       next = CHAINS_RETRY_MS;
@@ -163,6 +178,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     distDir,
     config: checked.config,
     rpcOrigins: () => rpcOrigins,
+    chains: () => chains,
   });
   // No serverOptions/createServer given, so this is a plain node:http Server.
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;

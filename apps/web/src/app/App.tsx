@@ -1,19 +1,16 @@
-import { useState } from 'react';
-import { appQueryClient } from '../lib/queryClient';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import type { RuntimeConfig } from '../lib/config';
+import { appQueryClient } from '../lib/queryClient';
 import { AppErrorBoundary } from './ErrorBoundary';
-import { createAppPersistOptions } from './queryClient';
-import { router } from './router';
+import type { AppRouter } from './router';
 
-export function App({ config }: { config: RuntimeConfig }) {
-  const [persistOptions] = useState(() => createAppPersistOptions(config.gatewayUrl));
+/** The app: its query client (restored and persisted by main.tsx) and its router. */
+export function App({ router }: { router: AppRouter }) {
   return (
     <AppErrorBoundary>
-      <PersistQueryClientProvider client={appQueryClient} persistOptions={persistOptions}>
+      <QueryClientProvider client={appQueryClient}>
         <RouterProvider router={router} />
-      </PersistQueryClientProvider>
+      </QueryClientProvider>
     </AppErrorBoundary>
   );
 }

@@ -1,6 +1,6 @@
-import type { Query } from '@tanstack/react-query';
+import { hydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import type { PersistedClient } from '@tanstack/react-query-persist-client';
+import { persistQueryClientSubscribe, type PersistedClient } from '@tanstack/react-query-persist-client';
 import type { PersistMode } from '../lib/persistence';
 import { CACHE_MAX_AGE_MS } from '../lib/queryClient';
 import { getLocalStorage } from '../lib/storage';
@@ -55,4 +55,29 @@ export function createAppPersistOptions(gatewayUrl: string) {
     buster: `${CACHE_VERSION}|${gatewayUrl}`,
     dehydrateOptions: { shouldDehydrateQuery: (query: Query) => persistModeOf(query) !== undefined },
   };
+}
+
+/**
+ * Puts the saved cache into `queryClient` before anything renders, then saves it as queries
+ * settle. localStorage is synchronous, so the first render (and the route loaders, which look in the
+ * cache first) already has the saved data: a reload paints the Safe at once rather than a frame of
+ * skeletons first, as an asynchronous restore would. A saved cache too old or from another gateway
+ * (or cache version) is dropped.
+ */
+export function startCachePersistence(queryClient: QueryClient, gatewayUrl: string): () => void {
+  const { persister, maxAge, buster, dehydrateOptions } = createAppPersistOptions(gatewayUrl);
+  try {
+    const saved = persister.restoreClient() as PersistedClient | undefined;
+    if (saved) {
+      if (saved.buster === buster && Date.now() - saved.timestamp <= maxAge) {
+        hydrate(queryClient, saved.clientState);
+      } else {
+        persister.removeClient();
+      }
+    }
+  } catch {
+    // Unreadable (not JSON, or storage refused): start empty and overwrite it on the next save.
+    void persister.removeClient();
+  }
+  return persistQueryClientSubscribe({ queryClient, persister, buster, dehydrateOptions });
 }

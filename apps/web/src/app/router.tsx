@@ -1,5 +1,10 @@
 import { createBrowserRouter } from 'react-router';
 import { routes } from './routes';
 
-/** The app's router: history in the address bar, routes from ./routes. */
-export const router = createBrowserRouter(routes);
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * The app's router: history in the address bar, routes from ./routes. Created once the saved cache
+ * is restored: its first route loaders run at once and look in the cache before asking the gateway.
+ */
+export const createAppRouter = (): AppRouter => createBrowserRouter(routes);

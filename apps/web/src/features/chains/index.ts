@@ -7,3 +7,4 @@ export { findChainByShortName, pickChain, unknownShortNameMessage } from './sele
 export { rememberChainId, useSelectedChain } from './selection';
 export { useChainRoute, useCurrentChain, type ChainRouteHandle } from './useCurrentChain';
 export { rpcUrlOf } from './rpc';
+export { seedChainsFromPage } from './pageChains';
