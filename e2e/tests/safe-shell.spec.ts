@@ -187,28 +187,71 @@ test.describe('Safe shell accessibility', () => {
 });
 
 test.describe('Safe shell at first visit', () => {
-  test('the page brings the chain list, and the SafeInfo it preloads is the one the app uses', async ({
+  test('the page brings the chain list and preloads what each view asks for first, all of it used', async ({
+    browser,
+    stack,
+  }) => {
+    const team = stack.safes[0]!;
+    const safe = `/v1/chains/${stack.chainId}/safes/${team.address}`;
+    const views: [string, string, string[]][] = [
+      ['home', 'top-assets-total', [`${safe}/balances/usd`, `${safe}/transactions/queued`]],
+      ['assets', 'assets-total', [`${safe}/balances/usd`]],
+      ['transactions/queue', 'queue-list', [`${safe}/transactions/queued`]],
+      ['messages', 'messages-list', [`${safe}/messages`]],
+    ];
+    const visits = await Promise.all(
+      views.map(async ([view, testId, viewData]) => {
+        // A browser of its own for each: nothing saved, no cookie.
+        const context = await browser.newContext({ baseURL: stack.webUrl });
+        const page = await context.newPage();
+        const asked: string[] = [];
+        page.on('request', (request) => {
+          if (request.url().startsWith(stack.gatewayUrl))
+            asked.push(request.url().slice(stack.gatewayUrl.length));
+        });
+        const warnings: string[] = [];
+        page.on('console', (message) => {
+          if (message.type() === 'warning') warnings.push(message.text());
+        });
+        await page.goto(`/local:${team.address}/${view}`);
+        await expect(page.getByTestId(testId).first()).toBeVisible();
+        return {
+          view,
+          context,
+          asked,
+          warnings,
+          preloaded: [safe, `/v1/chains/${stack.chainId}`, ...viewData],
+        };
+      }),
+    );
+    // Chromium warns a few seconds after load about a preload nobody used.
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    for (const { view, context, asked, warnings, preloaded } of visits) {
+      expect(asked.slice(0, preloaded.length), `${view}: the page's preloads go first`).toEqual(preloaded);
+      expect(asked, `${view}: the chain list came with the page`).not.toContain('/v1/chains');
+      expect(
+        warnings.filter((text) => text.includes('preload')),
+        view,
+      ).toEqual([]);
+      await context.close();
+    }
+  });
+
+  test('once data is saved, a reload preloads only the SafeInfo, which it always asks for', async ({
     page,
     stack,
   }) => {
     const team = stack.safes[0]!;
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().startsWith(stack.gatewayUrl)) asked.push(request.url().slice(stack.gatewayUrl.length));
-    });
-    const warnings: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'warning') warnings.push(message.text());
-    });
     await page.goto(`/local:${team.address}/home`);
-    await expect(page.getByTestId('overview-threshold')).toHaveText('2 of 3');
     await expect(page.getByTestId('top-assets-total')).toBeVisible();
-    const safeInfoPath = `/v1/chains/${stack.chainId}/safes/${team.address}`;
-    expect(asked[0], 'the SafeInfo is asked for first, by the page itself').toBe(safeInfoPath);
-    expect(asked, 'the chain list came with the page').not.toContain('/v1/chains');
-    // Chromium warns a few seconds after load about a preload nobody used.
-    await page.waitForTimeout(4_000);
-    expect(warnings.filter((text) => text.includes('preload'))).toEqual([]);
+    await expect
+      .poll(async () => (await page.context().cookies()).map((cookie) => cookie.name))
+      .toContain('countersign-saved-cache');
+    const html = await (await page.request.get(`/local:${team.address}/home`)).text();
+    const preloads = [...html.matchAll(/<link rel="preload" as="fetch"[^>]*href="([^"]+)"/g)].map(
+      (m) => m[1],
+    );
+    expect(preloads).toEqual([`${stack.gatewayUrl}/v1/chains/${stack.chainId}/safes/${team.address}`]);
   });
 });
 

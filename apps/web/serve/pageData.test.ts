@@ -62,3 +62,41 @@ describe('the data a page starts with', () => {
     expect(await pageDataHead({ pathname: `${safePath}/home`, gatewayUrl, chains: undefined })).toBe('');
   });
 });
+
+describe('the preloads of a first visit', () => {
+  it('are the chain and what the view shows first; with a saved cache, the SafeInfo alone', async () => {
+    const preloads = async (view: string, savedCache = false) => {
+      const head = await pageDataHead({
+        pathname: `${safePath}/${view}`,
+        gatewayUrl,
+        chains: { readAt: 5, chains },
+        savedCache,
+      });
+      return [
+        ...head.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)">/g),
+      ].map((match) => match[1]!.replaceAll('&amp;', '&').slice(gatewayUrl.length));
+    };
+    const safe = `/v1/chains/1337/safes/${teamSafeAddress}`;
+    const firstVisit = [safe, '/v1/chains/1337'];
+    expect(await preloads('home')).toEqual([
+      ...firstVisit,
+      `${safe}/balances/usd`,
+      `${safe}/transactions/queued`,
+    ]);
+    expect(await preloads('assets')).toEqual([...firstVisit, `${safe}/balances/usd`]);
+    expect(await preloads('transactions/queue')).toEqual([...firstVisit, `${safe}/transactions/queued`]);
+    expect(await preloads('messages')).toEqual([...firstVisit, `${safe}/messages`]);
+    // The history's first page depends on the browser's time zone, which the server does not know.
+    expect(await preloads('transactions/history')).toEqual(firstVisit);
+    expect(await preloads('home', true)).toEqual([safe]);
+  });
+});
+
+describe('the saved-cache cookie', () => {
+  it('is read from a Cookie header among others', async () => {
+    const { hasSavedCacheMark } = await import('../src/lib/savedCacheMark');
+    expect(hasSavedCacheMark('a=1; countersign-saved-cache=1; b=2')).toBe(true);
+    expect(hasSavedCacheMark('countersign-saved-cache=')).toBe(false);
+    expect(hasSavedCacheMark(undefined)).toBe(false);
+  });
+});

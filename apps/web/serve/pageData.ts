@@ -3,28 +3,71 @@ import { parseAddress } from '../src/lib/address';
 import { findChainByShortName } from '../src/features/chains/selectedChain';
 import { pageChainsElement, type PageChains } from '../src/features/chains/pageChains';
 import { splitSafeId } from '../src/features/safe/paths';
+import { DEFAULT_FIAT_CURRENCY } from '../src/features/assets/fiatCurrency';
+import { safeViewOf } from './viewPreloads';
+
+type SafeOfPage = { chainId: string; address: string };
+type GatewayCall = (client: GatewayClient) => Promise<unknown>;
+
+/**
+ * What a view asks the gateway for as it opens, when nothing is saved (the same calls, with the
+ * same arguments, as the view's route loader and its first render; e2e checks every preload is
+ * used). The fiat currency is the default one: a browser without a saved cache has chosen none.
+ */
+const firstVisitCalls: [RegExp, (safe: SafeOfPage) => GatewayCall[]][] = [
+  [
+    /^home$/,
+    ({ chainId, address }) => [
+      (c) => c.getBalances({ chainId, safeAddress: address, currency: DEFAULT_FIAT_CURRENCY }),
+      (c) => c.getQueue({ chainId, safeAddress: address, cursor: null }),
+    ],
+  ],
+  [
+    /^assets$/,
+    ({ chainId, address }) => [
+      (c) => c.getBalances({ chainId, safeAddress: address, currency: DEFAULT_FIAT_CURRENCY }),
+    ],
+  ],
+  [
+    /^transactions\/queue$/,
+    ({ chainId, address }) => [(c) => c.getQueue({ chainId, safeAddress: address, cursor: null })],
+  ],
+  [
+    /^messages$/,
+    ({ chainId, address }) => [(c) => c.getMessages({ chainId, safeAddress: address, cursor: null })],
+  ],
+];
 
 /**
  * What a page's first requests to the gateway can start with before the app has run: the chain
- * list as the server last read it (a data block, see pageChains.ts), and for a Safe's page a
- * preload of its SafeInfo, which every Safe page asks for first (and again on every visit: it is
- * polled). The browser fetches it while the app's code still loads; the app's own request for the
- * same URL then takes the preloaded answer.
+ * list as the server last read it (a data block, see pageChains.ts), and for a Safe's page
+ * preloads: its SafeInfo, which every Safe page asks for first (and again on every visit: it is
+ * polled), and on a first visit (no saved cache, see savedCacheMark.ts) its chain's configuration
+ * and the view's own first data. The browser fetches them while the app's code still loads; the
+ * app's own requests for the same URLs then take the preloaded answers.
  */
 export async function pageDataHead(opts: {
   pathname: string;
   gatewayUrl: string;
   chains: PageChains | undefined;
+  /** The browser has a saved cache: the view's data shows from it, and is asked again only if stale. */
+  savedCache?: boolean;
 }): Promise<string> {
   const { chains } = opts;
   if (chains === undefined || chains.chains.length === 0) return '';
   const parts = [pageChainsElement(chains)];
   const safe = safeOfPath(opts.pathname, chains.chains);
   if (safe) {
-    const url = await requestUrlOf(opts.gatewayUrl, (client) =>
-      client.getSafeInfo({ chainId: safe.chainId, safeAddress: safe.address }),
-    );
-    parts.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(url)}">`);
+    const { chainId, address } = safe;
+    const calls: GatewayCall[] = [(c) => c.getSafeInfo({ chainId, safeAddress: address })];
+    const view = safeViewOf(opts.pathname);
+    if (!opts.savedCache && view !== undefined) {
+      calls.push((c) => c.getChain({ chainId }));
+      calls.push(...(firstVisitCalls.find(([pattern]) => pattern.test(view))?.[1](safe) ?? []));
+    }
+    for (const url of await Promise.all(calls.map((call) => requestUrlOf(opts.gatewayUrl, call)))) {
+      parts.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(url)}">`);
+    }
   }
   return parts.join('');
 }
@@ -33,10 +76,7 @@ export async function pageDataHead(opts: {
  * The Safe a page's path names (`/{shortName}:{address}/…`) when it is already the app's canonical
  * form: a page that will redirect first (a bare address, another letter case) is left alone.
  */
-export function safeOfPath(
-  pathname: string,
-  chains: readonly ChainInfo[],
-): { chainId: string; address: string } | undefined {
+export function safeOfPath(pathname: string, chains: readonly ChainInfo[]): SafeOfPage | undefined {
   const first = /^\/([^/]+)/.exec(pathname)?.[1];
   if (first === undefined) return undefined;
   let safeId: string;

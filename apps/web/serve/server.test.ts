@@ -114,11 +114,21 @@ describe('pages', () => {
         },
         chains: () => ({ readAt: 1, chains: [devnetChain] }),
       });
-      const html = await (await app.request(`/local:${teamSafeAddress}/transactions/queue`)).text();
-      expect(html).toContain('id="countersign-chains"');
-      expect(html).toContain(
-        `<link rel="preload" as="fetch" crossorigin="anonymous" href="http://127.0.0.1:8787/v1/chains/1337/safes/${teamSafeAddress}"></head>`,
+      const page = `/local:${teamSafeAddress}/transactions/queue`;
+      const safeInfo = `http://127.0.0.1:8787/v1/chains/1337/safes/${teamSafeAddress}`;
+      const preload = (url: string) =>
+        `<link rel="preload" as="fetch" crossorigin="anonymous" href="${url}">`;
+      const firstVisit = await (await app.request(page)).text();
+      expect(firstVisit).toContain('id="countersign-chains"');
+      expect(firstVisit).toContain(
+        [safeInfo, 'http://127.0.0.1:8787/v1/chains/1337', `${safeInfo}/transactions/queued`]
+          .map(preload)
+          .join('') + '</head>',
       );
+      const saved = await (
+        await app.request(page, { headers: { Cookie: 'countersign-saved-cache=1' } })
+      ).text();
+      expect(saved).toContain(`${preload(safeInfo)}</head>`);
     } finally {
       rmSync(distDir, { recursive: true, force: true });
     }

@@ -16,6 +16,7 @@ import { contentSecurityPolicy, readGatewayChains, rpcOriginsOf } from './csp';
 import { readAppManifest } from './appManifest';
 import { createViewPreloads } from './viewPreloads';
 import { pageDataHead } from './pageData';
+import { hasSavedCacheMark } from '../src/lib/savedCacheMark';
 import type { PageChains } from '../src/features/chains/pageChains';
 
 export type WebServerOptions = {
@@ -131,7 +132,12 @@ export function createWebApp(opts: {
     const pathname = new URL(c.req.url).pathname;
     const head =
       createViewPreloads(distDir)(pathname) +
-      (await pageDataHead({ pathname, gatewayUrl: config.gatewayUrl, chains: opts.chains?.() }));
+      (await pageDataHead({
+        pathname,
+        gatewayUrl: config.gatewayUrl,
+        chains: opts.chains?.(),
+        savedCache: hasSavedCacheMark(c.req.header('cookie')),
+      }));
     c.header('Cache-Control', 'no-cache');
     return c.html(head ? html.replace('</head>', `${head}</head>`) : html);
   });

@@ -3,6 +3,7 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import { persistQueryClientSubscribe, type PersistedClient } from '@tanstack/react-query-persist-client';
 import type { PersistMode } from '../lib/persistence';
 import { CACHE_MAX_AGE_MS } from '../lib/queryClient';
+import { clearSavedCacheMark, markSavedCache } from '../lib/savedCacheMark';
 import { getLocalStorage } from '../lib/storage';
 
 /** The persisted cache is written at most once a second, however often queries settle. */
@@ -72,12 +73,25 @@ export function startCachePersistence(queryClient: QueryClient, gatewayUrl: stri
       if (saved.buster === buster && Date.now() - saved.timestamp <= maxAge) {
         hydrate(queryClient, saved.clientState);
       } else {
-        persister.removeClient();
+        void persister.removeClient();
+        clearSavedCacheMark();
       }
     }
   } catch {
     // Unreadable (not JSON, or storage refused): start empty and overwrite it on the next save.
     void persister.removeClient();
+    clearSavedCacheMark();
   }
-  return persistQueryClientSubscribe({ queryClient, persister, buster, dehydrateOptions });
+  return persistQueryClientSubscribe({
+    queryClient,
+    persister: {
+      ...persister,
+      persistClient: (client) => {
+        markSavedCache();
+        return persister.persistClient(client);
+      },
+    },
+    buster,
+    dehydrateOptions,
+  });
 }

@@ -92,9 +92,9 @@ export function HistoryList({ pages, paging }: { pages: readonly TransactionList
     initialMeasurementsCache: restoring?.measurements,
     // Positions are written straight to the DOM while scrolling: React renders only when the range changes.
     directDomUpdates: true,
-    // `top`, not a 3D transform: each row would otherwise be a compositor layer of its own, painted
+    // `top` (position), not a 3D transform: each row would otherwise be a compositor layer of its own, painted
     // and composited separately on every frame.
-    directDomUpdatesMode: 'top',
+    directDomUpdatesMode: 'position',
   });
 
   // Restore once when coming back (Back/Forward) to this entry.

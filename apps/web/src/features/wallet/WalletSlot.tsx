@@ -98,6 +98,7 @@ export function WalletSlot() {
             chains={chains}
             config={runtimeConfig()}
             disabledWallets={disabledWallets}
+            initialChainId={current ? Number(current.chainId) : undefined}
           />
         </div>
       )}
