@@ -129,6 +129,8 @@ describe('pages', () => {
         await app.request(page, { headers: { Cookie: 'countersign-saved-cache=1' } })
       ).text();
       expect(saved).toContain(`${preload(safeInfo)}</head>`);
+      // A malformed escape in the path is the app's "not found" page to show, not a server error.
+      expect((await app.request(`/local:${teamSafeAddress}/%E0%A4%A`)).status).toBe(200);
     } finally {
       rmSync(distDir, { recursive: true, force: true });
     }

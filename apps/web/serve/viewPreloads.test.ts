@@ -12,6 +12,7 @@ describe('preloads of a Safe view', () => {
     expect(safeViewOf(safe)).toBe('home');
     expect(safeViewOf('/explorer/address/0x1')).toBeUndefined();
     expect(safeViewOf('/')).toBeUndefined();
+    expect(safeViewOf(`${safe}/%E0%A4%A`)).toBeUndefined();
   });
 
   it('names a module for every view of the navigation', () => {

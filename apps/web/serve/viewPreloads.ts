@@ -23,7 +23,14 @@ type Manifest = Record<string, ManifestChunk>;
 
 /** The view of a Safe page's path (`/{shortName}:0x…/{view}`), if it is one. */
 export function safeViewOf(pathname: string): string | undefined {
-  const match = /^\/[^/]+:0x[0-9a-fA-F]{40}(?:\/(.*))?$/.exec(decodeURIComponent(pathname));
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape: the app shows its "not found" page; nothing to preload for it.
+    return undefined;
+  }
+  const match = /^\/[^/]+:0x[0-9a-fA-F]{40}(?:\/(.*))?$/.exec(decoded);
   if (!match) return undefined;
   return (match[1] ?? 'home').replace(/\/+$/, '') || 'home';
 }
