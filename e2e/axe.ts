@@ -7,6 +7,15 @@ import { expect, type Page } from '@playwright/test';
  */
 export async function expectNoSeriousA11yViolations(page: Page, context?: string): Promise<void> {
   await walletSettled(page);
+  // A colour scheme just switched is still transitioning: contrast is judged on the final colours.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
@@ -27,7 +36,7 @@ export async function expectNoSeriousA11yViolations(page: Page, context?: string
  * for the wallet code and for that wrapper to be gone; a page that never loads the wallet (Save-Data)
  * is scanned as it is.
  */
-async function walletSettled(page: Page): Promise<void> {
+export async function walletSettled(page: Page): Promise<void> {
   const controls = page.getByTestId('wallet-controls');
   try {
     await controls.waitFor({ state: 'attached', timeout: 5_000 });

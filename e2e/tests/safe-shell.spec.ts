@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from '../axe';
+import { expectNoSeriousA11yViolations, walletSettled } from '../axe';
 import { expect, test } from '../fixtures';
 import { doubleSafeInfo, webAppOnDouble } from '../gatewayDouble';
 import { TestWallet } from '../testWallet';
@@ -300,6 +300,8 @@ test.describe('Safe shell by keyboard alone', () => {
     const base = `/local:${stack.safes[0]!.address}`;
     await page.goto(`${base}/home`);
     await expect(page.getByTestId('overview-threshold')).toBeVisible();
+    // The idle-loaded wallet code replaces the plain Connect button: tab once it has.
+    await walletSettled(page);
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
     // Tab until the Assets link has focus; every stop must show a focus ring.

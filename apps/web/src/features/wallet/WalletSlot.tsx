@@ -72,11 +72,7 @@ export function WalletSlot() {
 
   // The plain button stays until the runtime is mounted and ready, so a click is never lost to the
   // swap. A press counts as soon as the pointer goes down: the swap may come before it is released.
-  // Nor is a keyboard user's focus: while the plain button has it, the swap waits until focus moves
-  // on (the plain button opens the modal as well, through the mounted runtime).
-  const [placeholderFocused, setPlaceholderFocused] = useState(false);
-  const ready =
-    wallet.runtime === 'ready' && WalletRuntime !== undefined && !unavailable && !placeholderFocused;
+  const ready = wallet.runtime === 'ready' && WalletRuntime !== undefined && !unavailable;
   return (
     <>
       {!ready && (
@@ -87,11 +83,7 @@ export function WalletSlot() {
           disabled={unavailable}
           title={unavailable ? 'Wallets need the chain list from the gateway' : undefined}
           onPointerEnter={() => requestWalletRuntime()}
-          onFocus={() => {
-            setPlaceholderFocused(true);
-            requestWalletRuntime();
-          }}
-          onBlur={() => setPlaceholderFocused(false)}
+          onFocus={() => requestWalletRuntime()}
           onPointerDown={(event) => event.button === 0 && requestWalletRuntime({ open: true })}
           onClick={() => requestWalletRuntime({ open: true })}
         >
