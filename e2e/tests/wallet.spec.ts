@@ -238,6 +238,24 @@ test.describe('Wallet linking', () => {
     await openConnectModal(page);
   });
 
+  test('a keyboard user on the plain Connect button keeps focus when the wallet code replaces it', async ({
+    page,
+    context,
+  }) => {
+    // Save-Data: the wallet code loads only on an intent, here the focus Tab gives the plain button.
+    await context.addInitScript(saveDataScript);
+    await page.goto('/');
+    await expect(page.getByTestId('connect-wallet')).toBeVisible();
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press('Tab');
+      if (await page.getByTestId('connect-wallet').evaluate((button) => button === document.activeElement))
+        break;
+    }
+    await expect(page.getByTestId('rk-connect-button')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog').getByRole('heading', { name: 'Connect a Wallet' })).toBeVisible();
+  });
+
   test("a chain's disabledWallets leave those wallets out of the modal", async ({ page, stack }) => {
     // The devnet gateway disables nothing; this answer is the real one with a list a gateway could send.
     await page.route(`${stack.gatewayUrl}/v1/chains*`, async (route) => {

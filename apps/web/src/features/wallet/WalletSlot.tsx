@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { runtimeConfig } from '../../lib/config';
 import { buttonClass } from '../../ui';
 import { useCurrentChain } from '../chains';
@@ -73,6 +73,9 @@ export function WalletSlot() {
   // The plain button stays until the runtime is mounted and ready, so a click is never lost to the
   // swap. A press counts as soon as the pointer goes down: the swap may come before it is released.
   const ready = wallet.runtime === 'ready' && WalletRuntime !== undefined && !unavailable;
+  const placeholderFocusedRef = useRef(false);
+  const controlsRef = useRef<HTMLDivElement>(null);
+  useFocusHandOver(ready, placeholderFocusedRef, controlsRef);
   return (
     <>
       {!ready && (
@@ -83,7 +86,13 @@ export function WalletSlot() {
           disabled={unavailable}
           title={unavailable ? 'Wallets need the chain list from the gateway' : undefined}
           onPointerEnter={() => requestWalletRuntime()}
-          onFocus={() => requestWalletRuntime()}
+          onFocus={() => {
+            placeholderFocusedRef.current = true;
+            requestWalletRuntime();
+          }}
+          onBlur={() => {
+            placeholderFocusedRef.current = false;
+          }}
           onPointerDown={(event) => event.button === 0 && requestWalletRuntime({ open: true })}
           onClick={() => requestWalletRuntime({ open: true })}
         >
@@ -91,7 +100,7 @@ export function WalletSlot() {
         </button>
       )}
       {WalletRuntime && !unavailable && (
-        <div style={{ display: ready ? 'contents' : 'none' }}>
+        <div ref={controlsRef} style={{ display: ready ? 'contents' : 'none' }}>
           <WalletRuntime
             // Another chain list, or a chain disabling other wallets, needs a new wagmi configuration.
             key={walletSetupKey(chains, disabledWallets)}
@@ -104,4 +113,36 @@ export function WalletSlot() {
       )}
     </>
   );
+}
+
+/** Frames to wait for RainbowKit's button to become focusable (it is inert during the session check). */
+const HAND_OVER_FRAMES = 120;
+
+/**
+ * When the plain button is swapped for RainbowKit's while it has focus (the wallet code arrived as a
+ * keyboard user reached it), focus moves to RainbowKit's button instead of falling back to the page.
+ */
+function useFocusHandOver(
+  ready: boolean,
+  placeholderFocusedRef: { current: boolean },
+  controlsRef: { current: HTMLDivElement | null },
+) {
+  useEffect(() => {
+    if (!ready || !placeholderFocusedRef.current) return;
+    placeholderFocusedRef.current = false;
+    let frame = 0;
+    let handle = 0;
+    const attempt = () => {
+      // The user has moved on meanwhile: leave focus where they put it.
+      if (document.activeElement !== document.body && document.activeElement !== null) return;
+      const button = controlsRef.current?.querySelector<HTMLElement>('button:not([disabled])');
+      if (button && !button.closest('[inert]')) {
+        button.focus();
+        return;
+      }
+      if (++frame < HAND_OVER_FRAMES) handle = requestAnimationFrame(attempt);
+    };
+    attempt();
+    return () => cancelAnimationFrame(handle);
+  }, [ready, placeholderFocusedRef, controlsRef]);
 }
