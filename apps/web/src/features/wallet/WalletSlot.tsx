@@ -115,8 +115,8 @@ export function WalletSlot() {
   );
 }
 
-/** Frames to wait for RainbowKit's button to become focusable (it is inert during the session check). */
-const HAND_OVER_FRAMES = 120;
+/** How long to wait for RainbowKit's button to become focusable (it is inert during the session check). */
+const HAND_OVER_MS = 10_000;
 
 /**
  * When the plain button is swapped for RainbowKit's while it has focus (the wallet code arrived as a
@@ -130,7 +130,7 @@ function useFocusHandOver(
   useEffect(() => {
     if (!ready || !placeholderFocusedRef.current) return;
     placeholderFocusedRef.current = false;
-    let frame = 0;
+    const deadline = performance.now() + HAND_OVER_MS;
     let handle = 0;
     const attempt = () => {
       // The user has moved on meanwhile: leave focus where they put it.
@@ -140,7 +140,7 @@ function useFocusHandOver(
         button.focus();
         return;
       }
-      if (++frame < HAND_OVER_FRAMES) handle = requestAnimationFrame(attempt);
+      if (performance.now() < deadline) handle = requestAnimationFrame(attempt);
     };
     attempt();
     return () => cancelAnimationFrame(handle);
