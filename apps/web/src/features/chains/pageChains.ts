@@ -17,9 +17,10 @@ export type PageChains = { readAt: number; chains: ChainInfo[] };
  * read (ms since the epoch; a server clock ahead of the browser's counts as now).
  */
 export function pageChainsElement({ readAt, chains }: PageChains): string {
-  const json = JSON.stringify(chains).replace(/[<>&\u2028\u2029]/g, (char) => {
-    return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
-  });
+  const json = JSON.stringify(chains).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
   return `<script type="application/json" id="${PAGE_CHAINS_ELEMENT_ID}" data-read-at="${Math.trunc(readAt)}">${json}</script>`;
 }
 
@@ -33,7 +34,9 @@ export function seedChainsFromPage(queryClient: QueryClient, doc: Document = doc
   // When the block is not newer than the cache (a reload), it is not even parsed.
   const readAt = Math.min(Number(element?.dataset.readAt), Date.now());
   const cached = queryClient.getQueryState(chainKeys.all);
-  if (!element?.textContent || !(readAt > (cached?.data === undefined ? 0 : cached.dataUpdatedAt))) return;
+  const cachedAt = cached?.data === undefined ? 0 : cached.dataUpdatedAt;
+  // `!(a > b)` rather than `a <= b`: a missing or unreadable date (NaN) counts as not newer.
+  if (!element?.textContent || !(readAt > cachedAt)) return;
   let json: unknown;
   try {
     json = JSON.parse(element.textContent);

@@ -4,6 +4,7 @@ import { buttonClass } from '../../ui';
 import { useCurrentChain } from '../chains';
 import type WalletRuntimeModule from './runtime/WalletRuntime';
 import { walletSetupKey } from './runtime/walletSetupKey';
+import { PageChainIdContext } from './pageChainContext';
 import { useIdleWalletPreload } from './useIdleWalletPreload';
 import styles from './Wallet.module.css';
 import { walletTexts } from './walletErrors';
@@ -101,14 +102,15 @@ export function WalletSlot() {
       )}
       {WalletRuntime && !unavailable && (
         <div ref={controlsRef} style={{ display: ready ? 'contents' : 'none' }}>
-          <WalletRuntime
-            // Another chain list, or a chain disabling other wallets, needs a new wagmi configuration.
-            key={walletSetupKey(chains, disabledWallets)}
-            chains={chains}
-            config={runtimeConfig()}
-            disabledWallets={disabledWallets}
-            initialChainId={current ? Number(current.chainId) : undefined}
-          />
+          <PageChainIdContext.Provider value={current ? Number(current.chainId) : undefined}>
+            <WalletRuntime
+              // Another chain list, or a chain disabling other wallets, needs a new wagmi configuration.
+              key={walletSetupKey(chains, disabledWallets)}
+              chains={chains}
+              config={runtimeConfig()}
+              disabledWallets={disabledWallets}
+            />
+          </PageChainIdContext.Provider>
         </div>
       )}
     </>

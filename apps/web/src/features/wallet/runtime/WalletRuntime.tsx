@@ -1,11 +1,12 @@
 import '@rainbow-me/rainbowkit/styles.css';
-import { memo, useEffect, useState } from 'react';
+import { memo, useContext, useEffect, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { WagmiProvider, useAccount } from 'wagmi';
 import { ConnectButton, RainbowKitAuthenticationProvider, RainbowKitProvider } from '@rainbow-me/rainbowkit';
 import type { ChainInfo } from '@countersign/gateway-api';
 import type { RuntimeConfig } from '../../../lib/config';
 import { getGateway } from '../../../lib/gateway';
+import { PageChainIdContext } from '../pageChainContext';
 import type { DevnetProvider } from './devnetProvider';
 import { DevnetAccountPicker } from './DevnetAccountPicker';
 import { devnetWalletId } from './devnetWallet';
@@ -24,11 +25,6 @@ export type WalletRuntimeProps = {
   config: RuntimeConfig;
   /** The current chain's `disabledWallets`: a chain with others gets its own configuration. */
   disabledWallets: readonly string[];
-  /**
-   * The page's chain when the wallet code mounts, read by the caller with the app's query client:
-   * inside, wagmi's own client answers useQuery, and the chain list would be asked for again.
-   */
-  initialChainId: number | undefined;
 };
 
 /**
@@ -37,35 +33,25 @@ export type WalletRuntimeProps = {
  * siweAdapter) and the bridge to the app (WalletBridge, walletApi). Memoised: wagmi's provider
  * starts a reconnect on every render of its own.
  */
-export default memo(
-  function WalletRuntime({ chains, config, disabledWallets, initialChainId }: WalletRuntimeProps) {
-    const setup = walletSetupFor(chains, config, disabledWallets);
-    // RainbowKit reads its initial chain once, at mount.
-    const [initialChain] = useState(initialChainId);
-    return (
-      <WagmiProvider config={setup.wagmi} reconnectOnMount={setup.reconnectOnMount}>
-        <QueryClientProvider client={setup.queryClient}>
-          <AuthenticatedRainbowKit devnet={setup.devnet} config={config} initialChain={initialChain} />
-        </QueryClientProvider>
-      </WagmiProvider>
-    );
-  },
-  // Moving to a page on another chain must not render wagmi's provider again (see above).
-  (before, after) =>
-    before.chains === after.chains &&
-    before.config === after.config &&
-    before.disabledWallets === after.disabledWallets,
-);
+export default memo(function WalletRuntime({ chains, config, disabledWallets }: WalletRuntimeProps) {
+  const setup = walletSetupFor(chains, config, disabledWallets);
+  return (
+    <WagmiProvider config={setup.wagmi} reconnectOnMount={setup.reconnectOnMount}>
+      <QueryClientProvider client={setup.queryClient}>
+        <AuthenticatedRainbowKit devnet={setup.devnet} config={config} />
+      </QueryClientProvider>
+    </WagmiProvider>
+  );
+});
 
 function AuthenticatedRainbowKit({
   devnet,
   config,
-  initialChain,
 }: {
   devnet: DevnetProvider | undefined;
   config: RuntimeConfig;
-  initialChain: number | undefined;
 }) {
+  const pageChainId = useContext(PageChainIdContext);
   const [auth, session] = useSessionStatus();
   const [adapter] = useState(() => createSiweAdapter(getGateway(), session));
   const { connector } = useAccount();
@@ -77,7 +63,7 @@ function AuthenticatedRainbowKit({
     <RainbowKitAuthenticationProvider adapter={adapter} status={auth}>
       <RainbowKitProvider
         theme={walletTheme}
-        initialChain={initialChain}
+        initialChain={pageChainId}
         appInfo={appInfo}
         showRecentTransactions
         modalSize="wide"
