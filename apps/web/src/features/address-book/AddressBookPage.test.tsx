@@ -14,9 +14,9 @@ const mainnet: ChainInfo = {
   chainName: 'Ethereum',
   shortName: 'eth',
   blockExplorerUriTemplate: {
-    address: 'https://etherscan.io/address/{{address}}',
-    txHash: 'https://etherscan.io/tx/{{txHash}}',
-    api: 'https://api.etherscan.io/api',
+    address: 'http://127.0.0.1:4000/address/{{address}}',
+    txHash: 'http://127.0.0.1:4000/tx/{{txHash}}',
+    api: 'http://127.0.0.1:4000/api',
   },
 };
 
@@ -92,7 +92,7 @@ describe('Address book: the list', () => {
     const carol = rows()[2]!;
     expect(within(carol).getByRole('link', { name: 'View on block explorer' })).toHaveAttribute(
       'href',
-      `https://etherscan.io/address/${ownerC}`,
+      `http://127.0.0.1:4000/address/${ownerC}`,
     );
     expect(within(rows()[1]!).queryByRole('link')).toBeNull();
   });
