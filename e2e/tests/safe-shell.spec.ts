@@ -197,6 +197,7 @@ test.describe('Safe shell at first visit', () => {
       ['home', 'top-assets-total', [`${safe}/balances/usd`, `${safe}/transactions/queued`]],
       ['assets', 'assets-total', [`${safe}/balances/usd`]],
       ['transactions/queue', 'queue-list', [`${safe}/transactions/queued`]],
+      ['transactions/history', 'history-list', [`${safe}/transactions/history`]],
       ['messages', 'messages-list', [`${safe}/messages`]],
     ];
     const visits = await Promise.all(

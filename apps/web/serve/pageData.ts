@@ -33,6 +33,10 @@ const firstVisitCalls: [RegExp, (safe: SafeOfPage) => GatewayCall[]][] = [
     ({ chainId, address }) => [(c) => c.getQueue({ chainId, safeAddress: address, cursor: null })],
   ],
   [
+    /^transactions\/history$/,
+    ({ chainId, address }) => [(c) => c.getHistory({ chainId, safeAddress: address, cursor: null })],
+  ],
+  [
     /^messages$/,
     ({ chainId, address }) => [(c) => c.getMessages({ chainId, safeAddress: address, cursor: null })],
   ],

@@ -70,6 +70,18 @@ export function cursorOf(pageUrl: string | null | undefined): string | null {
 }
 
 /**
+ * The same `limit=<n>&offset=<m>` cursor asking for `size` items instead of `n`: both gateways page
+ * this way, so a list can start with a small first page and read on in larger ones. A cursor of
+ * another form is returned as it is.
+ */
+export function withPageSize(cursor: string, size: number): string {
+  const params = new URLSearchParams(cursor);
+  if (!/^\d+$/.test(params.get('limit') ?? '') || !/^\d+$/.test(params.get('offset') ?? '')) return cursor;
+  params.set('limit', String(size));
+  return params.toString();
+}
+
+/**
  * Reads an answer the way the specification says: a non-OK answer throws "{code}: {message}" when the
  * body has both, else the status text; a non-empty body that is not JSON throws
  * "Invalid response content: {status text}". An empty body reads as undefined.

@@ -6,6 +6,7 @@ import {
   buildUrl,
   createGatewayClient,
   cursorOf,
+  withPageSize,
   GatewayContractError,
   GatewayError,
   isConflictHeader,
@@ -541,6 +542,19 @@ describe('buildUrl', () => {
     expect(buildUrl(base, 'http://other:1/p?cursor=x', { trusted: true })).toBe(
       'http://other:1/p?cursor=x&trusted=true',
     );
+  });
+});
+
+describe('withPageSize', () => {
+  it('asks the same offset for another number of items', () => {
+    expect(withPageSize('limit=20&offset=40', 100)).toBe('limit=100&offset=40');
+    expect(withPageSize('offset=20&limit=20', 50)).toBe('offset=20&limit=50');
+  });
+
+  it('leaves a cursor of another form as it is', () => {
+    expect(withPageSize('opaque-token', 100)).toBe('opaque-token');
+    expect(withPageSize('limit=20', 100)).toBe('limit=20');
+    expect(withPageSize('limit=x&offset=0', 100)).toBe('limit=x&offset=0');
   });
 });
 

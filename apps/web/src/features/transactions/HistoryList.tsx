@@ -12,9 +12,11 @@ import {
 import { useLocation, useNavigationType } from 'react-router';
 import {
   defaultRangeExtractor,
+  measureElement,
   useWindowVirtualizer,
   type Range,
   type VirtualItem,
+  type Virtualizer,
 } from '@tanstack/react-virtual';
 import type { TransactionListPage } from '@countersign/gateway-api';
 import { formatDayLabel, formatFullDateTime } from '../../ui';
@@ -27,10 +29,41 @@ const joinInFlight = { cancelRefetch: false };
 
 /** Rows kept rendered beyond each edge of the viewport. */
 const OVERSCAN = 6;
-/** The next page is asked for once the last loaded row is this close to the viewport. */
-const PREFETCH_ROWS = 12;
-/** Heights before measuring, close to the real ones so that nothing moves much when measured. */
-const ESTIMATES = { date: 52, tx: 74 } as const;
+/**
+ * The next page is asked for once the last loaded row is this close to the viewport: about half of
+ * a page read on (HISTORY_READ_ON_PAGE_SIZE), so a fast scroll seldom reaches the end before it.
+ */
+const PREFETCH_ROWS = 50;
+/**
+ * A row's shape, for estimating its height: a day label, a transaction, or the first transaction of a
+ * day (its card's top border makes it a pixel taller).
+ */
+type RowShape = 'date' | 'tx' | 'txFirst';
+const shapeOf = (row: HistoryRowModel): RowShape =>
+  row.kind === 'date' ? 'date' : row.first ? 'txFirst' : 'tx';
+/** Heights before any row of the shape is measured: the desktop's, at the default font size. */
+const ESTIMATES: Record<RowShape, number> = { date: 46, tx: 75, txFirst: 76 };
+
+/** The most common measured height of each shape (a row whose text wraps is not typical). */
+class TypicalSizes {
+  private readonly counts = new Map<RowShape, Map<number, number>>();
+  private readonly typical = new Map<RowShape, number>();
+
+  add(shape: RowShape, size: number) {
+    // A row being laid out or taken away can measure 0: it says nothing about the others.
+    if (!(size > 0)) return;
+    const counts = this.counts.get(shape) ?? new Map<number, number>();
+    this.counts.set(shape, counts);
+    const count = (counts.get(size) ?? 0) + 1;
+    counts.set(size, count);
+    const typical = this.typical.get(shape);
+    if (typical === undefined || count > (counts.get(typical) ?? 0)) this.typical.set(shape, size);
+  }
+
+  of(shape: RowShape): number | undefined {
+    return this.typical.get(shape);
+  }
+}
 
 type Paging = {
   hasNextPage: boolean;
@@ -62,8 +95,28 @@ export function HistoryList({ pages, paging }: { pages: readonly TransactionList
   const pendingFocus = useRef<number | null>(null);
   const waitingForPage = useRef<number | null>(null);
 
+  // Rows not yet rendered are estimated at the height rows of their shape measured: when one is
+  // rendered and measured, nothing below it moves, and the list is not laid out and rendered again
+  // in the middle of a scrolling frame (which every first measurement that differs costs).
+  const typicalSizesRef = useRef(new TypicalSizes());
   const estimateSize = useCallback(
-    (index: number) => (rows[index]?.kind === 'date' ? ESTIMATES.date : ESTIMATES.tx),
+    (index: number) => {
+      const shape = rows[index] ? shapeOf(rows[index]) : 'tx';
+      return typicalSizesRef.current.of(shape) ?? ESTIMATES[shape];
+    },
+    [rows],
+  );
+  const measureRow = useCallback(
+    (
+      element: HTMLLIElement,
+      entry: ResizeObserverEntry | undefined,
+      instance: Virtualizer<Window, HTMLLIElement>,
+    ) => {
+      const size = measureElement(element, entry, instance);
+      const row = rows[instance.indexFromElement(element)];
+      if (row) typicalSizesRef.current.add(shapeOf(row), size);
+      return size;
+    },
     [rows],
   );
   const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
@@ -83,6 +136,7 @@ export function HistoryList({ pages, paging }: { pages: readonly TransactionList
     count: rows.length,
     // Stable while the rows are: a new function makes the virtualizer lay out every row again.
     estimateSize,
+    measureElement: measureRow,
     getItemKey,
     overscan: OVERSCAN,
     scrollMargin,

@@ -54,7 +54,7 @@ export function HistoryPage() {
         {(data) => <HistoryList pages={data.pages} paging={query} />}
       </QueryView>
       {pages !== undefined && !empty && (
-        <div data-testid={query.hasNextPage ? undefined : 'history-end'}>
+        <div className={styles.historyEnd} data-testid={query.hasNextPage ? undefined : 'history-end'}>
           <AutoLoadMore
             paging={query}
             label="Load older transactions"

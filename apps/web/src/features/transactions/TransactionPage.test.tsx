@@ -190,7 +190,7 @@ describe('TransactionPage', () => {
       path: paths.transaction(id),
       route: '/:safeId/transactions/:txId',
       seed: (client) =>
-        client.setQueryData(historyQueryOptions('1337', safeAddress, 'UTC').queryKey, {
+        client.setQueryData(historyQueryOptions('1337', safeAddress).queryKey, {
           pages: [{ count: 1, next: null, previous: null, results: [executed(creation, { id })] }],
           pageParams: [null],
         }),

@@ -267,9 +267,20 @@ function TransferAmountView({
   }
 }
 
-/** A token's logo from the gateway, or its first letter when there is none or it does not load. */
+/**
+ * A token's logo from the gateway, or its first letter when there is none or it does not load. Loaded
+ * eagerly: the history renders only the rows in and near view, and a lazy image's extra visibility
+ * check and late paint cost each row entering while scrolling; the queue's pages are short.
+ */
 function TokenLogo({ uri, label }: { uri: string | null; label: string }) {
-  return <RemoteImage src={uri} size={20} fallback={Array.from(label.trim())[0]?.toUpperCase() ?? '?'} />;
+  return (
+    <RemoteImage
+      src={uri}
+      size={20}
+      loading="eager"
+      fallback={Array.from(label.trim())[0]?.toUpperCase() ?? '?'}
+    />
+  );
 }
 
 function UnreadableRow({ entry, from }: { entry: UnreadableItem; from: ListOrigin }) {

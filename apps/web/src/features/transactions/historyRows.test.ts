@@ -31,9 +31,22 @@ describe('historyRows', () => {
     ]);
   });
 
-  it('keeps unreadable entries as rows', () => {
-    const rows = historyRows([label(at(1)), { type: 'UNREADABLE', raw: {}, issues: 'x' }]);
-    expect(rows[1]).toMatchObject({ kind: 'tx', first: true, last: true });
+  it('keeps unreadable entries as rows, in the day of the row before them', () => {
+    const a = executed(transfer(native('1')), { timestamp: at(1) });
+    const rows = historyRows([label(at(1)), a, { type: 'UNREADABLE', raw: {}, issues: 'x' }]);
+    expect(rows.map((row) => row.kind)).toEqual(['date', 'tx', 'tx']);
+    expect(rows[2]).toMatchObject({ kind: 'tx', first: false, last: true });
+  });
+
+  it('cuts days by each transaction’s own time in the reader’s zone, not by the gateway’s labels', () => {
+    // A gateway asked without a time zone labels days in UTC: its labels may fall elsewhere, or be missing.
+    const a = executed(transfer(native('1')), { timestamp: at(23, 2) });
+    const b = executed(transfer(native('2')), { timestamp: at(1, 2) });
+    const c = executed(transfer(native('3')), { timestamp: at(22, 1) });
+    const rows = historyRows([label(at(12, 3)), a, b, c]);
+    expect(rows.map((row) => row.kind)).toEqual(['date', 'tx', 'tx', 'date', 'tx']);
+    expect(rows[0]).toMatchObject({ timestamp: a.transaction.timestamp });
+    expect(rows[3]).toMatchObject({ timestamp: c.transaction.timestamp });
   });
 
   it('reads only the new page when one is added, with the same rows as reading them all', () => {

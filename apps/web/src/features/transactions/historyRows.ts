@@ -18,7 +18,7 @@ export type HistoryRowModel =
       last: boolean;
     };
 
-/** The day of a moment in the reader's time zone (the one the history was asked for). */
+/** The day of a moment in the reader's time zone. */
 const localDay = (timestamp: number) => {
   const date = new Date(timestamp);
   return `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
@@ -39,18 +39,20 @@ function appendPage(state: RowsState, page: TransactionListPage, pageIndex: numb
   const recent = new Set(rows.slice(-REPEAT_WINDOW).map((row) => row.key));
   let day = state.day;
   page.results.forEach((entry: TransactionListEntry, index) => {
-    if (entry.type === 'DATE_LABEL') {
-      const next = localDay(entry.timestamp);
-      if (next === day) return;
-      day = next;
-      rows.push({ kind: 'date', key: `date-${next}`, timestamp: entry.timestamp });
-      return;
-    }
+    // The gateway's own day labels are not used: a transaction's day comes from its own time.
     if (entry.type !== 'TRANSACTION' && entry.type !== 'UNREADABLE') return;
     const key =
       entry.type === 'TRANSACTION' ? `tx-${entry.transaction.id}` : `unreadable-${pageIndex}-${index}`;
     if (recent.has(key)) return;
     recent.add(key);
+    // An entry that could not be read has no time: it stays in the day of the row before it.
+    if (entry.type === 'TRANSACTION') {
+      const next = localDay(entry.transaction.timestamp);
+      if (next !== day) {
+        day = next;
+        rows.push({ kind: 'date', key: `date-${next}`, timestamp: entry.transaction.timestamp });
+      }
+    }
     const previous = rows.at(-1);
     // The day goes on: the row before is no longer its last (a new object, so it renders again).
     if (previous?.kind === 'tx') rows[rows.length - 1] = { ...previous, last: false };
@@ -69,11 +71,13 @@ function appendPage(state: RowsState, page: TransactionListPage, pageIndex: numb
 const afterPage = new WeakMap<TransactionListPage, RowsState>();
 
 /**
- * The rows of the loaded history pages. The gateway starts most pages with a day label, even when
- * the day goes on from the page before; such a repeated day is shown once. A transaction that a page
- * repeats is shown once too. Keys are the transactions' ids, so rows keep their measured heights
- * when new transactions arrive at the top. When a page is added, only that page is read: the rows of
- * the pages before it are reused, so a long history costs the same per page at any depth.
+ * The rows of the loaded history pages: a label before each day's transactions, the days cut in the
+ * reader's own time zone from each transaction's time. The gateway's DATE_LABEL items are not
+ * followed, so the request does not depend on the reader's time zone (the web server can then load
+ * the first page with the app), and a day that goes on across pages is labelled once. A transaction
+ * that a page repeats is shown once too. Keys are the transactions' ids, so rows keep their measured
+ * heights when new transactions arrive at the top. When a page is added, only that page is read: the
+ * rows of the pages before it are reused, so a long history costs the same per page at any depth.
  */
 export function historyRowsOfPages(pages: readonly TransactionListPage[]): HistoryRowModel[] {
   const last = pages.at(-1);

@@ -61,5 +61,4 @@ export {
   useHistoryQuery,
   useQueueQuery,
   useTransactionQuery,
-  userTimeZone,
 } from './queries';

@@ -5,7 +5,7 @@ import {
   useQuery,
   type QueryClient,
 } from '@tanstack/react-query';
-import { cursorOf, type TransactionListPage } from '@countersign/gateway-api';
+import { cursorOf, withPageSize, type TransactionListPage } from '@countersign/gateway-api';
 import { getGateway } from '../../lib/gateway';
 import { persistedFirstPage } from '../../lib/persistence';
 import { safeKey, TAG_GOVERNED_STALE_MS } from '../safe';
@@ -15,17 +15,6 @@ import { safeKey, TAG_GOVERNED_STALE_MS } from '../safe';
  * cursor) and one transaction's details. Each lives under the Safe's key, so the SafeInfo tags
  * refetch them (txQueuedTag: queue and details; txHistoryTag: history and details).
  */
-
-let timeZone: string | undefined;
-
-/**
- * The user's IANA time zone, so the gateway's day labels cut days where the user's days end. Read
- * once: a formatter is costly to make, and the history's key would change if the zone did.
- */
-export function userTimeZone(): string {
-  timeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  return timeZone;
-}
 
 const paging = {
   initialPageParam: null as string | null,
@@ -43,12 +32,28 @@ export const queueQueryOptions = (chainId: string, address: string) =>
     ...paging,
   });
 
-export const historyQueryOptions = (chainId: string, address: string, timezone = userTimeZone()) =>
+/**
+ * The history's pages after the first: five times the gateway's 20, so scrolling a long history asks
+ * a fifth as often (each answer costs a request, a parse and a render of the list). The first page
+ * stays small: it is what paints first and what is kept for offline use.
+ */
+export const HISTORY_READ_ON_PAGE_SIZE = 100;
+
+/**
+ * The history, asked without a time zone: the list cuts days itself, in the reader's zone, from each
+ * transaction's time (historyRows), so the first page's URL is the same for every reader and the web
+ * server can load it with the page.
+ */
+export const historyQueryOptions = (chainId: string, address: string) =>
   infiniteQueryOptions({
-    queryKey: safeKey(chainId, address, 'history', timezone),
+    queryKey: safeKey(chainId, address, 'history'),
     queryFn: ({ pageParam, signal }) =>
-      getGateway().getHistory({ chainId, safeAddress: address, cursor: pageParam, timezone }, { signal }),
+      getGateway().getHistory({ chainId, safeAddress: address, cursor: pageParam }, { signal }),
     ...paging,
+    getNextPageParam: (last: TransactionListPage) => {
+      const cursor = cursorOf(last.next);
+      return cursor === null ? undefined : withPageSize(cursor, HISTORY_READ_ON_PAGE_SIZE);
+    },
   });
 
 export const transactionQueryOptions = (chainId: string, address: string, txId: string) =>
@@ -62,7 +67,7 @@ export const transactionQueryOptions = (chainId: string, address: string, txId: 
 export const useQueueQuery = (chainId: string, address: string) =>
   useInfiniteQuery(queueQueryOptions(chainId, address));
 
-/** Executed transactions and transfers, newest first, with a label per day of the user's time zone. */
+/** Executed transactions and transfers, newest first (days are cut by historyRows). */
 export const useHistoryQuery = (chainId: string, address: string) =>
   useInfiniteQuery(historyQueryOptions(chainId, address));
 
