@@ -271,7 +271,7 @@ describe('chains', () => {
     expect(chains.map((chain) => chain.chainId)).toEqual(['1337']);
     const chain = (await conforms('get', '/v1/chains/{chainId}', '/v1/chains/1337')).body as Json;
     expect((chain.nativeCurrency as Json).logoUri).toMatch(
-      /^http:\/\/127\.0\.0\.1:\d+\/v1\/icons\/1337\/0x0{40}\.svg$/,
+      /^http:\/\/127\.0\.0\.1:\d+\/v1\/icons\/1337\/0x0{40}\.png$/,
     );
   });
 
@@ -311,7 +311,7 @@ describe('assets', () => {
     for (const { tokenInfo } of usd.items) {
       const icon = await call('GET', tokenInfo.logoUri);
       expect(icon.status).toBe(200);
-      expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+      expect(icon.headers.get('content-type')).toBe('image/png');
     }
   });
 
@@ -679,25 +679,29 @@ describe('Sign-In with Ethereum', () => {
 });
 
 describe('token icons (this gateway’s own)', () => {
-  it('serves a deterministic, inert SVG with the symbol’s letters, cacheable for long', async () => {
+  it('serves a deterministic PNG, cacheable for long, inert if opened as a document', async () => {
     const dev = local.devnet.manifest.tokens.find((token) => token.symbol === 'DEV')!.address;
-    const icon = await call('GET', `/v1/icons/1337/${dev}.svg`);
-    expect(icon.status).toBe(200);
-    expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
-    expect(icon.headers.get('cache-control')).toMatch(/max-age=\d{6,}/);
-    expect(icon.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(icon.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
-    expect(icon.headers.get('content-security-policy')).toMatch(/script-src 'none'/);
-    expect(icon.text).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*>DEV<\/text><\/svg>$/);
-    expect(icon.text).not.toMatch(/<script|on\w+=/i);
-    expect((await call('GET', `/v1/icons/1337/${dev.toLowerCase()}.svg`)).text).toBe(icon.text);
-    expect((await call('GET', `/v1/icons/1337/0x${'0'.repeat(40)}.svg`)).text).toContain('>ETH</text>');
-    const unknown = await call('GET', `/v1/icons/1337/0x${'12'.repeat(20)}.svg`);
-    expect(unknown.text).toContain('>?</text>');
-    expect(unknown.headers.get('cache-control')).toBe('public, max-age=300');
-    expect((await call('GET', `/v1/icons/1337/0x12.svg`)).status).toBe(422);
-    expect((await call('GET', `/v1/icons/1/${dev}.svg`)).status).toBe(404);
-    expect((await call('GET', `/v1/icons/1337/${dev}.png`)).status).toBe(404);
+    const get = async (path: string) => {
+      const response = await fetch(`${local.gateway.url}${path}`);
+      return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+    };
+    const { response, bytes } = await get(`/v1/icons/1337/${dev}.png`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('cache-control')).toMatch(/max-age=\d{6,}/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+    expect(response.headers.get('content-security-policy')).toMatch(/script-src 'none'/);
+    expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect((await get(`/v1/icons/1337/${dev.toLowerCase()}.png`)).bytes).toEqual(bytes);
+    // Another token, the native currency: another picture.
+    expect((await get(`/v1/icons/1337/0x${'0'.repeat(40)}.png`)).bytes).not.toEqual(bytes);
+    const unknown = await get(`/v1/icons/1337/0x${'12'.repeat(20)}.png`);
+    expect(unknown.response.status).toBe(200);
+    expect(unknown.response.headers.get('cache-control')).toBe('public, max-age=300');
+    expect((await get(`/v1/icons/1337/0x12.png`)).response.status).toBe(422);
+    expect((await get(`/v1/icons/1/${dev}.png`)).response.status).toBe(404);
+    expect((await get(`/v1/icons/1337/${dev}.svg`)).response.status).toBe(404);
   });
 });
 

@@ -76,9 +76,9 @@ export function assetRoutes(chains: ChainRegistry, db: Database, prices: PriceSo
       return c.json(decoded);
     })
     .get('/v1/icons/:chainId/:file', async (c) => {
-      // The generated icon of a token without a logo (see assets/icons.ts): `{address}.svg`.
+      // The generated icon of a token without a logo (see assets/icons.ts): `{address}.png`.
       const chain = requireChain(chains, c.req.param('chainId'));
-      const match = /^(.+)\.svg$/i.exec(c.req.param('file'));
+      const match = /^(.+)\.png$/i.exec(c.req.param('file'));
       if (!match?.[1]) throw notFound('Not found');
       const address = parseAddressParam(match[1], 'address');
       let symbol: string | null = null;
