@@ -98,10 +98,13 @@ function layout(letters: string): { segments: Segment[]; halfWidth: number } {
   chars.forEach((char, index) => {
     for (const line of GLYPHS[char] ?? []) {
       const points = line.map(([x, y]) => [left + (index * advance + x) * scale, top + y * scale] as const);
-      if (points.length === 1) segments.push([points[0]![0], points[0]![1], points[0]![0], points[0]![1]]);
-      for (let i = 1; i < points.length; i++) {
-        segments.push([points[i - 1]![0], points[i - 1]![1], points[i]![0], points[i]![1]]);
-      }
+      // A one-point line is a dot: a segment from the point to itself.
+      const [first] = points;
+      if (points.length === 1 && first) segments.push([first[0], first[1], first[0], first[1]]);
+      points.forEach((to, i) => {
+        const from = points[i - 1];
+        if (from) segments.push([from[0], from[1], to[0], to[1]]);
+      });
     }
   });
   return { segments, halfWidth: Math.max(1.5, scale * 0.55) };
@@ -142,9 +145,9 @@ function pixels(letters: string, rgb: readonly [number, number, number]): Uint8A
       if (disc === 0) continue;
       const share = ink / disc;
       const offset = (y * SIZE + x) * 4;
-      for (let channel = 0; channel < 3; channel++) {
-        out[offset + channel] = Math.round(rgb[channel]! * (1 - share) + 255 * share);
-      }
+      rgb.forEach((value, channel) => {
+        out[offset + channel] = Math.round(value * (1 - share) + 255 * share);
+      });
       out[offset + 3] = Math.round((disc / (SAMPLES * SAMPLES)) * 255);
     }
   }
@@ -159,7 +162,7 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
 
 function crc32(bytes: Uint8Array): number {
   let crc = 0xffffffff;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 }
 
