@@ -846,7 +846,7 @@ test.describe('Transactions with hostile data', () => {
 
 const LONG = 400;
 const PAGE = 20;
-/** The history's pages after the first (HISTORY_READ_ON_PAGE_SIZE in the app). */
+/** The history's pages after the first (MAX_PAGE_SIZE in the app). */
 const READ_ON = 100;
 
 /** `LONG` transactions over days, served `PAGE` at a time as the real gateway pages them. */

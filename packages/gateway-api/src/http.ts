@@ -70,6 +70,12 @@ export function cursorOf(pageUrl: string | null | undefined): string | null {
 }
 
 /**
+ * The most items a list may ask for in one page: the local gateway serves no more, and the Safe
+ * Client Gateway's transaction service accepts as many.
+ */
+export const MAX_PAGE_SIZE = 100;
+
+/**
  * The same `limit=<n>&offset=<m>` cursor asking for `size` items instead of `n`: both gateways page
  * this way, so a list can start with a small first page and read on in larger ones. A cursor of
  * another form is returned as it is.

@@ -1,9 +1,8 @@
-import type { Page } from '@countersign/gateway-api';
+import { MAX_PAGE_SIZE, type Page } from '@countersign/gateway-api';
 
 export type PageWindow = { limit: number; offset: number };
 
 const defaultWindow: PageWindow = { limit: 20, offset: 0 };
-const maxLimit = 100;
 
 /**
  * Reads `cursor`, itself a query string `limit=<n>&offset=<m>`. A missing or malformed cursor means
@@ -15,7 +14,7 @@ export function parseCursor(cursor: string | undefined): PageWindow {
   const limit = Number(params.get('limit'));
   const offset = Number(params.get('offset') ?? 0);
   if (!Number.isInteger(limit) || limit <= 0 || !Number.isInteger(offset) || offset < 0) return defaultWindow;
-  return { limit: Math.min(limit, maxLimit), offset };
+  return { limit: Math.min(limit, MAX_PAGE_SIZE), offset };
 }
 
 /**

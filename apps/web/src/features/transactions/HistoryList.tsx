@@ -31,7 +31,7 @@ const joinInFlight = { cancelRefetch: false };
 const OVERSCAN = 6;
 /**
  * The next page is asked for once the last loaded row is this close to the viewport: about half of
- * a page read on (HISTORY_READ_ON_PAGE_SIZE), so a fast scroll seldom reaches the end before it.
+ * a page read on (MAX_PAGE_SIZE, see queries.ts), so a fast scroll seldom reaches the end before it.
  */
 const PREFETCH_ROWS = 50;
 /**

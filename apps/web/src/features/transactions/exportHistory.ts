@@ -1,12 +1,6 @@
-import { cursorOf, type TransactionListPage } from '@countersign/gateway-api';
+import { cursorOf, MAX_PAGE_SIZE, type TransactionListPage } from '@countersign/gateway-api';
 import type { NativeCurrency } from './describe';
 import { csvRowOf, type CsvRow } from './historyCsv';
-
-/**
- * Items per request while exporting: the local gateway serves up to 100 a page and the Safe Client
- * Gateway's transaction service accepts as many; fewer requests than the lists' 20 a page.
- */
-export const EXPORT_PAGE_SIZE = 100;
 
 export type ExportProgress = {
   /** Transactions written so far. */
@@ -25,7 +19,8 @@ export async function collectHistoryRows({
   nativeCurrency,
   signal,
   onProgress,
-  pageSize = EXPORT_PAGE_SIZE,
+  // As many a request as the gateways serve: fewer requests than the lists' 20 a page.
+  pageSize = MAX_PAGE_SIZE,
 }: {
   fetchPage: (cursor: string, signal: AbortSignal) => Promise<TransactionListPage>;
   nativeCurrency: NativeCurrency;

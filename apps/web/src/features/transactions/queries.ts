@@ -5,7 +5,7 @@ import {
   useQuery,
   type QueryClient,
 } from '@tanstack/react-query';
-import { cursorOf, withPageSize, type TransactionListPage } from '@countersign/gateway-api';
+import { cursorOf, MAX_PAGE_SIZE, withPageSize, type TransactionListPage } from '@countersign/gateway-api';
 import { getGateway } from '../../lib/gateway';
 import { persistedFirstPage } from '../../lib/persistence';
 import { safeKey, TAG_GOVERNED_STALE_MS } from '../safe';
@@ -33,13 +33,6 @@ export const queueQueryOptions = (chainId: string, address: string) =>
   });
 
 /**
- * The history's pages after the first: five times the gateway's 20, so scrolling a long history asks
- * a fifth as often (each answer costs a request, a parse and a render of the list). The first page
- * stays small: it is what paints first and what is kept for offline use.
- */
-export const HISTORY_READ_ON_PAGE_SIZE = 100;
-
-/**
  * The history, asked without a time zone: the list cuts days itself, in the reader's zone, from each
  * transaction's time (historyRows), so the first page's URL is the same for every reader and the web
  * server can load it with the page.
@@ -50,9 +43,12 @@ export const historyQueryOptions = (chainId: string, address: string) =>
     queryFn: ({ pageParam, signal }) =>
       getGateway().getHistory({ chainId, safeAddress: address, cursor: pageParam }, { signal }),
     ...paging,
+    // The pages after the first are as large as the gateways serve (five times their 20), so scrolling
+    // a long history asks a fifth as often: each answer costs a request, a parse and a render of the
+    // list. The first page stays small: it is what paints first and what is kept for offline use.
     getNextPageParam: (last: TransactionListPage) => {
       const cursor = cursorOf(last.next);
-      return cursor === null ? undefined : withPageSize(cursor, HISTORY_READ_ON_PAGE_SIZE);
+      return cursor === null ? undefined : withPageSize(cursor, MAX_PAGE_SIZE);
     },
   });
 
