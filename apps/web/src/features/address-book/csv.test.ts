@@ -41,11 +41,11 @@ describe('serialiseAddressBookCsv', () => {
 
   it('neutralises spreadsheet formulas with a leading apostrophe', () => {
     const csv = serialiseAddressBookCsv([
-      { address: alice, name: '=HYPERLINK("http://x")', chainId: '1' },
+      { address: alice, name: '=HYPERLINK("http://127.0.0.1/x")', chainId: '1' },
       { address: bob, name: '+1', chainId: '1' },
       { address: carol, name: '@SUM(A1)', chainId: '1' },
     ]);
-    expect(csv).toContain(`${alice},"'=HYPERLINK(""http://x"")",1`);
+    expect(csv).toContain(`${alice},"'=HYPERLINK(""http://127.0.0.1/x"")",1`);
     expect(csv).toContain(`${bob},'+1,1`);
     expect(csv).toContain(`${carol},'@SUM(A1),1`);
   });

@@ -32,12 +32,12 @@ function catalogue(): SafeApp[] {
     safeApp({
       id: 1,
       name: 'Swapper',
-      url: 'https://swapper.example/app',
+      url: 'http://127.0.0.1:4101/app',
       description: 'Trade tokens at the best price',
       tags: ['DeFi', 'DEX'],
       features: ['BATCHED_TRANSACTIONS'],
       provider: { name: 'Swapper Labs', url: 'https://labs.example' },
-      developerWebsite: 'https://swapper.example',
+      developerWebsite: 'http://127.0.0.1:4101',
       socialProfiles: [
         { platform: 'GITHUB', url: 'https://github.com/swapper' },
         { platform: 'TWITTER', url: 'javascript:alert(1)' },
@@ -94,7 +94,7 @@ describe('Safe Apps catalogue', () => {
   it('shows an app’s description, tags, features, provider and its http(s) links only', async () => {
     renderWithRouter(<AppsPage />);
     const swapper = within(await screen.findByRole('article', { name: 'Swapper' }));
-    expect(swapper.getByTestId('app-host')).toHaveTextContent('swapper.example');
+    expect(swapper.getByTestId('app-host')).toHaveTextContent('127.0.0.1:4101');
     expect(swapper.getByTestId('app-description')).toHaveTextContent('Trade tokens at the best price');
     expect(swapper.getByRole('list', { name: 'Tags' })).toHaveTextContent('DeFiDEX');
     expect(swapper.getByRole('list', { name: 'Features' })).toHaveTextContent('Batched transactions');
@@ -103,7 +103,7 @@ describe('Safe Apps catalogue', () => {
     const links = within(swapper.getByTestId('app-links')).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
       'https://labs.example',
-      'https://swapper.example',
+      'http://127.0.0.1:4101',
       'https://github.com/swapper',
     ]);
     for (const link of links) {
@@ -119,7 +119,7 @@ describe('Safe Apps catalogue', () => {
     const open = screen.getByRole('link', { name: 'Open Swapper' });
     expect(open).toHaveAttribute(
       'href',
-      `/local:${teamSafeAddress}/apps/open?appUrl=${encodeURIComponent('https://swapper.example/app')}`,
+      `/local:${teamSafeAddress}/apps/open?appUrl=${encodeURIComponent('http://127.0.0.1:4101/app')}`,
     );
   });
 
