@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, watchCsp } from './fixtures';
 import type { E2eStack } from './stack';
 import { TestWallet } from './testWallet';
+import { signInMessage } from './signIn';
 
 /** A dev account of the seeded demo, by its role ("owner A", "recipient", …). */
 export function devAccount(stack: E2eStack, role: string) {
@@ -16,7 +17,7 @@ export const teamSafe = (stack: E2eStack) => stack.safes[0]!.address as `0x${str
 async function connectAndVerify(page: Page, option: string) {
   await page.getByTestId('connect-wallet').or(page.getByTestId('rk-connect-button')).first().click();
   await page.getByTestId(option).click();
-  await page.getByTestId('rk-auth-message-button').click();
+  await signInMessage(page);
   await expect(page.getByTestId('rk-account-button')).toBeVisible();
 }
 
@@ -53,7 +54,7 @@ export async function ownerWithDevnetWallet(page: Page, stack: E2eStack, role: s
     await picker.selectOption(address);
     await expect(page.getByTestId('rk-account-button')).toHaveCount(0);
     await page.getByTestId('rk-connect-button').click();
-    await page.getByTestId('rk-auth-message-button').click();
+    await signInMessage(page);
   }
   await expect(page.getByTestId('rk-account-button')).toContainText(address.slice(-4));
 }

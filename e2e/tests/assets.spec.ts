@@ -12,6 +12,7 @@ import {
 } from '../gatewayDouble';
 import type { E2eStack } from '../stack';
 import { TestWallet } from '../testWallet';
+import { signInMessage } from '../signIn';
 
 /**
  * The Assets views against the demo scenario: balances as the chain holds them and the gateway
@@ -93,7 +94,7 @@ const row = (page: Page, symbol: string): Locator =>
 async function connectWallet(page: Page) {
   await page.getByTestId('connect-wallet').or(page.getByTestId('rk-connect-button')).first().click();
   await page.getByTestId('rk-wallet-option-org.countersign.testwallet').click();
-  await page.getByTestId('rk-auth-message-button').click();
+  await signInMessage(page);
   await expect(page.getByTestId('rk-account-button')).toBeVisible();
 }
 

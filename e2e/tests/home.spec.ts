@@ -1,6 +1,7 @@
 import { expectNoSeriousA11yViolations } from '../axe';
 import { expect, test } from '../fixtures';
 import { TestWallet } from '../testWallet';
+import { signInMessage } from '../signIn';
 
 type Balances = { fiatTotal: string; items: { tokenInfo: { symbol: string }; fiatBalance: string }[] };
 type QueuePage = {
@@ -65,7 +66,7 @@ test.describe('Safe home', () => {
     await page.goto(`/local:${stack.safes[0]!.address}/home`);
     await page.getByTestId('connect-wallet').or(page.getByTestId('rk-connect-button')).first().click();
     await page.getByTestId('rk-wallet-option-org.countersign.testwallet').click();
-    await page.getByTestId('rk-auth-message-button').click();
+    await signInMessage(page);
     await expect(page.getByTestId('rk-account-button')).toBeVisible();
     // The demo queue: the rent signed by owner A, then the bonus and its rejection signed by others.
     const states = page.getByTestId('queue-preview-owner-state');

@@ -10,6 +10,7 @@ import { expectNoSeriousA11yViolations } from '../axe';
 import { expect, test, watchCsp } from '../fixtures';
 import type { E2eStack } from '../stack';
 import { devAccount, installTestWallet, teamSafe } from '../owners';
+import { signInMessage } from '../signIn';
 
 /**
  * Signing Safe messages end to end, on the demo's 2-of-3 Safe: owner A creates a message in one
@@ -39,7 +40,7 @@ async function gatewayMessage(stack: E2eStack, messageHash: string): Promise<Gat
 async function connectFromPage(page: Page, option: string) {
   await page.getByTestId('signer-connect').click();
   await page.getByTestId(option).click();
-  await page.getByTestId('rk-auth-message-button').click();
+  await signInMessage(page);
   await expect(page.getByTestId('rk-account-button')).toBeVisible();
 }
 

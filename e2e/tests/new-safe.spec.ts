@@ -14,6 +14,7 @@ import { expectNoSeriousA11yViolations } from '../axe';
 import { expect, test } from '../fixtures';
 import type { E2eStack } from '../stack';
 import { TestWallet } from '../testWallet';
+import { signInMessage } from '../signIn';
 
 function devAccount(stack: E2eStack, role: string) {
   const account = stack.accounts.find((candidate) => candidate.role === role);
@@ -37,7 +38,7 @@ async function installWallet(page: Page, stack: E2eStack, role = 'owner A') {
 async function connect(page: Page) {
   await page.getByTestId('connect-wallet').or(page.getByTestId('rk-connect-button')).first().click();
   await page.getByTestId('rk-wallet-option-org.countersign.testwallet').click();
-  await page.getByTestId('rk-auth-message-button').click();
+  await signInMessage(page);
   await expect(page.getByTestId('rk-account-button')).toBeVisible();
 }
 
@@ -132,15 +133,27 @@ test.describe('create a new Safe', () => {
     await expect(predictedAddress(page)).toHaveText(expected);
     await expect(page.getByTestId('new-safe-target')).toContainText('Nothing is deployed there yet');
 
+    // The pending deployment, with its transaction linked to the explorer. On a fast chain the page
+    // moves on to the Safe's home right after, so a DOM observer set up before the click notes the
+    // link the moment it appears, rather than polling for it.
+    await page.evaluate(() => {
+      const noted = window as unknown as { deploymentLink?: { hash: string | null; href: string | null } };
+      const observer = new MutationObserver(() => {
+        const link = document.querySelector(
+          '[data-testid="new-safe-progress"] [data-testid="new-safe-tx-link"]',
+        );
+        if (!link) return;
+        noted.deploymentLink = { hash: link.getAttribute('data-hash'), href: link.getAttribute('href') };
+        observer.disconnect();
+      });
+      observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+    });
     await page.getByTestId('new-safe-submit').click();
-    // The pending deployment, with its transaction linked to the explorer.
-    const txLink = page.getByTestId('new-safe-progress').getByTestId('new-safe-tx-link');
-    await expect(txLink).toBeVisible();
-    // Both read at once: on a fast chain the page moves on to the Safe's home right after.
-    const { hash, href } = await txLink.evaluate((link) => ({
-      hash: link.getAttribute('data-hash') as Hex,
-      href: link.getAttribute('href') ?? '',
-    }));
+    const noted = await page.waitForFunction(
+      () => (window as unknown as { deploymentLink?: { hash: string; href: string } }).deploymentLink,
+    );
+    const { hash: shownHash, href } = (await noted.jsonValue()) as { hash: string; href: string };
+    const hash = shownHash as Hex;
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(href).toContain(hash);
 

@@ -3,6 +3,7 @@ import { expectNoSeriousA11yViolations, walletSettled } from '../axe';
 import { expect, test } from '../fixtures';
 import { doubleSafeInfo, webAppOnDouble } from '../gatewayDouble';
 import { TestWallet } from '../testWallet';
+import { signInMessage } from '../signIn';
 
 /** The Safe shell: one layout route, its navigation and header, and links pasted from Safe{Wallet}. */
 
@@ -132,7 +133,7 @@ test.describe('Safe shell', () => {
     await expect(page.getByTestId('chain-selector')).toHaveValue(String(stack.chainId));
     await page.getByTestId('connect-wallet').or(page.getByTestId('rk-connect-button')).first().click();
     await page.getByTestId('rk-wallet-option-org.countersign.testwallet').click();
-    await page.getByTestId('rk-auth-message-button').click();
+    await signInMessage(page);
     await expect(page.getByTestId('rk-account-button')).toBeVisible();
     await wallet.switchTo(1);
     await expect(page.getByTestId('wrong-network')).toContainText('Wrong network detected');

@@ -8,6 +8,7 @@ import { expect, test } from '../fixtures';
 import { doubleChainId, doubleSafeAddress, webAppOnDouble } from '../gatewayDouble';
 import type { E2eStack } from '../stack';
 import { TestWallet } from '../testWallet';
+import { signInMessage } from '../signIn';
 
 /** The Settings views against the demo Safe, the devnet chain and the local gateway. */
 
@@ -280,7 +281,7 @@ test.describe('Notifications', () => {
     await page.goto(settings(stack, '/notifications'));
     await page.getByTestId('connect-wallet').or(page.getByTestId('rk-connect-button')).first().click();
     await page.getByTestId('rk-wallet-option-org.countersign.testwallet').click();
-    await page.getByTestId('rk-auth-message-button').click();
+    await signInMessage(page);
     await expect(page.getByTestId('rk-account-button')).toBeVisible();
     return wallet;
   }

@@ -6,6 +6,7 @@ import { expect, test } from '../fixtures';
 import { doubleSafeAddress, emptyPage, webAppOnDouble, type GatewayDouble } from '../gatewayDouble';
 import { devAccount, installTestWallet } from '../owners';
 import type { E2eStack } from '../stack';
+import { signInMessage } from '../signIn';
 
 /**
  * The transactions views against the demo scenario (services/devnet/src/scenario.ts and
@@ -117,7 +118,7 @@ function parseCsv(text: string): string[][] {
 async function connectAndVerify(page: Page) {
   await page.getByTestId('connect-wallet').or(page.getByTestId('rk-connect-button')).first().click();
   await page.getByTestId('rk-wallet-option-org.countersign.testwallet').click();
-  await page.getByTestId('rk-auth-message-button').click();
+  await signInMessage(page);
   await expect(page.getByTestId('rk-account-button')).toBeVisible();
 }
 

@@ -9,6 +9,7 @@ import { readQrCode } from '../qrCode';
 import { SafeHost } from '../safeHost';
 import { TestWallet } from '../testWallet';
 import { WalletConnectRelay } from '../walletConnectRelay';
+import { signInMessage, SIGN_MESSAGE_LABEL } from '../signIn';
 
 const texts = {
   wrongNetwork: 'Wrong network detected, switch or disconnect to continue.',
@@ -74,7 +75,7 @@ async function connectTestWallet(page: Page) {
 }
 
 async function verify(page: Page) {
-  await page.getByTestId('rk-auth-message-button').click();
+  await signInMessage(page);
   await expect(page.getByTestId('rk-account-button')).toBeVisible();
 }
 
@@ -313,17 +314,17 @@ test.describe('Wallet linking', () => {
     await connectTestWallet(page);
 
     wallet.behaviour.sign = 'reject';
-    await page.getByTestId('rk-auth-message-button').click();
-    await expect(page.getByTestId('rk-auth-message-button')).toBeEnabled();
+    await signInMessage(page);
+    await expect(page.getByTestId('rk-auth-message-button')).toHaveText(SIGN_MESSAGE_LABEL);
     await expect(page.getByText(texts.signing)).toHaveCount(0);
 
     wallet.behaviour.sign = 'fail';
-    await page.getByTestId('rk-auth-message-button').click();
+    await signInMessage(page);
     await expect(page.getByText(texts.signing)).toBeVisible();
 
     // Another key's signature: the gateway refuses it.
     wallet.behaviour.sign = 'wrong-signer';
-    await page.getByTestId('rk-auth-message-button').click();
+    await signInMessage(page);
     await expect(page.getByText(texts.verifying)).toBeVisible();
 
     wallet.behaviour.sign = 'approve';
@@ -478,13 +479,15 @@ test.describe('Wallet linking', () => {
 
       // A signature declined on the phone returns to the prompt, without an error.
       phone.behaviour.sign = 'reject';
-      await page.getByTestId('rk-auth-message-button').click();
+      await signInMessage(page);
       // Each request waits out WalletConnect's Verify API (unreachable here) for 5 s before it goes.
       await expect.poll(() => phone.requests, { timeout: 20_000 }).toContain('personal_sign');
-      await expect(page.getByTestId('rk-auth-message-button')).toBeEnabled({ timeout: 20_000 });
+      await expect(page.getByTestId('rk-auth-message-button')).toHaveText(SIGN_MESSAGE_LABEL, {
+        timeout: 20_000,
+      });
       await expect(page.getByText(texts.signing)).toHaveCount(0);
       phone.behaviour.sign = 'approve';
-      await page.getByTestId('rk-auth-message-button').click();
+      await signInMessage(page);
       await expect(page.getByTestId('rk-account-button')).toContainText(phone.account.address.slice(-4), {
         timeout: 20_000,
       });
@@ -662,7 +665,7 @@ test.describe('Wallet linking', () => {
       // Linked on load by the Safe connector: Connect leads straight to verification.
       await app.getByTestId('rk-connect-button').click();
       await expect(app.getByText('Verify your account')).toBeVisible();
-      await app.getByTestId('rk-auth-message-button').click();
+      await signInMessage(app);
       await expect(app.getByTestId('rk-account-button')).toContainText(team.address.slice(-4));
 
       // The owners signed the Sign-In message through the host, and the gateway checked it with the
