@@ -14,6 +14,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { checkRuntimeConfig, type DevnetWalletConfig, type RuntimeConfig } from '../src/lib/config';
 import { contentSecurityPolicy, readGatewayChains, rpcOriginsOf } from './csp';
 import { readAppManifest } from './appManifest';
+import { createAssetStore, preferredEncoding } from './assets';
 import { createViewPreloads } from './viewPreloads';
 import { pageDataHead } from './pageData';
 import { hasSavedCacheMark } from '../src/lib/savedCacheMark';
@@ -100,17 +101,19 @@ export function createWebApp(opts: {
       : c.json({ message: answer.message }, answer.status);
   });
 
-  // Hashed file names: cache for a year. A missing asset is a 404, never index.html served as JS.
-  app.get(
-    '/assets/*',
-    serveStatic({
-      root: distDir,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', IMMUTABLE);
-      },
-    }),
-    (c) => c.text('Not found', 404),
-  );
+  // Hashed file names: cache for a year, served from memory (serve/assets.ts). A missing asset is a
+  // 404, never index.html served as JS.
+  const assets = createAssetStore(distDir);
+  app.get('/assets/:name', async (c) => {
+    const answer = await assets.get(c.req.param('name'), preferredEncoding(c.req.header('accept-encoding')));
+    if (answer === undefined) return c.text('Not found', 404);
+    c.header('Content-Type', answer.type);
+    c.header('Cache-Control', IMMUTABLE);
+    c.header('Vary', 'Accept-Encoding');
+    if (answer.encoding) c.header('Content-Encoding', answer.encoding);
+    return c.body(answer.body as Uint8Array<ArrayBuffer>);
+  });
+  app.get('/assets/*', (c) => c.text('Not found', 404));
 
   // Other files from dist (favicon.svg, …): revalidate each time.
   app.get(

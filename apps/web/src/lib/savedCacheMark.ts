@@ -8,13 +8,24 @@ import { CACHE_MAX_AGE_MS } from './queryClient';
  */
 export const SAVED_CACHE_COOKIE = 'countersign-saved-cache';
 
-export function markSavedCache(): void {
+/**
+ * The cache is saved on every change to it (a page of the history arriving, a poll answered), and a
+ * cookie write is not free: the mark is written once per page load, then again only after this long,
+ * well within the cookie's own life.
+ */
+const REMARK_AFTER_MS = 60 * 60 * 1000;
+let markedAt: number | undefined;
+
+export function markSavedCache(now = Date.now()): void {
   if (typeof document === 'undefined') return;
+  if (markedAt !== undefined && now - markedAt < REMARK_AFTER_MS) return;
+  markedAt = now;
   document.cookie = `${SAVED_CACHE_COOKIE}=1; Max-Age=${CACHE_MAX_AGE_MS / 1000}; Path=/; SameSite=Strict`;
 }
 
 export function clearSavedCacheMark(): void {
   if (typeof document === 'undefined') return;
+  markedAt = undefined;
   document.cookie = `${SAVED_CACHE_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict`;
 }
 
