@@ -75,6 +75,18 @@ describe('Settings', () => {
     expect(screen.queryByRole('link', { name: 'Apps' })).toBeNull();
   });
 
+  it('says in words how many owners must confirm, for several owners and for one', async () => {
+    open();
+    expect(await screen.findByText(/needs the confirmations of 2 of these 3 owners/)).toBeInTheDocument();
+  });
+
+  it('speaks of the one owner of a 1-of-1 Safe without counting', async () => {
+    withSafe({ owners: [teamSafe.owners[0]!], threshold: 1 });
+    open();
+    expect(await screen.findByText(/needs the confirmation of this owner\./)).toBeInTheDocument();
+    expect(screen.queryByText(/of these 1/)).toBeNull();
+  });
+
   it('names the recommended version of an outdated Safe', async () => {
     withSafe({ implementationVersionState: 'OUTDATED', version: '1.3.0' });
     open();

@@ -51,9 +51,9 @@ export function SetupSection() {
         }
       >
         <p className={styles.muted}>
-          Any transaction needs the confirmations of {safe.threshold} of these {owners}{' '}
-          {owners === 1 ? 'owner' : 'owners'}. Changing them is a transaction the owners confirm like any
-          other.
+          {owners === 1
+            ? 'Any transaction needs the confirmation of this owner. Changing the owners is a transaction like any other.'
+            : `Any transaction needs the confirmations of ${safe.threshold} of these ${owners} owners. Changing them is a transaction the owners confirm like any other.`}
         </p>
         <ul className={styles.list} data-testid="settings-owners">
           {safe.owners.map((owner) => (
