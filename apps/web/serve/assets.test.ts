@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { preferredEncoding } from './assets';
+import { gatewayOnlyConfig } from './testConfig';
 import { createWebApp } from './server';
 
 const distDir = mkdtempSync(join(tmpdir(), 'countersign-assets-'));
@@ -17,11 +18,7 @@ afterAll(() => rmSync(distDir, { recursive: true, force: true }));
 
 const app = createWebApp({
   distDir,
-  config: {
-    gatewayUrl: 'http://127.0.0.1:8787',
-    walletConnectProjectId: undefined,
-    walletConnectRelayUrl: undefined,
-  },
+  config: gatewayOnlyConfig,
 });
 const get = (path: string, acceptEncoding?: string) =>
   app.request(path, { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} });

@@ -6,6 +6,7 @@ import type { ChainInfo } from '@countersign/gateway-api';
 import { devnetChain, teamSafeAddress } from '../src/testing/fixtures';
 import { contentSecurityPolicy, rpcOriginsOf } from './csp';
 import { configScript, createWebApp, startWebServer } from './server';
+import { gatewayOnlyConfig } from './testConfig';
 
 describe('web server configuration', () => {
   it('writes the WalletConnect settings into /config.js', () => {
@@ -86,11 +87,7 @@ describe('Content-Security-Policy', () => {
   it('is sent with every page the server answers', async () => {
     const app = createWebApp({
       distDir: '/nonexistent',
-      config: {
-        gatewayUrl: 'http://127.0.0.1:8787',
-        walletConnectProjectId: undefined,
-        walletConnectRelayUrl: undefined,
-      },
+      config: gatewayOnlyConfig,
       rpcOrigins: () => ['http://127.0.0.1:8545'],
     });
     const response = await app.request('/config.js');
@@ -107,11 +104,7 @@ describe('pages', () => {
       writeFileSync(join(distDir, 'index.html'), '<html><head><title>t</title></head><body></body></html>');
       const app = createWebApp({
         distDir,
-        config: {
-          gatewayUrl: 'http://127.0.0.1:8787',
-          walletConnectProjectId: undefined,
-          walletConnectRelayUrl: undefined,
-        },
+        config: gatewayOnlyConfig,
         chains: () => ({ readAt: 1, chains: [devnetChain] }),
       });
       const page = `/local:${teamSafeAddress}/transactions/queue`;
