@@ -2,8 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChainInfo } from '@countersign/gateway-api';
-import { devnetChain, teamSafe, teamSafeAddress } from '../../testing/fixtures';
-import { renderWithRouter } from '../../testing/render';
+import { devnetChain, teamSafe, teamSafeAddress, renderWithRouter } from '../../testing';
 import type * as chains from '../chains';
 import { AddressBookPage } from './pages';
 import { addressBookEntries, setAddressName, setAddressNames } from './store';
@@ -21,11 +20,7 @@ const mainnet: ChainInfo = {
 };
 
 vi.mock('../safe', async () => {
-  const {
-    devnetChain: chain,
-    teamSafe: safe,
-    teamSafeAddress: address,
-  } = await import('../../testing/fixtures');
+  const { devnetChain: chain, teamSafe: safe, teamSafeAddress: address } = await import('../../testing');
   return { useSafe: () => ({ chain, safe, address, safeId: `local:${address}` }) };
 });
 vi.mock('../chains', async (importOriginal) => ({

@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GatewayError, type SafeApp } from '@countersign/gateway-api';
-import { teamSafeAddress } from '../../testing/fixtures';
-import { renderWithRouter } from '../../testing/render';
+import { teamSafeAddress, renderWithRouter } from '../../testing';
 import { AppsPage } from './pages';
 import { safeApp } from './safeAppFixture';
 
@@ -12,7 +11,7 @@ vi.mock('../../lib/gateway', () => ({ getGateway: () => gateway }));
 
 const safe = vi.hoisted(() => ({ features: ['SAFE_APPS'] as string[] }));
 vi.mock('../safe', async () => {
-  const { devnetChain: chain, teamSafeAddress: address } = await import('../../testing/fixtures');
+  const { devnetChain: chain, teamSafeAddress: address } = await import('../../testing');
   return {
     useSafe: () => ({
       chain: { ...chain, features: safe.features },
@@ -36,10 +35,10 @@ function catalogue(): SafeApp[] {
       description: 'Trade tokens at the best price',
       tags: ['DeFi', 'DEX'],
       features: ['BATCHED_TRANSACTIONS'],
-      provider: { name: 'Swapper Labs', url: 'https://labs.example' },
+      provider: { name: 'Swapper Labs', url: 'http://127.0.0.1:4102' },
       developerWebsite: 'http://127.0.0.1:4101',
       socialProfiles: [
-        { platform: 'GITHUB', url: 'https://github.com/swapper' },
+        { platform: 'GITHUB', url: 'http://127.0.0.1:4103/swapper' },
         { platform: 'TWITTER', url: 'javascript:alert(1)' },
       ],
     }),
@@ -55,7 +54,7 @@ function catalogue(): SafeApp[] {
       id: 5,
       name: 'Elsewhere only',
       tags: ['DeFi'],
-      accessControl: { type: 'DOMAIN_ALLOWLIST', value: ['https://other.example'] },
+      accessControl: { type: 'DOMAIN_ALLOWLIST', value: ['http://127.0.0.1:4104'] },
     }),
     safeApp({ id: 6, name: 'Unknown access', accessControl: { type: 'UNKNOWN', value: null } }),
   ];
@@ -102,9 +101,9 @@ describe('Safe Apps catalogue', () => {
     expect(swapper.getByTestId('app-provider')).toHaveTextContent('By Swapper Labs');
     const links = within(swapper.getByTestId('app-links')).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
-      'https://labs.example',
+      'http://127.0.0.1:4102',
       'http://127.0.0.1:4101',
-      'https://github.com/swapper',
+      'http://127.0.0.1:4103/swapper',
     ]);
     for (const link of links) {
       expect(link).toHaveAttribute('target', '_blank');
@@ -215,7 +214,7 @@ describe('Safe Apps catalogue', () => {
 
   it('says when every app is restricted to other sites', async () => {
     gateway.getSafeApps.mockResolvedValue([
-      safeApp({ accessControl: { type: 'DOMAIN_ALLOWLIST', value: ['https://other.example'] } }),
+      safeApp({ accessControl: { type: 'DOMAIN_ALLOWLIST', value: ['http://127.0.0.1:4104'] } }),
     ]);
     renderWithRouter(<AppsPage />);
     expect(await screen.findByTestId('apps-restricted')).toHaveTextContent(

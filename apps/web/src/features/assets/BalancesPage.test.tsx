@@ -2,8 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Balance, Balances } from '@countersign/gateway-api';
-import { devnetChain, teamSafe, teamSafeAddress } from '../../testing/fixtures';
-import { renderRoutes } from '../../testing/render';
+import { devnetChain, teamSafe, teamSafeAddress, renderRoutes } from '../../testing';
 import { createSafeRoute } from '../safe';
 import { BalancesPage } from './BalancesPage';
 

@@ -1,8 +1,7 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Balance } from '@countersign/gateway-api';
-import { devnetChain, teamSafe, teamSafeAddress } from '../../testing/fixtures';
-import { renderRoutes } from '../../testing/render';
+import { devnetChain, teamSafe, teamSafeAddress, renderRoutes } from '../../testing';
 import { createSafeRoute } from '../safe';
 import { TopAssets } from './TopAssets';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChainInfo } from '@countersign/gateway-api';
 import { createAppQueryClient } from '../../lib/queryClient';
-import { devnetChain } from '../../testing/fixtures';
+import { devnetChain } from '../../testing';
 import { pageChainsElement, seedChainsFromPage } from './pageChains';
 import { chainKeys } from './queries';
 

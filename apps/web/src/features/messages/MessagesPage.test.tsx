@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MessageItem, SafeMessagePage } from '@countersign/gateway-api';
-import { teamSafeAddress } from '../../testing/fixtures';
+import { teamSafeAddress } from '../../testing';
 import { messagesRoutes } from './index';
 import { mockGateway, openSafePage } from './testSafePage';
 

@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hashMessage, hashTypedData, type TypedDataDefinition } from 'viem';
 import { GatewayError, type SafeMessage } from '@countersign/gateway-api';
 import { safeMessageHashes } from '@countersign/safe-core';
-import { teamSafeAddress } from '../../testing/fixtures';
+import { teamSafeAddress } from '../../testing';
 import { messagesRoutes } from './index';
 import { mockGateway, openSafePage } from './testSafePage';
 import type * as WalletModule from '../wallet';

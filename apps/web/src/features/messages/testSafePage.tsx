@@ -1,7 +1,6 @@
 import { vi } from 'vitest';
 import type { RouteObject } from 'react-router';
-import { devnetChain, teamSafe } from '../../testing/fixtures';
-import { renderRoutes } from '../../testing/render';
+import { devnetChain, teamSafe, renderRoutes } from '../../testing';
 import { HomeIcon } from '../../ui';
 import { createSafeRoute } from '../safe';
 

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/routes';
-import { devnetChain } from '../../testing/fixtures';
+import { devnetChain } from '../../testing';
 import { chainKeys } from '../chains';
 import { planSafeDeployment } from './deployment';
 import { NewSafePage } from './NewSafePage';

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { SafeInfo } from '@countersign/gateway-api';
 import { checksumAddress } from '../../lib/address';
-import { devnetChain, teamSafe, teamSafeAddress } from '../../testing/fixtures';
+import { devnetChain, teamSafe, teamSafeAddress } from '../../testing';
 import { MySafes } from './MySafes';
 import { MY_SAFES_STORAGE_KEY, addMySafe, readMySafes, removeMySafe } from './mySafes';
 import { safeInfoQueryOptions } from './queries';

@@ -1,8 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GatewayError, type SafeInfo } from '@countersign/gateway-api';
-import { devnetChain, teamSafe, teamSafeAddress } from '../../testing/fixtures';
-import { renderRoutes } from '../../testing/render';
+import { devnetChain, teamSafe, teamSafeAddress, renderRoutes } from '../../testing';
 import { HomeIcon } from '../../ui';
 import { useSafe } from './SafeContext';
 import { SafeLayout } from './SafeLayout';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { devnetChain, teamSafe, teamSafeAddress } from '../../testing/fixtures';
+import { devnetChain, teamSafe, teamSafeAddress } from '../../testing';
 import {
   MY_SAFES_MAX,
   cleanSafeName,

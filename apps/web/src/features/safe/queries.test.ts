@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { teamSafe } from '../../testing/fixtures';
+import { teamSafe } from '../../testing';
 import { changedTags, invalidateSafeViews, safeKey, tagViews } from './queries';
 
 const safe = '0xe690d772bCc82DA64dbE2d0Dc83BBfcB3B2c1590';

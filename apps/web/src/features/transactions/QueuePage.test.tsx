@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TransactionListPage } from '@countersign/gateway-api';
-import { teamSafe } from '../../testing/fixtures';
+import { teamSafe } from '../../testing';
 import type { WalletSnapshot } from '../wallet';
 import { QueuePage } from './QueuePage';
 import { queueQueryOptions } from './queries';

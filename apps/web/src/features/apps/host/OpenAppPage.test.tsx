@@ -1,8 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { devnetChain, teamSafe, teamSafeAddress } from '../../../testing/fixtures';
-import { renderWithRouter } from '../../../testing/render';
+import { devnetChain, teamSafe, teamSafeAddress, renderWithRouter } from '../../../testing';
 import type { SafePaths } from '../../safe';
 import { safeApp } from '../safeAppFixture';
 import { AppsSettingsSection } from './AppsSettingsSection';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stringToHex } from 'viem';
-import { teamSafe } from '../../../testing/fixtures';
+import { teamSafe } from '../../../testing';
 import { toAppOrigin } from './appStore';
 import { readManifest } from './manifest';
 import { appSafeInfo, messageText } from './sdkAnswers';

@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { teamSafeAddress } from '../../../testing/fixtures';
+import { teamSafeAddress } from '../../../testing';
 import type { TxAction, TxDraft } from '../draft';
 import { renderSafeForm, testSafe } from '../forms/testSafe';
 import { addToBatch, batchKey, parseStoredBatch, readBatch } from './batchStore';

@@ -1,7 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { teamSafe, teamSafeAddress } from '../../../testing/fixtures';
+import { teamSafe, teamSafeAddress } from '../../../testing';
 import { addToBatch } from '../batch/batchStore';
 import { NewTransactionFormPage, NewTransactionPage } from '../pages';
 import { renderSafeForm, testSafe } from './testSafe';

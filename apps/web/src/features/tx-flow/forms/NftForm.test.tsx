@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { decodeFunctionData, erc721Abi } from 'viem';
 import type { Collectible } from '@countersign/gateway-api';
-import { teamSafeAddress } from '../../../testing/fixtures';
+import { teamSafeAddress } from '../../../testing';
 import { collectiblesQueryOptions } from '../../assets';
 import type { TxDraft } from '../draft';
 import { NftForm } from './NftForm';

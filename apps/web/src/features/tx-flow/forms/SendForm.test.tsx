@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { decodeFunctionData, erc20Abi } from 'viem';
 import type { Balance, Balances } from '@countersign/gateway-api';
-import { teamSafeAddress } from '../../../testing/fixtures';
+import { teamSafeAddress } from '../../../testing';
 import { balancesQueryOptions } from '../../assets';
 import { readBatch } from '../batch/batchStore';
 import type { TxDraft } from '../draft';

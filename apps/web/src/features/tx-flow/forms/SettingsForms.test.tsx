@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { decodeFunctionData } from 'viem';
 import { safeAbi } from '@countersign/safe-core';
-import { teamSafe, teamSafeAddress } from '../../../testing/fixtures';
+import { teamSafe, teamSafeAddress } from '../../../testing';
 import type { TxDraft } from '../draft';
 import { DisableModuleForm, EnableModuleForm, FallbackHandlerForm, RemoveGuardForm } from './ModuleForms';
 import { AddOwnerForm, RemoveOwnerForm, SwapOwnerForm, ThresholdForm } from './OwnerForms';

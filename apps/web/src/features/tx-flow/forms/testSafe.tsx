@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { SafeInfo } from '@countersign/gateway-api';
-import { devnetChain, teamSafe, teamSafeAddress } from '../../../testing/fixtures';
+import { devnetChain, teamSafe, teamSafeAddress } from '../../../testing';
 import { safePaths, type SafeContextValue } from '../../safe';
 
 /**
