@@ -42,7 +42,16 @@ const featureBoundaries = features.flatMap((feature) =>
 );
 
 export default tseslint.config(
-  { ignores: ['**/node_modules', '**/dist', '.countersign', 'test-results', 'playwright-report'] },
+  {
+    ignores: [
+      '**/node_modules',
+      '**/dist',
+      '**/dist-server',
+      '.countersign',
+      'test-results',
+      'playwright-report',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

@@ -191,7 +191,7 @@ export async function webAppOnDouble(): Promise<{
   stop: () => Promise<void>;
 }> {
   const double = await GatewayDouble.start();
-  const web = await startWebServer({ port: 0, gatewayUrl: double.url });
+  const web = await startWebServer({ port: 0, gatewayUrl: double.url, prerenderBudgetMs: 5000 });
   return {
     web,
     double,

@@ -26,6 +26,8 @@ export type StackOptions = {
   walletConnectProjectId?: string;
   /** A WalletConnect relay of your own instead of WalletConnect's public one. */
   walletConnectRelayUrl?: string;
+  /** How long a first visit's page may wait for its server render; 0 renders none (see the web server). */
+  prerenderBudgetMs?: number;
   /** Test-only: the local gateway serves snapshots of the chain and its store (end-to-end tests). */
   testControl?: boolean;
 };
@@ -97,6 +99,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       gatewayUrl,
       walletConnectProjectId: options.walletConnectProjectId,
       walletConnectRelayUrl: options.walletConnectRelayUrl,
+      prerenderBudgetMs: options.prerenderBudgetMs,
       devnet: devnet && {
         chainId: String(devnet.manifest.chainId),
         accounts: devnet.manifest.accounts.map((account) => ({

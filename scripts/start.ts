@@ -25,6 +25,7 @@ const env = z
     DATABASE_URL: z.string().optional(),
     WALLETCONNECT_PROJECT_ID: z.string().optional(),
     WALLETCONNECT_RELAY_URL: z.string().optional(),
+    WEB_PRERENDER_BUDGET_MS: z.coerce.number().int().min(0).optional(),
     COUNTERSIGN_READY_FILE: z.string().optional(),
     // Internal, for the end-to-end tests: snapshot routes on the local gateway, and a build made
     // once beforehand by the test run rather than checked again by each of its stacks.
@@ -46,6 +47,7 @@ const stack = await startStack({
   databaseUrl: env.DATABASE_URL,
   walletConnectProjectId: env.WALLETCONNECT_PROJECT_ID,
   walletConnectRelayUrl: env.WALLETCONNECT_RELAY_URL,
+  prerenderBudgetMs: env.WEB_PRERENDER_BUDGET_MS,
   testControl: env.COUNTERSIGN_TEST_CONTROL === '1',
 }).catch((error: unknown) => {
   // A service that cannot start (a port taken, a setting refused) is told in one line; startStack

@@ -4,6 +4,8 @@ import { join, resolve } from 'node:path';
 
 export const repoRoot = resolve(import.meta.dirname, '..');
 export const webDist = join(repoRoot, 'apps/web/dist');
+/** The web server's renderer of first visits, built with the app (apps/web/serve/prerender.ts). */
+export const webPrerenderDist = join(repoRoot, 'apps/web/dist-server');
 export const demoAppsDist = join(repoRoot, 'apps/demo-apps/dist');
 
 /** Everything the web bundle is built from. */
@@ -28,11 +30,11 @@ function newestMtime(path: string): number {
   );
 }
 
-/** True when there is no web build, or a source is newer than it. */
+/** True when there is no web build (the app and its server renderer), or a source is newer than it. */
 export function webBuildIsStale(): boolean {
-  const index = join(webDist, 'index.html');
-  if (!existsSync(index)) return true;
-  const built = statSync(index).mtimeMs;
+  const outputs = [join(webDist, 'index.html'), join(webPrerenderDist, 'prerender.js')];
+  if (!outputs.every((output) => existsSync(output))) return true;
+  const built = Math.min(...outputs.map((output) => statSync(output).mtimeMs));
   return webInputs.some((input) => newestMtime(join(repoRoot, input)) > built);
 }
 

@@ -454,7 +454,14 @@ test.describe('Assets with hostile data', () => {
         dialogs.push(dialog.message());
         void dialog.dismiss();
       });
-      await page.goto(`${app.safePath}/assets`);
+      const response = await page.goto(`${app.safePath}/assets`);
+      // The page the server rendered carries the same data, as text and as escaped JSON.
+      const served = (await response?.text()) ?? '';
+      expect(served).toContain('data-prerendered');
+      expect(served).toContain('data-testid="balance-row"');
+      for (const markup of ['<img src=x', '<b>X</b>', '<script>window.__pwned'])
+        expect(served).not.toContain(markup);
+      expect(served).not.toMatch(/(src|href)="javascript:/i);
       const rows = page.getByTestId('balance-row');
       await expect(rows).toHaveCount(4);
       const names = page.getByTestId('token-name');

@@ -188,7 +188,7 @@ test.describe('Safe shell accessibility', () => {
 });
 
 test.describe('Safe shell at first visit', () => {
-  test('the page brings the chain list and preloads what each view asks for first, all of it used', async ({
+  test('the page comes rendered by the server with its data: the app shows it without asking again', async ({
     browser,
     stack,
   }) => {
@@ -201,42 +201,71 @@ test.describe('Safe shell at first visit', () => {
       ['transactions/history', 'history-list', [`${safe}/transactions/history`]],
       ['messages', 'messages-list', [`${safe}/messages`]],
     ];
-    const visits = await Promise.all(
-      views.map(async ([view, testId, viewData]) => {
-        // A browser of its own for each: nothing saved, no cookie.
-        const context = await browser.newContext({ baseURL: stack.webUrl });
-        const page = await context.newPage();
-        const asked: string[] = [];
-        page.on('request', (request) => {
-          if (request.url().startsWith(stack.gatewayUrl))
-            asked.push(request.url().slice(stack.gatewayUrl.length));
-        });
-        const warnings: string[] = [];
-        page.on('console', (message) => {
-          if (message.type() === 'warning') warnings.push(message.text());
-        });
-        await page.goto(`/local:${team.address}/${view}`);
-        await expect(page.getByTestId(testId).first()).toBeVisible();
-        return {
-          view,
-          context,
-          asked,
-          warnings,
-          preloaded: [safe, `/v1/chains/${stack.chainId}`, ...viewData],
-        };
-      }),
-    );
+    const visit = async (view: string, testId: string) => {
+      // A browser of its own for each: nothing saved, no cookie.
+      const context = await browser.newContext({ baseURL: stack.webUrl });
+      const page = await context.newPage();
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const path = request.url().slice(stack.gatewayUrl.length).replace(/\?.*$/, '');
+        // Token icons are images the gateway serves, not data.
+        if (request.url().startsWith(stack.gatewayUrl) && !path.startsWith('/v1/icons/')) asked.push(path);
+      });
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+      });
+      const response = await page.goto(`/local:${team.address}/${view}`);
+      const html = (await response?.text()) ?? '';
+      // The app's first render replaces the server's markup (inert until then).
+      await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+      await expect(page.getByTestId(testId).first()).toBeVisible();
+      return { context, html, asked, warnings };
+    };
+    const visits = [];
+    // One after the other: the server renders one page at a time, each within its time budget.
+    for (const [view, testId, viewData] of views)
+      visits.push({ view, testId, viewData, ...(await visit(view, testId)) });
     // Chromium warns a few seconds after load about a preload nobody used.
     await new Promise((resolve) => setTimeout(resolve, 4_000));
-    for (const { view, context, asked, warnings, preloaded } of visits) {
-      expect(asked.slice(0, preloaded.length), `${view}: the page's preloads go first`).toEqual(preloaded);
-      expect(asked, `${view}: the chain list came with the page`).not.toContain('/v1/chains');
+    for (const { view, testId, viewData, context, html, asked, warnings } of visits) {
+      expect(html, `${view}: rendered on the server`).toContain(`data-testid="${testId}"`);
+      expect(html, `${view}: with its data`).toContain('id="countersign-prerendered-data"');
+      // Only the SafeInfo is preloaded: the app asks it again at once (it is polled).
       expect(
-        warnings.filter((text) => text.includes('preload')),
+        [...html.matchAll(/<link rel="preload" as="fetch"[^>]*href="([^"]+)"/g)].map((m) => m[1]),
         view,
-      ).toEqual([]);
+      ).toEqual([`${stack.gatewayUrl}${safe}`]);
+      expect(asked[0], `${view}: the SafeInfo, preloaded, goes first`).toBe(safe);
+      for (const path of [...viewData, '/v1/chains', `/v1/chains/${stack.chainId}`])
+        expect(asked, `${view}: ${path} came with the page`).not.toContain(path);
+      expect(warnings, view).toEqual([]);
       await context.close();
     }
+  });
+
+  test('a view rendered on the server shows what the gateway holds, the same as the app then does', async ({
+    browser,
+    stack,
+  }) => {
+    const team = stack.safes[0]!;
+    const context = await browser.newContext({ baseURL: stack.webUrl, javaScriptEnabled: false });
+    const page = await context.newPage();
+    // Without scripts, the page is what the server sent.
+    await page.goto(`/local:${team.address}/home`);
+    await expect(page).toHaveTitle(`Home · local:${team.address} · Countersign`);
+    await expect(page.getByTestId('overview-threshold')).toHaveText('2 of 3');
+    await expect(page.getByTestId('safe-header-address')).toHaveAttribute('title', team.address);
+    const total = await page.getByTestId('top-assets-total').textContent();
+    await context.close();
+
+    const live = await browser.newContext({ baseURL: stack.webUrl });
+    const app = await live.newPage();
+    await app.goto(`/local:${team.address}/home`);
+    await expect(app.locator('[data-prerendered]')).toHaveCount(0);
+    await expect(app.getByTestId('top-assets-total')).toHaveText(total!);
+    await expect(app.getByTestId('overview-threshold')).toHaveText('2 of 3');
+    await live.close();
   });
 
   test('once data is saved, a reload preloads only the SafeInfo, which it always asks for', async ({

@@ -1,7 +1,8 @@
 /**
  * Serves the built web app: `WEB_PORT` (default 5173), `WEB_HOST` (default 127.0.0.1),
  * `GATEWAY_URL` (default http://127.0.0.1:8787), `WALLETCONNECT_PROJECT_ID` and
- * `WALLETCONNECT_RELAY_URL` (optional). Stops on SIGINT/SIGTERM.
+ * `WALLETCONNECT_RELAY_URL` (optional), `WEB_PRERENDER_BUDGET_MS` (default 250; 0 renders no page on
+ * the server). Stops on SIGINT/SIGTERM.
  */
 import { startWebServer } from './server';
 
@@ -13,6 +14,15 @@ function parsePort(value: string): number {
   return port;
 }
 
+function parseBudget(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0) {
+    throw new Error(`WEB_PRERENDER_BUDGET_MS must be a whole number of milliseconds, got "${value}"`);
+  }
+  return ms;
+}
+
 try {
   const server = await startWebServer({
     host: process.env.WEB_HOST || undefined,
@@ -20,6 +30,7 @@ try {
     gatewayUrl: process.env.GATEWAY_URL || 'http://127.0.0.1:8787',
     walletConnectProjectId: process.env.WALLETCONNECT_PROJECT_ID,
     walletConnectRelayUrl: process.env.WALLETCONNECT_RELAY_URL,
+    prerenderBudgetMs: parseBudget(process.env.WEB_PRERENDER_BUDGET_MS),
   });
   console.log(`web: ${server.url}`);
 

@@ -64,13 +64,13 @@ describe('the data a page starts with', () => {
 });
 
 describe('the preloads of a first visit', () => {
-  it('are the chain and what the view shows first; with a saved cache, the SafeInfo alone', async () => {
-    const preloads = async (view: string, savedCache = false) => {
+  it('are the chain and what the view shows first; with that at hand, the SafeInfo alone', async () => {
+    const preloads = async (view: string, viewDataAtHand = false) => {
       const head = await pageDataHead({
         pathname: `${safePath}/${view}`,
         gatewayUrl,
         chains: { readAt: 5, chains },
-        savedCache,
+        viewDataAtHand,
       });
       return [
         ...head.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)">/g),

@@ -46,16 +46,19 @@ const firstVisitCalls: [RegExp, (safe: SafeOfPage) => GatewayCall[]][] = [
  * What a page's first requests to the gateway can start with before the app has run: the chain
  * list as the server last read it (a data block, see pageChains.ts), and for a Safe's page
  * preloads: its SafeInfo, which every Safe page asks for first (and again on every visit: it is
- * polled), and on a first visit (no saved cache, see savedCacheMark.ts) its chain's configuration
- * and the view's own first data. The browser fetches them while the app's code still loads; the
+ * polled), and, when neither the browser nor the page has them, its chain's configuration and
+ * the view's own first data. The browser fetches them while the app's code still loads; the
  * app's own requests for the same URLs then take the preloaded answers.
  */
 export async function pageDataHead(opts: {
   pathname: string;
   gatewayUrl: string;
   chains: PageChains | undefined;
-  /** The browser has a saved cache: the view's data shows from it, and is asked again only if stale. */
-  savedCache?: boolean;
+  /**
+   * The view's first data is at hand without asking: saved in the browser (asked again only if
+   * stale) or in the page itself (a server render, serve/prerender.ts).
+   */
+  viewDataAtHand?: boolean;
 }): Promise<string> {
   const { chains } = opts;
   if (chains === undefined || chains.chains.length === 0) return '';
@@ -65,7 +68,7 @@ export async function pageDataHead(opts: {
     const { chainId, address } = safe;
     const calls: GatewayCall[] = [(c) => c.getSafeInfo({ chainId, safeAddress: address })];
     const view = safeViewOf(opts.pathname);
-    if (!opts.savedCache && view !== undefined) {
+    if (!opts.viewDataAtHand && view !== undefined) {
       calls.push((c) => c.getChain({ chainId }));
       calls.push(...(firstVisitCalls.find(([pattern]) => pattern.test(view))?.[1](safe) ?? []));
     }

@@ -6,6 +6,7 @@ import type { ChainInfo } from '@countersign/gateway-api';
 import { devnetChain, teamSafeAddress } from '../src/testing/fixtures';
 import { contentSecurityPolicy, rpcOriginsOf } from './csp';
 import { configScript, createWebApp, startWebServer } from './server';
+import { loadPrerender, speaksServerLocale } from './prerender';
 import { gatewayOnlyConfig } from './testConfig';
 
 describe('web server configuration', () => {
@@ -124,6 +125,131 @@ describe('pages', () => {
       expect(saved).toContain(`${preload(safeInfo)}</head>`);
       // A malformed escape in the path is the app's "not found" page to show, not a server error.
       expect((await app.request(`/local:${teamSafeAddress}/%E0%A4%A`)).status).toBe(200);
+    } finally {
+      rmSync(distDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('pages rendered on the server', () => {
+  it('a first visit to a Safe page comes rendered, with its data; a saved cache or another page does not', async () => {
+    const distDir = mkdtempSync(join(tmpdir(), 'countersign-dist-'));
+    try {
+      writeFileSync(
+        join(distDir, 'index.html'),
+        '<html><head><title>Countersign</title></head><body><div id="root"></div></body></html>',
+      );
+      const rendered: string[] = [];
+      const app = createWebApp({
+        distDir,
+        config: gatewayOnlyConfig,
+        chains: () => ({ readAt: 1, chains: [devnetChain] }),
+        prerender: (url) => {
+          rendered.push(url);
+          return Promise.resolve({
+            head: '<title>Queue · $&amp; co</title>',
+            html: '<main>$` queue</main>',
+            data: { mutations: [], queries: [] },
+          });
+        },
+      });
+      const page = `/local:${teamSafeAddress}/transactions/queue`;
+      const safeInfo = `http://127.0.0.1:8787/v1/chains/1337/safes/${teamSafeAddress}`;
+      const firstVisit = await (await app.request(page)).text();
+      expect(rendered).toEqual([`http://localhost${page}`]);
+      // `$` patterns in the content are text, not replacement patterns.
+      expect(firstVisit).toContain(
+        '<div id="root"><div data-prerendered inert><main>$` queue</main></div></div>',
+      );
+      expect(firstVisit.match(/<title>/g)).toHaveLength(1);
+      expect(firstVisit).toContain('<title>Queue · $&amp; co</title>');
+      expect(firstVisit).toContain(
+        '<script type="application/json" id="countersign-prerendered-data">{"mutations":[],"queries":[]}</script>',
+      );
+      // The data is in the page: only the SafeInfo, which the app asks again at once, is preloaded.
+      expect(
+        [...firstVisit.matchAll(/<link rel="preload" as="fetch"[^>]*href="([^"]+)"/g)].map((m) => m[1]),
+      ).toEqual([safeInfo]);
+
+      const saved = await (
+        await app.request(page, { headers: { Cookie: 'countersign-saved-cache=1' } })
+      ).text();
+      expect(saved).toContain('<div id="root"></div>');
+      await app.request('/new-safe');
+      expect(rendered).toHaveLength(1);
+    } finally {
+      rmSync(distDir, { recursive: true, force: true });
+    }
+  });
+
+  it('a render that does not come (late, an error) leaves the page to the app, with its data preloads', async () => {
+    const distDir = mkdtempSync(join(tmpdir(), 'countersign-dist-'));
+    try {
+      writeFileSync(
+        join(distDir, 'index.html'),
+        '<html><head></head><body><div id="root"></div></body></html>',
+      );
+      const app = createWebApp({
+        distDir,
+        config: gatewayOnlyConfig,
+        chains: () => ({ readAt: 1, chains: [devnetChain] }),
+        prerender: () => Promise.resolve(undefined),
+      });
+      const html = await (await app.request(`/local:${teamSafeAddress}/transactions/queue`)).text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain(`/v1/chains/1337/safes/${teamSafeAddress}/transactions/queued`);
+      expect(html).not.toContain('countersign-prerendered-data');
+    } finally {
+      rmSync(distDir, { recursive: true, force: true });
+    }
+  });
+
+  it('without a renderer build, there is no renderer', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'countersign-prerender-'));
+    try {
+      expect(await loadPrerender(dir, gatewayOnlyConfig)).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the server's locale", () => {
+  it('is the browser’s when its first preferred language names it, or it names none', () => {
+    expect(speaksServerLocale('en-US,en;q=0.9', 'en-US')).toBe(true);
+    expect(speaksServerLocale('EN-us', 'en-US')).toBe(true);
+    expect(speaksServerLocale(undefined, 'en-US')).toBe(true);
+    expect(speaksServerLocale('*', 'en-US')).toBe(true);
+    expect(speaksServerLocale('de-DE,en-US;q=0.8', 'en-US')).toBe(false);
+    // Another region formats numbers and dates otherwise.
+    expect(speaksServerLocale('en-IN', 'en-US')).toBe(false);
+  });
+
+  it('decides whether a first visit comes rendered', async () => {
+    const distDir = mkdtempSync(join(tmpdir(), 'countersign-dist-'));
+    try {
+      writeFileSync(
+        join(distDir, 'index.html'),
+        '<html><head></head><body><div id="root"></div></body></html>',
+      );
+      const rendered: string[] = [];
+      const app = createWebApp({
+        distDir,
+        config: gatewayOnlyConfig,
+        chains: () => ({ readAt: 1, chains: [devnetChain] }),
+        prerender: (url) => {
+          rendered.push(url);
+          return Promise.resolve(undefined);
+        },
+      });
+      const page = `/local:${teamSafeAddress}/home`;
+      const serverLocale = new Intl.DateTimeFormat().resolvedOptions().locale;
+      await app.request(page, { headers: { 'Accept-Language': `${serverLocale},en;q=0.5` } });
+      expect(rendered).toHaveLength(1);
+      await app.request(page, {
+        headers: { 'Accept-Language': serverLocale === 'fr-FR' ? 'de-DE' : 'fr-FR' },
+      });
+      expect(rendered).toHaveLength(1);
     } finally {
       rmSync(distDir, { recursive: true, force: true });
     }

@@ -16,7 +16,15 @@ import { contentSecurityPolicy, readGatewayChains, rpcOriginsOf } from './csp';
 import { readAppManifest } from './appManifest';
 import { createAssetStore, preferredEncoding } from './assets';
 import { createViewPreloads } from './viewPreloads';
-import { pageDataHead } from './pageData';
+import { pageDataHead, safeOfPath } from './pageData';
+import {
+  defaultPrerenderDir,
+  loadPrerender,
+  PRERENDER_BUDGET_MS,
+  speaksServerLocale,
+  withPrerenderedPage,
+  type Prerender,
+} from './prerender';
 import { hasSavedCacheMark } from '../src/lib/savedCacheMark';
 import type { PageChains } from '../src/features/chains/pageChains';
 
@@ -35,6 +43,16 @@ export type WebServerOptions = {
   walletConnectRelayUrl?: string;
   /** Set only when serving the local devnet: offers the devnet wallet with these accounts. */
   devnet?: DevnetWalletConfig;
+  /**
+   * The server renderer's build (serve/prerender.ts); default apps/web/dist-server with the default
+   * distDir, none with another. Without one, the app renders every page in the browser.
+   */
+  prerenderDir?: string;
+  /**
+   * How long a first visit's page may wait for its server render before it is sent without
+   * (serve/prerender.ts, default PRERENDER_BUDGET_MS); 0 renders nothing on the server.
+   */
+  prerenderBudgetMs?: number;
 };
 
 export type WebServer = {
@@ -67,6 +85,8 @@ export function createWebApp(opts: {
   rpcOrigins?: () => readonly string[];
   /** The gateway's chains as last read, written into each page (see serve/pageData.ts). */
   chains?: () => PageChains | undefined;
+  /** Renders a first visit's Safe page on the server (serve/prerender.ts). */
+  prerender?: Prerender;
 }): Hono {
   const { distDir, config } = opts;
   const indexPath = join(distDir, 'index.html');
@@ -128,21 +148,33 @@ export function createWebApp(opts: {
   );
 
   // Client-side routes (e.g. /eth:0xabc…/home): the app's index.html, with the preloads of the
-  // view's own code and its first data. The files are read on each request so a rebuild while the
-  // server runs is picked up.
+  // view's own code and its first data. A browser with nothing saved (and the server's locale) gets
+  // a Safe's page rendered, with its data, instead of a data preload. The files are read on each request so a rebuild while
+  // the server runs is picked up.
   app.get('*', async (c) => {
     const html = await readFile(indexPath, 'utf8');
-    const pathname = new URL(c.req.url).pathname;
+    const url = new URL(c.req.url);
+    const chains = opts.chains?.();
+    const savedCache = hasSavedCacheMark(c.req.header('cookie'));
+    const rendered =
+      !savedCache &&
+      opts.prerender &&
+      chains &&
+      safeOfPath(url.pathname, chains.chains) &&
+      speaksServerLocale(c.req.header('accept-language'))
+        ? await opts.prerender(url.href, chains)
+        : undefined;
     const head =
-      createViewPreloads(distDir)(pathname) +
+      createViewPreloads(distDir)(url.pathname) +
       (await pageDataHead({
-        pathname,
+        pathname: url.pathname,
         gatewayUrl: config.gatewayUrl,
-        chains: opts.chains?.(),
-        savedCache: hasSavedCacheMark(c.req.header('cookie')),
+        chains,
+        viewDataAtHand: savedCache || rendered !== undefined,
       }));
     c.header('Cache-Control', 'no-cache');
-    return c.html(head ? html.replace('</head>', `${head}</head>`) : html);
+    const page = rendered ? withPrerenderedPage(html, rendered) : html;
+    return c.html(head ? page.replace('</head>', () => `${head}</head>`) : page);
   });
 
   return app;
@@ -183,11 +215,17 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   };
   await refreshChains();
 
+  const prerenderDir = opts.prerenderDir ?? (opts.distDir === undefined ? defaultPrerenderDir : undefined);
+  const budgetMs = opts.prerenderBudgetMs ?? PRERENDER_BUDGET_MS;
   const app = createWebApp({
     distDir,
     config: checked.config,
     rpcOrigins: () => rpcOrigins,
     chains: () => chains,
+    prerender:
+      prerenderDir === undefined || budgetMs === 0
+        ? undefined
+        : await loadPrerender(prerenderDir, checked.config, budgetMs),
   });
   // No serverOptions/createServer given, so this is a plain node:http Server.
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;

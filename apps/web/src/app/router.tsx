@@ -8,3 +8,15 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
  * is restored: its first route loaders run at once and look in the cache before asking the gateway.
  */
 export const createAppRouter = (): AppRouter => createBrowserRouter(routes);
+
+/** Resolves once the router has matched its first location and run its loaders (and lazy routes). */
+export function routerReady(router: AppRouter): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}

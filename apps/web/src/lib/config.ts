@@ -113,3 +113,11 @@ export function runtimeConfig(): RuntimeConfig {
   }
   return cached;
 }
+
+/**
+ * The configuration of the page being rendered on the web server (app/prerender.tsx), which has no
+ * /config.js: the server's own, checked when it started.
+ */
+export function setRuntimeConfig(config: RuntimeConfig): void {
+  cached = config;
+}

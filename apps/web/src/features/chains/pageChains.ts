@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { chainInfoSchema, type ChainInfo } from '@countersign/gateway-api';
+import { dataBlockElement, readDataBlock } from '../../lib/dataBlock';
 import { chainKeys } from './queries';
 
 /**
@@ -13,15 +14,11 @@ export const PAGE_CHAINS_ELEMENT_ID = 'countersign-chains';
 export type PageChains = { readAt: number; chains: ChainInfo[] };
 
 /**
- * The data block: the chains as JSON that cannot close its <script> element, and when they were
+ * The data block: the chains, and when they were
  * read (ms since the epoch; a server clock ahead of the browser's counts as now).
  */
 export function pageChainsElement({ readAt, chains }: PageChains): string {
-  const json = JSON.stringify(chains).replace(
-    /[<>&\u2028\u2029]/g,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-  return `<script type="application/json" id="${PAGE_CHAINS_ELEMENT_ID}" data-read-at="${Math.trunc(readAt)}">${json}</script>`;
+  return dataBlockElement(PAGE_CHAINS_ELEMENT_ID, chains, { 'data-read-at': String(Math.trunc(readAt)) });
 }
 
 /**
@@ -36,13 +33,9 @@ export function seedChainsFromPage(queryClient: QueryClient, doc: Document = doc
   const cached = queryClient.getQueryState(chainKeys.all);
   const cachedAt = cached?.data === undefined ? 0 : cached.dataUpdatedAt;
   // `!(a > b)` rather than `a <= b`: a missing or unreadable date (NaN) counts as not newer.
-  if (!element?.textContent || !(readAt > cachedAt)) return;
-  let json: unknown;
-  try {
-    json = JSON.parse(element.textContent);
-  } catch {
-    return;
-  }
+  if (!(readAt > cachedAt)) return;
+  const json = readDataBlock(PAGE_CHAINS_ELEMENT_ID, doc);
+  if (json === undefined) return;
   const parsed = z.safeParse(z.array(chainInfoSchema), json);
   if (!parsed.success || parsed.data.length === 0) return;
   queryClient.setQueryData(chainKeys.all, parsed.data, { updatedAt: readAt });

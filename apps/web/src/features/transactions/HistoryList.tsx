@@ -35,6 +35,12 @@ const OVERSCAN = 6;
  */
 const PREFETCH_ROWS = 50;
 /**
+ * The viewport a page rendered on the web server is laid out for (app/prerender.tsx): it cannot know
+ * the browser's, so it renders the rows a tall desktop window shows; the app renders for the real
+ * one as it starts.
+ */
+const SERVER_VIEWPORT = { width: 1280, height: 1200 };
+/**
  * A row's shape, for estimating its height: a day label, a transaction, or the first transaction of a
  * day (its card's top border makes it a pixel taller).
  */
@@ -149,6 +155,7 @@ export function HistoryList({ pages, paging }: { pages: readonly TransactionList
     // `top` (position), not a 3D transform: each row would otherwise be a compositor layer of its own, painted
     // and composited separately on every frame.
     directDomUpdatesMode: 'position',
+    ...(typeof window === 'undefined' ? { initialRect: SERVER_VIEWPORT } : {}),
   });
 
   // Restore once when coming back (Back/Forward) to this entry.
@@ -275,7 +282,9 @@ const HistoryRow = memo(function HistoryRow({ row }: { row: HistoryRowModel }) {
     const date = new Date(row.timestamp);
     return (
       <div className={styles.dateLabel} data-testid="history-date">
-        <h2 title={formatFullDateTime(date)}>{formatDayLabel(date)}</h2>
+        <h2 title={formatFullDateTime(date)}>
+          <time dateTime={date.toISOString()}>{formatDayLabel(date)}</time>
+        </h2>
       </div>
     );
   }

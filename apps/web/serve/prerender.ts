@@ -1,0 +1,93 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PRERENDERED_DATA_ID, type PrerenderedPage } from '../src/app/prerenderedData';
+import { dataBlockElement } from '../src/lib/dataBlock';
+import type { RuntimeConfig } from '../src/lib/config';
+import type { PageChains } from '../src/features/chains/pageChains';
+
+/** The renderer's build (`vite build --ssr src/app/prerender.tsx`, part of the web build). */
+export const defaultPrerenderDir = fileURLToPath(new URL('../dist-server', import.meta.url));
+
+/**
+ * How long a first visit's page may wait for its server render (the gateway's answers and the
+ * render itself, about 20 ms on the local stack). Past it the page goes out without: the app then
+ * renders it in the browser, as it would with no renderer at all.
+ */
+export const PRERENDER_BUDGET_MS = 250;
+
+/** The renderer's own interface (src/app/prerender.tsx, which Node-side TypeScript does not compile). */
+type PrerenderModule = {
+  prerenderPage(request: {
+    url: string;
+    config: RuntimeConfig;
+    chains: PageChains['chains'];
+    chainsReadAt: number;
+    deadline: number;
+  }): Promise<PrerenderedPage | undefined>;
+  warmUp(config: RuntimeConfig): Promise<void>;
+};
+
+export type Prerender = (url: string, chains: PageChains) => Promise<PrerenderedPage | undefined>;
+
+/**
+ * The renderer of the build in `dir`, for pages of this configuration; undefined when there is no
+ * build there (pages are then rendered by the app alone).
+ */
+export async function loadPrerender(
+  dir: string,
+  config: RuntimeConfig,
+  budgetMs = PRERENDER_BUDGET_MS,
+): Promise<Prerender | undefined> {
+  const file = join(dir, 'prerender.js');
+  if (!existsSync(file)) return undefined;
+  const renderer = (await import(pathToFileURL(file).href)) as PrerenderModule;
+  // In the background: a page asked for meanwhile waits its turn behind it, within its budget.
+  renderer.warmUp(config).catch(() => undefined);
+  return async (url, chains) => {
+    try {
+      return await renderer.prerenderPage({
+        url,
+        config,
+        chains: chains.chains,
+        chainsReadAt: chains.readAt,
+        deadline: Date.now() + budgetMs,
+      });
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/**
+ * Whether a browser formats numbers and dates as this server does: its first preferred language is
+ * the server's locale (the app formats with the browser's own; a page rendered here in another
+ * would change its figures as the app took over). A request that names no language is taken to.
+ * The time zone is not sent with a request: the server's is assumed, so a day label near midnight
+ * can change as the app takes over.
+ */
+export function speaksServerLocale(
+  acceptLanguage: string | undefined,
+  serverLocale = new Intl.DateTimeFormat().resolvedOptions().locale,
+): boolean {
+  const first = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim();
+  if (!first || first === '*') return true;
+  return first.toLowerCase() === serverLocale.toLowerCase();
+}
+
+/**
+ * The page with a server render in it: its title and image preloads, its markup in #root and its
+ * data block (the replacements are functions, so a `$` in the content is only a `$`).
+ */
+export function withPrerenderedPage(html: string, page: PrerenderedPage): string {
+  const dataBlock = dataBlockElement(PRERENDERED_DATA_ID, page.data);
+  // Inert until the app replaces it (its first render empties #root): a click on a button that has
+  // no code behind it yet would be lost, so nothing can be clicked or focused before then.
+  let out = html.replace(
+    '<div id="root"></div>',
+    () => `<div id="root"><div data-prerendered inert>${page.html}</div></div>`,
+  );
+  // The page's own title replaces the app's.
+  if (page.head.includes('<title>')) out = out.replace(/<title>[^<]*<\/title>/, '');
+  return out.replace('</head>', () => `${page.head}${dataBlock}</head>`);
+}

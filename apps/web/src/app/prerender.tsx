@@ -1,0 +1,149 @@
+/**
+ * The web server's renderer (built with `vite build --ssr`, loaded by serve/prerender.ts): a Safe
+ * page as HTML, for a browser that has nothing saved, so the page shows its data before the app's
+ * code has even arrived. The app then renders the same page from the same data and replaces it.
+ *
+ * The app's modules hold one configuration, one gateway client and one query cache; renders
+ * therefore take turns, each with the server's configuration and an empty cache.
+ */
+import { renderToString } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type RouteObject,
+} from 'react-router';
+import { QueryClientProvider, dehydrate, type Query } from '@tanstack/react-query';
+import type { ChainInfo } from '@countersign/gateway-api';
+import { chainKeys } from '../features/chains';
+import { setRuntimeConfig, type RuntimeConfig } from '../lib/config';
+import { appQueryClient } from '../lib/queryClient';
+import { persistModeOf } from './queryClient';
+import { routes } from './routes';
+import type { PrerenderedPage } from './prerenderedData';
+
+export type PrerenderRequest = {
+  /** The page's full URL, as the browser asked for it. */
+  url: string;
+  config: RuntimeConfig;
+  /** The gateway's chains as the server last read them (the page brings them too). */
+  chains: ChainInfo[];
+  chainsReadAt: number;
+  /** Date.now() past which the page is sent without a render: the app renders it as it starts. */
+  deadline: number;
+};
+
+/** Renders in a row: a component may ask for data a first render showed it needs. */
+const MAX_RENDERS = 4;
+
+let turn: Promise<unknown> = Promise.resolve();
+
+/**
+ * The page's markup and data, or undefined when it is not one to render here: not a page of the
+ * app's own (a redirect, an error), data that did not all arrive in time or arrived as an error
+ * (the app shows those states itself, with Retry), or the deadline passed.
+ */
+export function prerenderPage(request: PrerenderRequest): Promise<PrerenderedPage | undefined> {
+  const rendered = turn.then(() => renderPage(request));
+  turn = rendered.catch(() => undefined);
+  return rendered;
+}
+
+/**
+ * Readies the renderer as the server starts: every view's code loaded, and one page (the start
+ * page, which needs no Safe) rendered, so a first visit does not wait for that.
+ */
+export async function warmUp(config: RuntimeConfig): Promise<void> {
+  const lazyRoutes = (list: RouteObject[]): RouteObject[] =>
+    list.flatMap((route) => [route, ...lazyRoutes(route.children ?? [])]);
+  await Promise.allSettled(
+    lazyRoutes(routes).map((route) => (typeof route.lazy === 'function' ? route.lazy() : undefined)),
+  );
+  await prerenderPage({
+    url: 'http://localhost/',
+    config,
+    chains: [],
+    chainsReadAt: 0,
+    deadline: Date.now() + 10_000,
+  });
+}
+
+async function renderPage(request: PrerenderRequest): Promise<PrerenderedPage | undefined> {
+  const queryClient = appQueryClient;
+  setRuntimeConfig(request.config);
+  queryClient.clear();
+  try {
+    if (Date.now() >= request.deadline) return undefined;
+    // The chains as the page brings them; each chain's configuration is the same answer (the app
+    // shows it from the list too while it asks the gateway for the chain alone).
+    const chainData = { updatedAt: request.chainsReadAt };
+    queryClient.setQueryData(chainKeys.all, request.chains, chainData);
+    for (const chain of request.chains)
+      queryClient.setQueryData(chainKeys.one(chain.chainId), chain, chainData);
+    const handler = createStaticHandler(routes);
+    const context = await handler.query(new Request(request.url));
+    if (context instanceof Response || context.errors || context.statusCode !== 200) return undefined;
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const render = () =>
+      renderToString(
+        <QueryClientProvider client={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </QueryClientProvider>,
+      );
+
+    // Before the first render, the answers the loaders asked for; before each next one, those the
+    // render before asked for (a view that needs the SafeInfo before its own data asks in two steps).
+    let html: string | undefined;
+    for (let renders = 0; renders < MAX_RENDERS; renders++) {
+      const waiting = queryClient.getQueryCache().getAll().filter(isWaiting);
+      if (html !== undefined && waiting.length === 0) break;
+      const fetched = Promise.allSettled(waiting.map((query) => query.fetch()));
+      if (!(await settledBefore(fetched, request.deadline))) return undefined;
+      html = render();
+    }
+    if (html === undefined) return undefined;
+    const queries = queryClient.getQueryCache().getAll();
+    if (queries.some((query) => query.state.status === 'error' || isWaiting(query))) return undefined;
+
+    // React puts the page's <title> and its image preloads first: they belong in the page's <head>.
+    const hoisted = /^(?:<link [^>]*>|<title>[^<]*<\/title>)*/.exec(html)?.[0] ?? '';
+    return {
+      head: hoisted,
+      html: html.slice(hoisted.length),
+      data: dehydrate(queryClient, {
+        // What the app keeps in its saved cache is JSON by design; the chains come in their own block.
+        shouldDehydrateQuery: (query) =>
+          persistModeOf(query) !== undefined && query.queryKey[0] !== chainKeys.all[0],
+      }),
+    };
+  } catch {
+    // A render that throws is the app's to show, with its own error screens.
+    return undefined;
+  } finally {
+    void queryClient.cancelQueries();
+    queryClient.clear();
+  }
+}
+
+/**
+ * A gateway answer the page waits for: what the app saves is what comes from the gateway, and only
+ * that is asked for here (the server reads no chain).
+ */
+function isWaiting(query: Query): boolean {
+  if (query.state.status !== 'pending' || query.meta?.persist === undefined) return false;
+  // The options of the observer that built it: useQuery's, with `enabled`.
+  const enabled = (query.options as { enabled?: boolean | ((query: Query) => boolean) }).enabled;
+  return typeof enabled === 'function' ? enabled(query) !== false : enabled !== false;
+}
+
+async function settledBefore(work: Promise<unknown>, deadline: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
+  });
+  try {
+    return await Promise.race([work.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
