@@ -52,7 +52,15 @@ const appBuild = defineConfig({
     // One stylesheet for the whole app (18 kB gzip), linked from the page: a lazy view then waits for
     // no stylesheet of its own, and a first visit makes a request less per view and shared module.
     cssCodeSplit: false,
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A lazy chunk's list of what to preload with it leaves out the chunks every page has already
+      // loaded (the lists are written into the first script, so each name costs every first visit).
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html'
+          ? deps
+          : deps.filter((dep) => !/\/(rolldown-runtime|shell|app-core|preload-helper)-/.test(dep)),
+    },
     sourcemap: false,
     // dist/.vite/manifest.json: the web server preloads a Safe view's chunks from it (serve/).
     manifest: true,

@@ -165,7 +165,7 @@ export function createWebApp(opts: {
         ? await opts.prerender(url.href, chains)
         : undefined;
     const head =
-      createViewPreloads(distDir)(url.pathname) +
+      createViewPreloads(distDir)(url.pathname, rendered !== undefined) +
       (await pageDataHead({
         pathname: url.pathname,
         gatewayUrl: config.gatewayUrl,

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { preloadsOf, safeViewOf, viewModules } from './viewPreloads';
+import { PRERENDERED_DATA_MODULE, preloadsOf, safeViewOf, viewModules } from './viewPreloads';
 
 const safe = '/local:0xe690d772bCc82DA64dbE2d0Dc83BBfcB3B2c1590';
 
@@ -56,5 +56,6 @@ describe('preloads of a Safe view', () => {
     expect(existsSync(manifestPath), 'apps/web/dist has no manifest: build the app first').toBe(true);
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
     for (const [, module] of viewModules) expect(Object.keys(manifest)).toContain(module);
+    expect(Object.keys(manifest)).toContain(PRERENDERED_DATA_MODULE);
   });
 });

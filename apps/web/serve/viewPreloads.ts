@@ -18,6 +18,9 @@ export const viewModules: [RegExp, string][] = [
   [/^apps(\/.*)?$/, 'src/features/apps/pages.tsx'],
 ];
 
+/** What the app loads, on a page the server rendered, to take over its data (src/main.tsx). */
+export const PRERENDERED_DATA_MODULE = 'src/app/prerenderedData.ts';
+
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
@@ -54,20 +57,31 @@ export function preloadsOf(manifest: Manifest, module: string): { scripts: strin
   return { scripts: [...scripts], styles: [...styles] };
 }
 
-/** `<link>` tags for the page at `pathname`, to go into its <head>; none for other pages. */
-export function createViewPreloads(distDir: string): (pathname: string) => string {
+/**
+ * `<link>` tags for the page at `pathname`, to go into its <head>: its view's code (none for other
+ * pages), and on a page the server rendered the code that takes over its data.
+ */
+export function createViewPreloads(distDir: string): (pathname: string, prerendered?: boolean) => string {
   const manifestPath = join(distDir, '.vite/manifest.json');
   const manifest: Manifest = existsSync(manifestPath)
     ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest)
     : {};
-  return (pathname) => {
+  return (pathname, prerendered = false) => {
     const view = safeViewOf(pathname);
-    const module = view === undefined ? undefined : viewModules.find(([pattern]) => pattern.test(view))?.[1];
-    if (module === undefined) return '';
-    const { scripts, styles } = preloadsOf(manifest, module);
+    const modules = [
+      view === undefined ? undefined : viewModules.find(([pattern]) => pattern.test(view))?.[1],
+      prerendered ? PRERENDERED_DATA_MODULE : undefined,
+    ].filter((module) => module !== undefined);
+    const scripts = new Set<string>();
+    const styles = new Set<string>();
+    for (const module of modules) {
+      const preloads = preloadsOf(manifest, module);
+      preloads.scripts.forEach((href) => scripts.add(href));
+      preloads.styles.forEach((href) => styles.add(href));
+    }
     return [
-      ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-      ...styles.map((href) => `<link rel="preload" as="style" href="${href}">`),
+      ...[...scripts].map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+      ...[...styles].map((href) => `<link rel="preload" as="style" href="${href}">`),
     ].join('');
   };
 }

@@ -5,11 +5,9 @@ import './ui/base.css';
 import { App } from './app/App';
 import { startCachePersistence } from './app/queryClient';
 import { createAppRouter, routerReady } from './app/router';
-import { hydratePrerenderedData } from './app/prerenderedData';
 import { seedChainsFromPage } from './features/chains';
 import { readRuntimeConfig } from './lib/config';
 import { appQueryClient } from './lib/queryClient';
-import { ConfigErrorScreen } from './app/ConfigErrorScreen';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
@@ -19,20 +17,34 @@ const root = createRoot(container);
 if (config.ok) {
   startCachePersistence(appQueryClient, config.config.gatewayUrl);
   seedChainsFromPage(appQueryClient);
-  const prerendered = hydratePrerenderedData(appQueryClient);
-  const router = createAppRouter();
-  // A page the server rendered stays until the app's first render replaces it, which must then be
-  // the page itself: not a frame of nothing while the view's code and loaders are still on their way.
-  if (prerendered) await routerReady(router);
-  root.render(
-    <StrictMode>
-      <App router={router} />
-    </StrictMode>,
-  );
+  const start = (prerendered: boolean) => {
+    const router = createAppRouter();
+    const render = () =>
+      root.render(
+        <StrictMode>
+          <App router={router} />
+        </StrictMode>,
+      );
+    // A page the server rendered stays until the app's first render replaces it, which must then be
+    // the page itself: not a frame of nothing while the view's code and loaders are on their way.
+    if (prerendered) void routerReady(router).then(render);
+    else render();
+  };
+  // Only a page the server rendered has anything in #root; the code that takes its data is loaded
+  // for such pages alone (the server preloads it with them).
+  if (container.hasChildNodes()) {
+    import('./app/prerenderedData').then(
+      ({ hydratePrerenderedData }) => start(hydratePrerenderedData(appQueryClient)),
+      () => start(false),
+    );
+  } else start(false);
 } else {
-  root.render(
-    <StrictMode>
-      <ConfigErrorScreen message={config.message} />
-    </StrictMode>,
+  // Seldom seen, so not part of every page's first script.
+  void import('./app/ConfigErrorScreen').then(({ ConfigErrorScreen }) =>
+    root.render(
+      <StrictMode>
+        <ConfigErrorScreen message={config.message} />
+      </StrictMode>,
+    ),
   );
 }
