@@ -267,6 +267,12 @@ test.describe('History', () => {
     await expect(serverPage.getByTestId('tx-row').first()).toBeVisible();
     await expect(serverPage.getByTestId('history-date').first()).toBeAttached();
     await expect(serverPage.getByTestId('history-date').locator('time').first()).toBeHidden();
+    // Its rows lie one below the other, each as tall as its content (none is measured there).
+    const boxes = await serverPage
+      .getByTestId('history-item')
+      .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect));
+    expect(boxes.length).toBeGreaterThan(5);
+    for (const [i, box] of boxes.entries()) if (i > 0) expect(box.top).toBeCloseTo(boxes[i - 1]!.bottom, 0);
     await served.close();
 
     await page.goto(`${safeBase(stack)}/transactions/history`);

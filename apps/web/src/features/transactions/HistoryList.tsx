@@ -240,6 +240,10 @@ export function HistoryList({ pages, paging }: { pages: readonly TransactionList
     }
   };
 
+  // In the browser the virtualizer writes the list's height and each row's position itself. A page
+  // rendered on the web server has the height in its markup, and its rows (the first ones) one
+  // below the other: their heights are not measured there, and may not be the estimates.
+  const onServer = typeof window === 'undefined';
   return (
     <ol
       ref={(node) => {
@@ -247,6 +251,7 @@ export function HistoryList({ pages, paging }: { pages: readonly TransactionList
         virtualizer.containerRef(node);
       }}
       className={styles.virtual}
+      style={onServer ? { height: virtualizer.getTotalSize() } : undefined}
       aria-label="Transaction history"
       data-testid="history-list"
       onKeyDown={onKeyDown}
@@ -267,6 +272,7 @@ export function HistoryList({ pages, paging }: { pages: readonly TransactionList
             ref={virtualizer.measureElement}
             data-index={item.index}
             className={styles.virtualItem}
+            style={onServer ? { position: 'static' } : undefined}
             data-testid="history-item"
           >
             <HistoryRow row={row} />
