@@ -1,5 +1,6 @@
 import { createGatewayClient, type ChainInfo, type GatewayClient } from '@countersign/gateway-api';
 import { parseAddress } from '../src/lib/address';
+import { escapeAttribute } from '../src/lib/dataBlock';
 import { findChainByShortName } from '../src/features/chains/selectedChain';
 import { pageChainsElement, type PageChains } from '../src/features/chains/pageChains';
 import { splitSafeId } from '../src/features/safe/paths';
@@ -120,6 +121,3 @@ export async function requestUrlOf(
   if (url === undefined) throw new Error('The gateway call made no request.');
   return url;
 }
-
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

@@ -9,6 +9,17 @@ import { configScript, createWebApp, startWebServer } from './server';
 import { loadPrerender, speaksServerLocale } from './prerender';
 import { gatewayOnlyConfig } from './testConfig';
 
+/** A directory holding a build's index.html alone, for the time of `use`. */
+async function withBuiltPage(indexHtml: string, use: (distDir: string) => Promise<void>): Promise<void> {
+  const distDir = mkdtempSync(join(tmpdir(), 'countersign-dist-'));
+  try {
+    writeFileSync(join(distDir, 'index.html'), indexHtml);
+    await use(distDir);
+  } finally {
+    rmSync(distDir, { recursive: true, force: true });
+  }
+}
+
 describe('web server configuration', () => {
   it('writes the WalletConnect settings into /config.js', () => {
     expect(
@@ -100,9 +111,7 @@ describe('Content-Security-Policy', () => {
 
 describe('pages', () => {
   it('start with the chain list, and a Safe page with its SafeInfo on its way', async () => {
-    const distDir = mkdtempSync(join(tmpdir(), 'countersign-dist-'));
-    try {
-      writeFileSync(join(distDir, 'index.html'), '<html><head><title>t</title></head><body></body></html>');
+    await withBuiltPage('<html><head><title>t</title></head><body></body></html>', async (distDir) => {
       const app = createWebApp({
         distDir,
         config: gatewayOnlyConfig,
@@ -125,70 +134,59 @@ describe('pages', () => {
       expect(saved).toContain(`${preload(safeInfo)}</head>`);
       // A malformed escape in the path is the app's "not found" page to show, not a server error.
       expect((await app.request(`/local:${teamSafeAddress}/%E0%A4%A`)).status).toBe(200);
-    } finally {
-      rmSync(distDir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describe('pages rendered on the server', () => {
   it('a first visit to a Safe page comes rendered, with its data; a saved cache or another page does not', async () => {
-    const distDir = mkdtempSync(join(tmpdir(), 'countersign-dist-'));
-    try {
-      writeFileSync(
-        join(distDir, 'index.html'),
-        '<html><head><title>Countersign</title></head><body><div id="root"></div></body></html>',
-      );
-      const rendered: string[] = [];
-      const app = createWebApp({
-        distDir,
-        config: gatewayOnlyConfig,
-        chains: () => ({ readAt: 1, chains: [devnetChain] }),
-        prerender: (url) => {
-          rendered.push(url);
-          return Promise.resolve({
-            head: '<title>Queue · $&amp; co</title>',
-            html: '<main>$` queue</main>',
-            data: { mutations: [], queries: [] },
-          });
-        },
-      });
-      const page = `/local:${teamSafeAddress}/transactions/queue`;
-      const safeInfo = `http://127.0.0.1:8787/v1/chains/1337/safes/${teamSafeAddress}`;
-      const firstVisit = await (await app.request(page)).text();
-      expect(rendered).toEqual([`http://localhost${page}`]);
-      // `$` patterns in the content are text, not replacement patterns.
-      expect(firstVisit).toContain(
-        '<div id="root"><div data-prerendered inert><main>$` queue</main></div></div>',
-      );
-      expect(firstVisit.match(/<title>/g)).toHaveLength(1);
-      expect(firstVisit).toContain('<title>Queue · $&amp; co</title>');
-      expect(firstVisit).toContain(
-        '<script type="application/json" id="countersign-prerendered-data">{"mutations":[],"queries":[]}</script>',
-      );
-      // The data is in the page: only the SafeInfo, which the app asks again at once, is preloaded.
-      expect(
-        [...firstVisit.matchAll(/<link rel="preload" as="fetch"[^>]*href="([^"]+)"/g)].map((m) => m[1]),
-      ).toEqual([safeInfo]);
+    await withBuiltPage(
+      '<html><head><title>Countersign</title></head><body><div id="root"></div></body></html>',
+      async (distDir) => {
+        const rendered: string[] = [];
+        const app = createWebApp({
+          distDir,
+          config: gatewayOnlyConfig,
+          chains: () => ({ readAt: 1, chains: [devnetChain] }),
+          prerender: (url) => {
+            rendered.push(url);
+            return Promise.resolve({
+              head: '<title>Queue · $&amp; co</title>',
+              html: '<main>$` queue</main>',
+              data: { mutations: [], queries: [] },
+            });
+          },
+        });
+        const page = `/local:${teamSafeAddress}/transactions/queue`;
+        const safeInfo = `http://127.0.0.1:8787/v1/chains/1337/safes/${teamSafeAddress}`;
+        const firstVisit = await (await app.request(page)).text();
+        expect(rendered).toEqual([`http://localhost${page}`]);
+        // `$` patterns in the content are text, not replacement patterns.
+        expect(firstVisit).toContain(
+          '<div id="root"><div data-prerendered inert><main>$` queue</main></div></div>',
+        );
+        expect(firstVisit.match(/<title>/g)).toHaveLength(1);
+        expect(firstVisit).toContain('<title>Queue · $&amp; co</title>');
+        expect(firstVisit).toContain(
+          '<script type="application/json" id="countersign-prerendered-data">{"mutations":[],"queries":[]}</script>',
+        );
+        // The data is in the page: only the SafeInfo, which the app asks again at once, is preloaded.
+        expect(
+          [...firstVisit.matchAll(/<link rel="preload" as="fetch"[^>]*href="([^"]+)"/g)].map((m) => m[1]),
+        ).toEqual([safeInfo]);
 
-      const saved = await (
-        await app.request(page, { headers: { Cookie: 'countersign-saved-cache=1' } })
-      ).text();
-      expect(saved).toContain('<div id="root"></div>');
-      await app.request('/new-safe');
-      expect(rendered).toHaveLength(1);
-    } finally {
-      rmSync(distDir, { recursive: true, force: true });
-    }
+        const saved = await (
+          await app.request(page, { headers: { Cookie: 'countersign-saved-cache=1' } })
+        ).text();
+        expect(saved).toContain('<div id="root"></div>');
+        await app.request('/new-safe');
+        expect(rendered).toHaveLength(1);
+      },
+    );
   });
 
   it('a render that does not come (late, an error) leaves the page to the app, with its data preloads', async () => {
-    const distDir = mkdtempSync(join(tmpdir(), 'countersign-dist-'));
-    try {
-      writeFileSync(
-        join(distDir, 'index.html'),
-        '<html><head></head><body><div id="root"></div></body></html>',
-      );
+    await withBuiltPage('<html><head></head><body><div id="root"></div></body></html>', async (distDir) => {
       const app = createWebApp({
         distDir,
         config: gatewayOnlyConfig,
@@ -199,9 +197,7 @@ describe('pages rendered on the server', () => {
       expect(html).toContain('<div id="root"></div>');
       expect(html).toContain(`/v1/chains/1337/safes/${teamSafeAddress}/transactions/queued`);
       expect(html).not.toContain('countersign-prerendered-data');
-    } finally {
-      rmSync(distDir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('without a renderer build, there is no renderer', async () => {
@@ -226,12 +222,7 @@ describe("the server's locale", () => {
   });
 
   it('decides whether a first visit comes rendered', async () => {
-    const distDir = mkdtempSync(join(tmpdir(), 'countersign-dist-'));
-    try {
-      writeFileSync(
-        join(distDir, 'index.html'),
-        '<html><head></head><body><div id="root"></div></body></html>',
-      );
+    await withBuiltPage('<html><head></head><body><div id="root"></div></body></html>', async (distDir) => {
       const rendered: string[] = [];
       const app = createWebApp({
         distDir,
@@ -250,8 +241,6 @@ describe("the server's locale", () => {
         headers: { 'Accept-Language': serverLocale === 'fr-FR' ? 'de-DE' : 'fr-FR' },
       });
       expect(rendered).toHaveLength(1);
-    } finally {
-      rmSync(distDir, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -37,6 +37,8 @@ export type PrerenderRequest = {
 const MAX_RENDERS = 4;
 
 let turn: Promise<unknown> = Promise.resolve();
+/** The routes' static handler: it holds no request's state, so one serves every render. */
+const handler = createStaticHandler(routes);
 
 /**
  * The page's markup and data, or undefined when it is not one to render here: not a page of the
@@ -80,7 +82,6 @@ async function renderPage(request: PrerenderRequest): Promise<PrerenderedPage | 
     queryClient.setQueryData(chainKeys.all, request.chains, chainData);
     for (const chain of request.chains)
       queryClient.setQueryData(chainKeys.one(chain.chainId), chain, chainData);
-    const handler = createStaticHandler(routes);
     const context = await handler.query(new Request(request.url));
     if (context instanceof Response || context.errors || context.statusCode !== 200) return undefined;
     const router = createStaticRouter(handler.dataRoutes, context);
