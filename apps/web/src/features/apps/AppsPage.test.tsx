@@ -124,13 +124,13 @@ describe('Safe Apps catalogue', () => {
 
   it('loads icons without a referrer, lazily, and falls back when one fails or is not http(s)', async () => {
     gateway.getSafeApps.mockResolvedValue([
-      safeApp({ id: 1, name: 'With icon', iconUrl: 'https://icons.example/a.png' }),
+      safeApp({ id: 1, name: 'With icon', iconUrl: 'http://127.0.0.1:4105/a.png' }),
       safeApp({ id: 2, name: 'Scripted icon', iconUrl: 'javascript:alert(1)' }),
     ]);
     renderWithRouter(<AppsPage />);
     const withIcon = within(await screen.findByRole('article', { name: 'With icon' }));
     const image = withIcon.getByTestId('app-icon');
-    expect(image).toHaveAttribute('src', 'https://icons.example/a.png');
+    expect(image).toHaveAttribute('src', 'http://127.0.0.1:4105/a.png');
     expect(image).toHaveAttribute('referrerpolicy', 'no-referrer');
     expect(image).toHaveAttribute('loading', 'lazy');
     expect(image).toHaveAttribute('decoding', 'async');

@@ -20,8 +20,8 @@ describe('isAllowedHere', () => {
   });
 
   it('shows an allow-listed app only where this origin is on its list', () => {
-    expect(isAllowedHere({ accessControl: allowList('https://other.example', here) }, here)).toBe(true);
-    expect(isAllowedHere({ accessControl: allowList('https://other.example') }, here)).toBe(false);
+    expect(isAllowedHere({ accessControl: allowList('http://127.0.0.1:4106', here) }, here)).toBe(true);
+    expect(isAllowedHere({ accessControl: allowList('http://127.0.0.1:4106') }, here)).toBe(false);
     expect(isAllowedHere({ accessControl: { type: 'DOMAIN_ALLOWLIST', value: null } }, here)).toBe(false);
     expect(isAllowedHere({ accessControl: allowList() }, here)).toBe(false);
   });
