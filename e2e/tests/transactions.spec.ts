@@ -843,8 +843,10 @@ test.describe('Transactions with hostile data', () => {
       // The queue reads the same way, and the navigation still works.
       await page.getByTestId('back-link').click();
       await page.getByTestId('tab-queue').click();
-      await expect(page.getByTestId('tx-kind')).toHaveText('TWAP order');
-      await expect(page.getByTestId('tx-summary')).toHaveText(hostile);
+      // Read inside the queue: the history's rows may still be on screen for a moment after the click.
+      const queue = page.getByTestId('queue-list');
+      await expect(queue.getByTestId('tx-kind')).toHaveText('TWAP order');
+      await expect(queue.getByTestId('tx-summary')).toHaveText(hostile);
       await page
         .getByRole('navigation', { name: 'Safe navigation' })
         .getByRole('link', { name: 'Settings' })
