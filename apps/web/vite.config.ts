@@ -1,5 +1,22 @@
-import { defineConfig, type Plugin } from 'vite';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { defineConfig, mergeConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * React Router 7's package exports name only its development build (with its development warnings
+ * and checks) whatever the mode; its production build ships beside it (remix-run/react-router#12532,
+ * fixed in 8). A build takes the production one: it is smaller and renders faster.
+ */
+const reactRouterDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+const reactRouterProduction: UserConfig = {
+  resolve: {
+    alias: [
+      { find: /^react-router$/, replacement: join(reactRouterDir, 'dist/production/index.mjs') },
+      { find: /^react-router\/dom$/, replacement: join(reactRouterDir, 'dist/production/dom-export.mjs') },
+    ],
+  },
+};
 
 /**
  * The stylesheet goes first in <head>, ahead of the script preloads Vite writes before it: it is
@@ -96,4 +113,7 @@ const appBuild = defineConfig({
   },
 });
 
-export default defineConfig((env) => (env.isSsrBuild ? prerenderBuild : appBuild));
+export default defineConfig((env) => {
+  const config = env.isSsrBuild ? prerenderBuild : appBuild;
+  return env.command === 'build' ? mergeConfig(config, reactRouterProduction) : config;
+});

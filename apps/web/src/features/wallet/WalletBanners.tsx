@@ -1,6 +1,6 @@
 import { Button } from '../../ui';
 import { useCurrentChain } from '../chains';
-import { walletTexts } from './walletErrors';
+import { walletTexts } from './walletTexts';
 import { getWalletActions, showWalletNotice, useWallet } from './walletStore';
 import styles from './Wallet.module.css';
 

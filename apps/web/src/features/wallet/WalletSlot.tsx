@@ -7,7 +7,7 @@ import { walletSetupKey } from './runtime/walletSetupKey';
 import { PageChainIdContext } from './pageChainContext';
 import { useIdleWalletPreload } from './useIdleWalletPreload';
 import styles from './Wallet.module.css';
-import { walletTexts } from './walletErrors';
+import { walletTexts } from './walletTexts';
 import {
   requestWalletRuntime,
   shouldLoadWalletAtStart,

@@ -10,11 +10,11 @@ export {
   isWalletMissing,
   toWalletError,
   walletErrorCode,
-  walletTexts,
   type WalletAction,
   type WalletError,
   type WalletErrorKind,
 } from './walletErrors';
+export { walletTexts } from './walletTexts';
 export {
   getWalletActions,
   getWalletSnapshot,

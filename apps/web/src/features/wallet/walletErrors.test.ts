@@ -10,7 +10,8 @@ import {
   WaitForTransactionReceiptTimeoutError,
 } from 'viem';
 import { mainnet } from 'viem/chains';
-import { describeWalletError, toWalletError, walletErrorCode, walletTexts } from './walletErrors';
+import { describeWalletError, toWalletError, walletErrorCode } from './walletErrors';
+import { walletTexts } from './walletTexts';
 
 const rpcError = (code: number, message = 'wallet error') => Object.assign(new Error(message), { code });
 

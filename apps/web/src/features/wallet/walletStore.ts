@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { Address, Hex, TypedData, TypedDataDefinition } from 'viem';
 import { readStoredString, writeStoredString } from '../../lib/storage';
-import { walletTexts, type WalletError } from './walletErrors';
+import type { WalletError } from './walletErrors';
+import { walletTexts } from './walletTexts';
 
 /**
  * What the rest of the app knows of the linked wallet. wagmi and RainbowKit live in a lazy chunk

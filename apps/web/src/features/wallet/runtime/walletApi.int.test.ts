@@ -15,7 +15,7 @@ import { chainInfoSchema, type ChainInfo } from '@countersign/gateway-api';
 import { devnetClients, startDevnet, type Devnet, type DevnetClients } from '@countersign/devnet';
 import { buildSafeTx, safeTxTypedData } from '@countersign/safe-core';
 import type { RuntimeConfig } from '../../../lib/config';
-import { walletTexts } from '../walletErrors';
+import { walletTexts } from '../walletTexts';
 import { getWalletSnapshot, registerWalletApi, updateWallet, walletApi } from '../walletStore';
 import type { DevnetProvider } from './devnetProvider';
 import { devnetWalletId } from './devnetWallet';

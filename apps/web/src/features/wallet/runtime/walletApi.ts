@@ -11,7 +11,8 @@ import {
   watchAsset,
   type GetAccountReturnType,
 } from 'wagmi/actions';
-import { toWalletError, walletTexts, type WalletAction } from '../walletErrors';
+import { toWalletError, type WalletAction } from '../walletErrors';
+import { walletTexts } from '../walletTexts';
 import { WATCH_ASSET_DEFAULT_DECIMALS, type WalletApi, type WalletResult } from '../walletStore';
 
 /**

@@ -5,7 +5,7 @@ import { connect, disconnect, getAccount } from 'wagmi/actions';
 import { chainInfoSchema, type ChainInfo } from '@countersign/gateway-api';
 import { startDevnet, type Devnet } from '@countersign/devnet';
 import type { RuntimeConfig } from '../../../lib/config';
-import { walletTexts } from '../walletErrors';
+import { walletTexts } from '../walletTexts';
 import { WATCH_ASSET_DEFAULT_DECIMALS } from '../walletStore';
 import type { DevnetProvider } from './devnetProvider';
 import { devnetWalletId } from './devnetWallet';
