@@ -1,13 +1,16 @@
 import * as z from 'zod/mini';
+import { deferred } from './deferred';
 import { orNull } from './lenient';
 import { addressSchema } from './primitives';
 
 /** An address with what the gateway knows of it; name and logo may be absent (read as null). */
-export const addressInfoSchema = z.object({
-  value: addressSchema,
-  name: orNull(z.string()),
-  logoUri: orNull(z.string()),
-});
+export const addressInfoSchema = deferred(() =>
+  z.object({
+    value: addressSchema,
+    name: orNull(z.string()),
+    logoUri: orNull(z.string()),
+  }),
+);
 export type AddressInfo = z.infer<typeof addressInfoSchema>;
 
 /**
@@ -33,9 +36,11 @@ export type Page<T> = {
  * What an error answer may carry: the NestJS shapes `{statusCode, message}`, the data-source shape
  * `{code, message}`, and zod's 422 `{statusCode, code, message, path}`.
  */
-export const errorBodySchema = z.looseObject({
-  code: z.optional(z.union([z.number(), z.string()])),
-  statusCode: z.optional(z.number()),
-  message: z.string(),
-});
+export const errorBodySchema = deferred(() =>
+  z.looseObject({
+    code: z.optional(z.union([z.number(), z.string()])),
+    statusCode: z.optional(z.number()),
+    message: z.string(),
+  }),
+);
 export type ErrorBody = z.infer<typeof errorBodySchema>;

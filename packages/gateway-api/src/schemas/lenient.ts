@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { deferred } from './deferred';
 
 /**
  * How the response schemas stay readable when the real gateway moves on.
@@ -45,11 +46,13 @@ export function otherThan(known: readonly string[]) {
 /** A list item the client could not read: kept with what the gateway sent and why it was refused. */
 export type UnreadableItem = { type: 'UNREADABLE'; raw: unknown; issues: string };
 
-export const unreadableItemSchema = z.object({
-  type: z.literal('UNREADABLE'),
-  raw: z.unknown(),
-  issues: z.string(),
-});
+export const unreadableItemSchema = deferred(() =>
+  z.object({
+    type: z.literal('UNREADABLE'),
+    raw: z.unknown(),
+    issues: z.string(),
+  }),
+);
 
 /**
  * One item of a list page, parsed on its own: what fails `item` becomes an UnreadableItem, so that

@@ -1,58 +1,69 @@
 import * as z from 'zod/mini';
+import { deferred } from './deferred';
 import { addressSchema, hexSchema, numericStringSchema } from './primitives';
 
 /** The body of `DELETE /v1/chains/{c}/transactions/{safeTxHash}`: the proposer's signature. */
 export type DeleteTransactionBody = { signature: string };
 
 /** A hex signature blob: at least one 65-byte signature, whole bytes. */
-export const signatureSchema = hexSchema.check(
-  z.refine((value: string) => value.length >= 2 + 130 && value.length % 2 === 0, {
-    message: 'Invalid signature',
-  }),
+export const signatureSchema = deferred(() =>
+  hexSchema.check(
+    z.refine((value: string) => value.length >= 2 + 130 && value.length % 2 === 0, {
+      message: 'Invalid signature',
+    }),
+  ),
 );
 
 /**
  * The body of `POST /v1/chains/{c}/transactions/{safe}/propose` (validated by the gateway service).
  * Older clients leave optional fields out rather than sending null: both are accepted.
  */
-export const proposeTransactionBodySchema = z.object({
-  to: addressSchema,
-  value: numericStringSchema,
-  data: z.nullish(hexSchema),
-  nonce: numericStringSchema,
-  operation: z.union([z.literal(0), z.literal(1)]),
-  safeTxGas: numericStringSchema,
-  baseGas: numericStringSchema,
-  gasPrice: numericStringSchema,
-  gasToken: addressSchema,
-  refundReceiver: z.nullish(addressSchema),
-  safeTxHash: hexSchema.check(
-    z.refine((value: string) => value.length === 66, { message: 'Invalid safeTxHash' }),
-  ),
-  sender: addressSchema,
-  signature: z.nullish(signatureSchema),
-  origin: z.nullish(z.string()),
-});
+export const proposeTransactionBodySchema = deferred(() =>
+  z.object({
+    to: addressSchema,
+    value: numericStringSchema,
+    data: z.nullish(hexSchema),
+    nonce: numericStringSchema,
+    operation: z.union([z.literal(0), z.literal(1)]),
+    safeTxGas: numericStringSchema,
+    baseGas: numericStringSchema,
+    gasPrice: numericStringSchema,
+    gasToken: addressSchema,
+    refundReceiver: z.nullish(addressSchema),
+    safeTxHash: hexSchema.check(
+      z.refine((value: string) => value.length === 66, { message: 'Invalid safeTxHash' }),
+    ),
+    sender: addressSchema,
+    signature: z.nullish(signatureSchema),
+    origin: z.nullish(z.string()),
+  }),
+);
 export type ProposeTransactionBody = z.infer<typeof proposeTransactionBodySchema>;
 
 /** `GET /v1/chains/{c}/safes/{safe}/nonces`. */
-export const safeNoncesSchema = z.object({
-  currentNonce: z.number().check(z.int(), z.nonnegative()),
-  recommendedNonce: z.number().check(z.int(), z.nonnegative()),
-});
+const safeNoncesObject = () =>
+  z.object({
+    currentNonce: z.number().check(z.int(), z.nonnegative()),
+    recommendedNonce: z.number().check(z.int(), z.nonnegative()),
+  });
+export const safeNoncesSchema = deferred(safeNoncesObject);
 export type SafeNonces = z.infer<typeof safeNoncesSchema>;
 
 /** The body of `POST /v2/chains/{c}/safes/{safe}/multisig-transactions/estimations`. */
-export const estimationBodySchema = z.object({
-  to: addressSchema,
-  value: numericStringSchema,
-  data: z.nullish(hexSchema),
-  operation: z.union([z.literal(0), z.literal(1)]),
-});
+export const estimationBodySchema = deferred(() =>
+  z.object({
+    to: addressSchema,
+    value: numericStringSchema,
+    data: z.nullish(hexSchema),
+    operation: z.union([z.literal(0), z.literal(1)]),
+  }),
+);
 export type EstimationBody = z.input<typeof estimationBodySchema>;
 
 /** The estimation's answer: the nonces, and the safeTxGas to sign. */
-export const estimationSchema = z.extend(safeNoncesSchema, { safeTxGas: numericStringSchema });
+export const estimationSchema = deferred(() =>
+  z.extend(safeNoncesObject(), { safeTxGas: numericStringSchema }),
+);
 export type Estimation = z.infer<typeof estimationSchema>;
 
 /** A Safe transaction's fields, as safe-core's SafeTx holds them. */

@@ -1,35 +1,40 @@
 import * as z from 'zod/mini';
+import { deferred } from './deferred';
 import { addressInfoSchema } from './common';
 import { openEnum, orNull } from './lenient';
 import { addressSchema } from './primitives';
 
 /** Unknown states read as UNKNOWN. */
-export const implementationVersionStateSchema = openEnum(['UP_TO_DATE', 'OUTDATED', 'UNKNOWN'], 'UNKNOWN');
+export const implementationVersionStateSchema = deferred(() =>
+  openEnum(['UP_TO_DATE', 'OUTDATED', 'UNKNOWN'], 'UNKNOWN'),
+);
 export type ImplementationVersionState = z.infer<typeof implementationVersionStateSchema>;
 
 /** The Safe's own tags: Unix seconds, as strings; absent reads as null. */
-const tag = orNull(z.string().check(z.regex(/^\d+$/)));
+const tag = deferred(() => orNull(z.string().check(z.regex(/^\d+$/))));
 
-export const safeInfoSchema = z.object({
-  address: addressInfoSchema,
-  chainId: z.string().check(z.regex(/^\d+$/)),
-  nonce: z.number().check(z.int(), z.nonnegative()),
-  threshold: z.number().check(z.int(), z.nonnegative()),
-  owners: z.array(addressInfoSchema),
-  implementation: addressInfoSchema,
-  implementationVersionState: implementationVersionStateSchema,
-  /** null when the Safe has none. */
-  modules: orNull(z.array(addressInfoSchema)),
-  fallbackHandler: orNull(addressInfoSchema),
-  guard: orNull(addressInfoSchema),
-  version: orNull(z.string()),
-  collectiblesTag: tag,
-  txQueuedTag: tag,
-  txHistoryTag: tag,
-  messagesTag: tag,
-});
+export const safeInfoSchema = deferred(() =>
+  z.object({
+    address: addressInfoSchema,
+    chainId: z.string().check(z.regex(/^\d+$/)),
+    nonce: z.number().check(z.int(), z.nonnegative()),
+    threshold: z.number().check(z.int(), z.nonnegative()),
+    owners: z.array(addressInfoSchema),
+    implementation: addressInfoSchema,
+    implementationVersionState: implementationVersionStateSchema,
+    /** null when the Safe has none. */
+    modules: orNull(z.array(addressInfoSchema)),
+    fallbackHandler: orNull(addressInfoSchema),
+    guard: orNull(addressInfoSchema),
+    version: orNull(z.string()),
+    collectiblesTag: tag,
+    txQueuedTag: tag,
+    txHistoryTag: tag,
+    messagesTag: tag,
+  }),
+);
 export type SafeInfo = z.infer<typeof safeInfoSchema>;
 
-export const masterCopySchema = z.object({ address: addressSchema, version: z.string() });
-export const masterCopiesSchema = z.array(masterCopySchema);
+export const masterCopySchema = deferred(() => z.object({ address: addressSchema, version: z.string() }));
+export const masterCopiesSchema = deferred(() => z.array(masterCopySchema));
 export type MasterCopy = z.infer<typeof masterCopySchema>;
