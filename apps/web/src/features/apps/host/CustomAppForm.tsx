@@ -33,10 +33,13 @@ export function CustomAppForm() {
         value={url}
         onChange={(event) => setUrl(event.target.value)}
         testId="custom-app-url"
+        // On the input's line, not beside the field with its label and hint.
+        end={
+          <Button type="submit" data-testid="custom-app-open">
+            Open app
+          </Button>
+        }
       />
-      <Button type="submit" data-testid="custom-app-open">
-        Open app
-      </Button>
     </form>
   );
 }
