@@ -8,6 +8,7 @@ import { contentSecurityPolicy, rpcOriginsOf } from './csp';
 import { configScript, createWebApp, startWebServer } from './server';
 import { loadPrerender, speaksServerLocale } from './prerender';
 import { gatewayOnlyConfig } from './testConfig';
+import type { PrerenderedPage } from '../src/app/prerenderedData';
 
 /** A directory holding a build's index.html alone, for the time of `use`. */
 async function withBuiltPage(indexHtml: string, use: (distDir: string) => Promise<void>): Promise<void> {
@@ -18,6 +19,24 @@ async function withBuiltPage(indexHtml: string, use: (distDir: string) => Promis
   } finally {
     rmSync(distDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The web app on the build in `distDir`, with the devnet chain and a renderer that answers `page`
+ * for every page it is asked to render, and records their URLs in `rendered`.
+ */
+function appRendering(distDir: string, page: PrerenderedPage | undefined) {
+  const rendered: string[] = [];
+  const app = createWebApp({
+    distDir,
+    config: gatewayOnlyConfig,
+    chains: () => ({ readAt: 1, chains: [devnetChain] }),
+    prerender: (url) => {
+      rendered.push(url);
+      return Promise.resolve(page);
+    },
+  });
+  return { app, rendered };
 }
 
 describe('web server configuration', () => {
@@ -143,19 +162,10 @@ describe('pages rendered on the server', () => {
     await withBuiltPage(
       '<html><head><title>Countersign</title></head><body><div id="root"></div></body></html>',
       async (distDir) => {
-        const rendered: string[] = [];
-        const app = createWebApp({
-          distDir,
-          config: gatewayOnlyConfig,
-          chains: () => ({ readAt: 1, chains: [devnetChain] }),
-          prerender: (url) => {
-            rendered.push(url);
-            return Promise.resolve({
-              head: '<title>Queue · $&amp; co</title>',
-              html: '<main>$` queue</main>',
-              data: { mutations: [], queries: [] },
-            });
-          },
+        const { app, rendered } = appRendering(distDir, {
+          head: '<title>Queue · $&amp; co</title>',
+          html: '<main>$` queue</main>',
+          data: { mutations: [], queries: [] },
         });
         const page = `/local:${teamSafeAddress}/transactions/queue`;
         const safeInfo = `http://127.0.0.1:8787/v1/chains/1337/safes/${teamSafeAddress}`;
@@ -187,12 +197,7 @@ describe('pages rendered on the server', () => {
 
   it('a render that does not come (late, an error) leaves the page to the app, with its data preloads', async () => {
     await withBuiltPage('<html><head></head><body><div id="root"></div></body></html>', async (distDir) => {
-      const app = createWebApp({
-        distDir,
-        config: gatewayOnlyConfig,
-        chains: () => ({ readAt: 1, chains: [devnetChain] }),
-        prerender: () => Promise.resolve(undefined),
-      });
+      const { app } = appRendering(distDir, undefined);
       const html = await (await app.request(`/local:${teamSafeAddress}/transactions/queue`)).text();
       expect(html).toContain('<div id="root"></div>');
       expect(html).toContain(`/v1/chains/1337/safes/${teamSafeAddress}/transactions/queued`);
@@ -223,16 +228,7 @@ describe("the server's locale", () => {
 
   it('decides whether a first visit comes rendered', async () => {
     await withBuiltPage('<html><head></head><body><div id="root"></div></body></html>', async (distDir) => {
-      const rendered: string[] = [];
-      const app = createWebApp({
-        distDir,
-        config: gatewayOnlyConfig,
-        chains: () => ({ readAt: 1, chains: [devnetChain] }),
-        prerender: (url) => {
-          rendered.push(url);
-          return Promise.resolve(undefined);
-        },
-      });
+      const { app, rendered } = appRendering(distDir, undefined);
       const page = `/local:${teamSafeAddress}/home`;
       const serverLocale = new Intl.DateTimeFormat().resolvedOptions().locale;
       await app.request(page, { headers: { 'Accept-Language': `${serverLocale},en;q=0.5` } });

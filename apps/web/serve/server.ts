@@ -149,8 +149,8 @@ export function createWebApp(opts: {
 
   // Client-side routes (e.g. /eth:0xabc…/home): the app's index.html, with the preloads of the
   // view's own code and its first data. A browser with nothing saved (and the server's locale) gets
-  // a Safe's page rendered, with its data, instead of a data preload. The files are read on each request so a rebuild while
-  // the server runs is picked up.
+  // a Safe's page rendered, with its data, instead of a data preload. The files are read on each
+  // request so a rebuild while the server runs is picked up.
   app.get('*', async (c) => {
     const html = await readFile(indexPath, 'utf8');
     const url = new URL(c.req.url);

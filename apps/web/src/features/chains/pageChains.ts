@@ -14,8 +14,8 @@ export const PAGE_CHAINS_ELEMENT_ID = 'countersign-chains';
 export type PageChains = { readAt: number; chains: ChainInfo[] };
 
 /**
- * The data block: the chains, and when they were
- * read (ms since the epoch; a server clock ahead of the browser's counts as now).
+ * The data block: the chains, and when they were read (ms since the epoch; a server clock ahead of
+ * the browser's counts as now).
  */
 export function pageChainsElement({ readAt, chains }: PageChains): string {
   return dataBlockElement(PAGE_CHAINS_ELEMENT_ID, chains, { 'data-read-at': String(Math.trunc(readAt)) });

@@ -138,6 +138,8 @@ export function HistoryList({ pages, paging }: { pages: readonly TransactionList
     return indexes;
   }, []);
 
+  // Rendered on the web server (app/prerender.tsx): no window to measure or position rows in.
+  const onServer = typeof window === 'undefined';
   const virtualizer = useWindowVirtualizer<HTMLLIElement>({
     count: rows.length,
     // Stable while the rows are: a new function makes the virtualizer lay out every row again.
@@ -155,7 +157,7 @@ export function HistoryList({ pages, paging }: { pages: readonly TransactionList
     // `top` (position), not a 3D transform: each row would otherwise be a compositor layer of its own, painted
     // and composited separately on every frame.
     directDomUpdatesMode: 'position',
-    ...(typeof window === 'undefined' ? { initialRect: SERVER_VIEWPORT } : {}),
+    ...(onServer ? { initialRect: SERVER_VIEWPORT } : {}),
   });
 
   // Restore once when coming back (Back/Forward) to this entry.
@@ -243,7 +245,6 @@ export function HistoryList({ pages, paging }: { pages: readonly TransactionList
   // In the browser the virtualizer writes the list's height and each row's position itself. A page
   // rendered on the web server has the height in its markup, and its rows (the first ones) one
   // below the other: their heights are not measured there, and may not be the estimates.
-  const onServer = typeof window === 'undefined';
   return (
     <ol
       ref={(node) => {
