@@ -52,7 +52,7 @@ describe('search and tags', () => {
     id: 4,
     name: 'Partner swap',
     tags: ['DEX'],
-    accessControl: allowList('https://x.example'),
+    accessControl: allowList('https://127.0.0.1:4107'),
   });
   const apps = [swap, vault, nft, hidden];
 
@@ -108,19 +108,19 @@ describe('card values', () => {
   });
 
   it('keeps only http(s) URLs for links and images', () => {
-    expect(httpUrlOrUndefined('https://x.example/a')).toBe('https://x.example/a');
-    expect(httpUrlOrUndefined(' http://x.example ')).toBe('http://x.example');
+    expect(httpUrlOrUndefined('https://127.0.0.1:4107/a')).toBe('https://127.0.0.1:4107/a');
+    expect(httpUrlOrUndefined(' http://127.0.0.1:4107 ')).toBe('http://127.0.0.1:4107');
     for (const bad of [
       'javascript:alert(1)',
       'JAVASCRIPT:alert(1)',
       'data:text/html,x',
-      '//x.example',
+      '//127.0.0.1:4107',
       'x',
       '',
       null,
     ])
       expect(httpUrlOrUndefined(bad), String(bad)).toBeUndefined();
-    expect(appHost('https://app.example:8443/path')).toBe('app.example:8443');
+    expect(appHost('https://127.0.0.1:8443/path')).toBe('127.0.0.1:8443');
     expect(appHost('javascript:alert(1)')).toBeUndefined();
   });
 });

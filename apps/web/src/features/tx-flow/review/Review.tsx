@@ -8,12 +8,14 @@ import { invalidateSafeViews, useSafe } from '../../safe';
 import { transactionQueryOptions, useQueueQuery } from '../../transactions';
 import { callOfDraft, safeTxOfDraft } from '../safeTxOfDraft';
 import type { TxDraft } from '../draft';
-import { proposeSafeTx } from '../sign/safeTxFlow';
-import { useExecution } from '../sign/useExecution';
-import { ExecutionProgress } from '../sign/ExecutionProgress';
-import { SignerNotice } from '../sign/SignerNotice';
-import { useSignerRole } from '../sign/useSignerRole';
-import type { FlowError } from '../sign/flowError';
+import {
+  ExecutionProgress,
+  proposeSafeTx,
+  SignerNotice,
+  useExecution,
+  useSignerRole,
+  type FlowError,
+} from '../sign';
 import { describeCall } from './actionWords';
 import { callWarnings, innerCalls, nonceWarnings } from './reviewChecks';
 import {
