@@ -8,6 +8,7 @@ import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { freePort } from '../scripts/ports';
 import { ensureWebBuild } from '../scripts/webBuild';
 import { scaleHistoryItems, seedSafeAtScale, spawnGateway, waitForHistory } from './scaleSafe';
+import { announce, announced } from './pageSignal';
 import { median, ms, percentile } from './stats';
 
 // The in-page code is written as strings: tsx's name helpers do not exist inside the page.
@@ -22,9 +23,13 @@ const firstRowProbe = `
   window.__appLive = null;
   const check = () => {
     if (document.querySelector('[data-testid="tx-row"]')) {
-      if (window.__firstRow === null) requestAnimationFrame(() => { window.__firstRow ??= performance.now(); });
+      if (window.__firstRow === null) requestAnimationFrame(() => {
+        if (window.__firstRow !== null) return;
+        window.__firstRow = performance.now();
+        ${announce('first-row')};
+      });
       if (!document.querySelector('[data-prerendered]')) {
-        requestAnimationFrame(() => { window.__appLive = performance.now(); });
+        requestAnimationFrame(() => { window.__appLive = performance.now(); ${announce('app-live')}; });
         return;
       }
     }
@@ -114,8 +119,9 @@ export async function benchHistoryView(): Promise<string[]> {
       const context = await browser.newContext(contextOptions);
       await context.addInitScript(firstRowProbe);
       const page = await context.newPage();
+      const live = announced(page, 'app-live');
       await page.goto(historyPath);
-      await page.waitForFunction('window.__appLive !== null', undefined, { timeout: 30_000 });
+      await live;
       // The first visit also warms the gateway and the server's file cache: not counted.
       if (i > 0) {
         cold.push((await page.evaluate('window.__firstRow')) as number);
@@ -127,13 +133,15 @@ export async function benchHistoryView(): Promise<string[]> {
     const warmContext = await browser.newContext(contextOptions);
     await warmContext.addInitScript(firstRowProbe);
     const warmPage = await warmContext.newPage();
+    const shown = announced(warmPage, 'first-row');
     await warmPage.goto(historyPath);
-    await warmPage.waitForFunction('window.__firstRow !== null');
+    await shown;
     await warmPage.waitForTimeout(1500);
     const warm: number[] = [];
     for (let i = 0; i < 5; i++) {
+      const reshown = announced(warmPage, 'first-row');
       await warmPage.reload();
-      await warmPage.waitForFunction('window.__firstRow !== null');
+      await reshown;
       warm.push((await warmPage.evaluate('window.__firstRow')) as number);
     }
     await warmContext.close();

@@ -12,5 +12,6 @@ export function median(values: readonly number[]): number {
   );
 }
 
-export const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
+/** Two decimals under 10 ms, one under 100 ms (a frame target such as 16 ms is not met by rounding), none above. */
+export const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : value < 100 ? 1 : 0)} ms`;
 export const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;

@@ -8,6 +8,7 @@ import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { spawnStart } from '../scripts/startProcess';
 import { ensureWebBuild, webDist } from '../scripts/webBuild';
 import type { Page } from '@playwright/test';
+import { announce, announced } from './pageSignal';
 import { kB, median } from './stats';
 
 function sizeOf(scripts: Set<string>) {
@@ -89,17 +90,20 @@ const balancesProbe = `
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   const check = () => {
     if (document.querySelector('[data-testid="top-assets-total"]')) {
-      requestAnimationFrame(() => { window.__balancesPainted = performance.now(); });
+      requestAnimationFrame(() => { window.__balancesPainted = performance.now(); ${announce('balances')}; });
     } else requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
 `;
 
-async function homePainted(page: Page): Promise<{ balances: number; lcp: number }> {
-  // A function, not a string: the app's Content-Security-Policy forbids evaluating strings.
-  await page.waitForFunction(
-    () => (globalThis as { __balancesPainted?: number | null }).__balancesPainted != null,
-  );
+/** Loads the home with `navigate` and reads the probe's figures once it has announced them. */
+async function homePainted(
+  page: Page,
+  navigate: () => Promise<unknown>,
+): Promise<{ balances: number; lcp: number }> {
+  const painted = announced(page, 'balances');
+  await navigate();
+  await painted;
   // The largest paint can come a frame or two after the balances.
   await page.waitForTimeout(300);
   return page.evaluate('({ balances: window.__balancesPainted, lcp: window.__lcp })');
@@ -180,12 +184,10 @@ export async function benchWebBundle(): Promise<string[]> {
       const context = await browser.newContext();
       await context.addInitScript(balancesProbe);
       const fresh = await context.newPage();
-      await fresh.goto(safePath);
-      cold.push(await homePainted(fresh));
+      cold.push(await homePainted(fresh, () => fresh.goto(safePath)));
       // The persisted cache is written at most once a second.
       await fresh.waitForTimeout(1_200);
-      await fresh.reload();
-      warm.push(await homePainted(fresh));
+      warm.push(await homePainted(fresh, () => fresh.reload()));
       await context.close();
     }
     const paintSummary = (values: number[]) =>
