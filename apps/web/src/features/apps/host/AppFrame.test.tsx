@@ -62,7 +62,7 @@ vi.mock('../../messages', () => ({
   useOwnerAccount: () => ({ account: undefined, isOwner: false, settling: false }),
 }));
 
-const APP_ORIGIN = 'https://app.example';
+const APP_ORIGIN = 'https://127.0.0.1:4107';
 const app: HostedApp = {
   url: `${APP_ORIGIN}/tool/`,
   origin: APP_ORIGIN,
@@ -141,7 +141,7 @@ describe('AppFrame', () => {
         }),
       },
     ]);
-    send(request('a2', 'getSafeInfo'), { origin: 'https://evil.example' });
+    send(request('a2', 'getSafeInfo'), { origin: 'https://127.0.0.1:4666' });
     send(request('a3', 'getSafeInfo'), { source: window });
     expect(replies).toHaveLength(1);
   });

@@ -44,17 +44,17 @@ describe('Opening an app', () => {
 
   it('runs a catalogue app at once', async () => {
     gateway.getSafeApps.mockResolvedValue([
-      safeApp({ id: 7, name: 'Listed', url: 'https://listed.example/app' }),
+      safeApp({ id: 7, name: 'Listed', url: 'https://127.0.0.1:4108/app' }),
     ]);
-    open('https://listed.example/app/');
-    expect(await screen.findByTestId('safe-app-frame')).toHaveAttribute('src', 'https://listed.example/app/');
+    open('https://127.0.0.1:4108/app/');
+    expect(await screen.findByTestId('safe-app-frame')).toHaveAttribute('src', 'https://127.0.0.1:4108/app/');
     expect(screen.getByTestId('open-app-name')).toHaveTextContent('Listed');
     expect(screen.queryByTestId('unknown-app-warning')).toBeNull();
   });
 
   it('warns about an app not in the catalogue until the user accepts it, once per app', async () => {
     gateway.getSafeApps.mockResolvedValue([]);
-    open('https://custom.example/tool');
+    open('https://127.0.0.1:4109/tool');
     const warning = await screen.findByTestId('unknown-app-warning');
     expect(screen.getByTestId('open-app-name')).toHaveTextContent('Custom <i>tool</i>');
     expect(warning).toHaveTextContent('Does things');
@@ -62,13 +62,13 @@ describe('Opening an app', () => {
     expect(screen.queryByTestId('safe-app-frame')).toBeNull();
     // Read through Countersign's own server (/app-manifest): the page may not connect to the app's site.
     expect(fetch).toHaveBeenCalledWith(
-      `/app-manifest?url=${encodeURIComponent('https://custom.example/tool/')}`,
+      `/app-manifest?url=${encodeURIComponent('https://127.0.0.1:4109/tool/')}`,
       expect.anything(),
     );
 
     await userEvent.click(screen.getByTestId('unknown-app-accept'));
-    expect(await screen.findByTestId('safe-app-frame')).toHaveAttribute('src', 'https://custom.example/tool');
-    expect(storedApp('https://custom.example').acceptedAt).toEqual(expect.any(Number));
+    expect(await screen.findByTestId('safe-app-frame')).toHaveAttribute('src', 'https://127.0.0.1:4109/tool');
+    expect(storedApp('https://127.0.0.1:4109').acceptedAt).toEqual(expect.any(Number));
   });
 
   it('opens an accepted app without asking again, even without a manifest', async () => {
@@ -77,11 +77,11 @@ describe('Opening an app', () => {
       'fetch',
       vi.fn(async () => new Response('nope', { status: 404 })),
     );
-    open('https://custom.example/tool');
+    open('https://127.0.0.1:4109/tool');
     await userEvent.click(await screen.findByTestId('unknown-app-accept'));
     renderWithRouter(
       <OpenAppPage />,
-      `/local:0x1/apps/open?appUrl=${encodeURIComponent('https://custom.example/other')}`,
+      `/local:0x1/apps/open?appUrl=${encodeURIComponent('https://127.0.0.1:4109/other')}`,
     );
     await waitFor(() => expect(screen.getAllByTestId('safe-app-frame')).toHaveLength(2));
     expect(screen.queryByTestId('unknown-app-warning')).toBeNull();
@@ -108,14 +108,14 @@ describe('Settings → Safe Apps', () => {
   it('lists each app’s permissions and revokes them', async () => {
     renderWithRouter(<AppsSettingsSection />);
     expect(screen.getByTestId('settings-apps-empty')).toBeInTheDocument();
-    grantAppPermissions('https://custom.example', 'Custom <b>tool</b>', [{ requestAddressBook: {} }]);
+    grantAppPermissions('https://127.0.0.1:4109', 'Custom <b>tool</b>', [{ requestAddressBook: {} }]);
     expect(await screen.findByTestId('settings-app-name')).toHaveTextContent('Custom <b>tool</b>');
     expect(screen.getByTestId('settings-app-permission')).toHaveTextContent('Read your address book');
     await userEvent.click(screen.getByTestId('settings-app-revoke'));
     expect(screen.queryByTestId('settings-app-permission')).toBeNull();
-    expect(storedApp('https://custom.example').permissions).toEqual([]);
+    expect(storedApp('https://127.0.0.1:4109').permissions).toEqual([]);
     await userEvent.click(screen.getByTestId('settings-app-offchain'));
-    expect(storedApp('https://custom.example').offChainSigning).toBe(false);
+    expect(storedApp('https://127.0.0.1:4109').offChainSigning).toBe(false);
   });
 });
 
@@ -128,9 +128,9 @@ describe('A custom app by URL', () => {
     expect(screen.getByText(/starting with https:\/\//)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     await userEvent.clear(field);
-    await userEvent.type(field, 'https://custom.example/tool{enter}');
+    await userEvent.type(field, 'https://127.0.0.1:4109/tool{enter}');
     expect(router.state.location.pathname + router.state.location.search).toBe(
-      `/apps/open?appUrl=${encodeURIComponent('https://custom.example/tool')}`,
+      `/apps/open?appUrl=${encodeURIComponent('https://127.0.0.1:4109/tool')}`,
     );
   });
 });
