@@ -1,8 +1,7 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Badge, ButtonLink, ChevronRightIcon, EmptyState, Page, Section } from '../../ui';
 import { useSafe } from '../safe';
-import { BatchForm } from './batch/BatchForm';
-import { useBatch } from './batch/batchStore';
+import { BatchForm, useBatch } from './batch';
 import type { TxDraft } from './draft';
 import { ContractForm } from './forms/ContractForm';
 import { kindGroups, kindInfo, unavailableReason, type KindInfo, type TransactionKind } from './forms/kinds';

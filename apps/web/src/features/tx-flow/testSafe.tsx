@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { SafeInfo } from '@countersign/gateway-api';
-import { devnetChain, teamSafe, teamSafeAddress } from '../../../testing';
-import { safePaths, type SafeContextValue } from '../../safe';
+import { devnetChain, teamSafe, teamSafeAddress } from '../../testing';
+import { safePaths, type SafeContextValue } from '../safe';
 
 /**
  * What useSafe() answers in the tx-flow component tests; each test file mocks the safe feature with

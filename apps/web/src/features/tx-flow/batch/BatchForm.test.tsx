@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { teamSafeAddress } from '../../../testing';
 import type { TxAction, TxDraft } from '../draft';
-import { renderSafeForm, testSafe } from '../forms/testSafe';
+import { renderSafeForm, testSafe } from '../testSafe';
 import { addToBatch, batchKey, parseStoredBatch, readBatch } from './batchStore';
 import { BatchForm } from './BatchForm';
 

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { decodeFunctionData, parseAbi } from 'viem';
 import type { TxDraft } from '../draft';
 import { ContractForm } from './ContractForm';
-import { renderSafeForm, testSafe } from './testSafe';
+import { renderSafeForm, testSafe } from '../testSafe';
 
 configure({ asyncUtilTimeout: 5_000 });
 

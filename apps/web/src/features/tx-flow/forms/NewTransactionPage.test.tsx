@@ -2,9 +2,9 @@ import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { teamSafe, teamSafeAddress } from '../../../testing';
-import { addToBatch } from '../batch/batchStore';
+import { addToBatch } from '../batch';
 import { NewTransactionFormPage, NewTransactionPage } from '../pages';
-import { renderSafeForm, testSafe } from './testSafe';
+import { renderSafeForm, testSafe } from '../testSafe';
 
 configure({ asyncUtilTimeout: 5_000 });
 

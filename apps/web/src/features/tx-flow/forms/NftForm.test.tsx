@@ -7,7 +7,7 @@ import { teamSafeAddress } from '../../../testing';
 import { collectiblesQueryOptions } from '../../assets';
 import type { TxDraft } from '../draft';
 import { NftForm } from './NftForm';
-import { renderSafeForm, testSafe } from './testSafe';
+import { renderSafeForm, testSafe } from '../testSafe';
 
 configure({ asyncUtilTimeout: 5_000 });
 

@@ -5,10 +5,10 @@ import { decodeFunctionData, erc20Abi } from 'viem';
 import type { Balance, Balances } from '@countersign/gateway-api';
 import { teamSafeAddress } from '../../../testing';
 import { balancesQueryOptions } from '../../assets';
-import { readBatch } from '../batch/batchStore';
+import { readBatch } from '../batch';
 import type { TxDraft } from '../draft';
 import { SendForm } from './SendForm';
-import { renderSafeForm, testSafe } from './testSafe';
+import { renderSafeForm, testSafe } from '../testSafe';
 
 configure({ asyncUtilTimeout: 5_000 });
 

@@ -7,7 +7,7 @@ import { teamSafe, teamSafeAddress } from '../../../testing';
 import type { TxDraft } from '../draft';
 import { DisableModuleForm, EnableModuleForm, FallbackHandlerForm, RemoveGuardForm } from './ModuleForms';
 import { AddOwnerForm, RemoveOwnerForm, SwapOwnerForm, ThresholdForm } from './OwnerForms';
-import { renderSafeForm, testSafe } from './testSafe';
+import { renderSafeForm, testSafe } from '../testSafe';
 
 configure({ asyncUtilTimeout: 5_000 });
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { Link } from 'react-router';
 import { Alert, Button, ButtonLink } from '../../../ui';
 import { useSafe } from '../../safe';
-import { addToBatch, useBatch } from '../batch/batchStore';
+import { addToBatch, useBatch } from '../batch';
 import type { TxAction, TxDraft } from '../draft';
 import type { ErrorDisplay } from './useErrorDisplay';
 import styles from './Forms.module.css';
