@@ -100,6 +100,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       walletConnectProjectId: options.walletConnectProjectId,
       walletConnectRelayUrl: options.walletConnectRelayUrl,
       prerenderBudgetMs: options.prerenderBudgetMs,
+      // The demo apps are on loopback, which /app-manifest otherwise refuses: their origin alone is
+      // trusted, not loopback at large.
+      appManifestPrivateOrigins: [new URL(demoApps.url).origin],
       devnet: devnet && {
         chainId: String(devnet.manifest.chainId),
         accounts: devnet.manifest.accounts.map((account) => ({

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -11,6 +12,8 @@ type Asset = {
   type: string;
   /** Compressed forms, made on first demand (scripts, styles and other text only). */
   encoded: Partial<Record<Encoding, Promise<Uint8Array>>>;
+  /** Its Subresource Integrity value (`sha384-…`), made on first demand. */
+  integrity?: string;
 };
 
 export type AssetAnswer = { body: Uint8Array; type: string; encoding: Encoding | undefined };
@@ -93,6 +96,18 @@ export function createAssetStore(distDir: string) {
         return { body: asset.body, type: asset.type, encoding: undefined };
       asset.encoded[encoding] ??= compressors[encoding](asset.body);
       return { body: await asset.encoded[encoding], type: asset.type, encoding };
+    },
+
+    /**
+     * The file's Subresource Integrity value (`sha384-<base64>`) over the bytes served, as the
+     * browser checks it (after any Content-Encoding is undone); undefined if there is no such file.
+     */
+    async integrity(name: string): Promise<string | undefined> {
+      if (!ASSET_NAME.test(name) || name.startsWith('.')) return undefined;
+      const asset = await load(name);
+      if (asset === undefined) return undefined;
+      asset.integrity ??= `sha384-${createHash('sha384').update(asset.body).digest('base64')}`;
+      return asset.integrity;
     },
   };
 }

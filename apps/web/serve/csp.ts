@@ -7,13 +7,16 @@ import { rpcUrlOf } from '../src/features/chains/rpc';
  * inline script: /config.js is a file of its own); the app may talk only to its gateway, the chains'
  * RPC endpoints and, when WalletConnect is enabled, WalletConnect's hosts or the relay configured;
  * token and NFT images may come from anywhere (they load through <img> only, which runs nothing);
- * Safe Apps are framed from http(s) origins only.
+ * Safe Apps are framed from http(s) origins only; Countersign itself is framed only by itself and the
+ * Safe wallets the operator names.
  */
 export type CspInputs = {
   gatewayUrl: string;
   /** Origins the browser reads chains from (each chain's RPC URL the app uses). */
   rpcOrigins: readonly string[];
   walletConnect?: { relayUrl?: string };
+  /** Origins that may frame Countersign (Safe wallets that run it as a Safe App), FRAME_ANCESTORS. */
+  frameAncestors?: readonly string[];
 };
 
 /** What WalletConnect's SDK and its wallet picker contact, only when a project id is set. */
@@ -61,8 +64,11 @@ export function contentSecurityPolicy(inputs: CspInputs): string {
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
-    // Countersign runs as a Safe App inside a Safe wallet's page too.
-    ['frame-ancestors', ["'self'", 'https:', 'http://127.0.0.1:*', 'http://localhost:*']],
+    // Countersign runs as a Safe App inside the Safe wallets the operator lists, and no other page:
+    // one that frames it could overlay it and have a signer click what they do not see. No
+    // X-Frame-Options beside it: that header cannot name a list, and browsers that know
+    // frame-ancestors ignore it.
+    ['frame-ancestors', ["'self'", ...(inputs.frameAncestors ?? [])]],
   ];
   return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
 }

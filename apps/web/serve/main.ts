@@ -2,8 +2,11 @@
  * Serves the built web app: `WEB_PORT` (default 5173), `WEB_HOST` (default 127.0.0.1),
  * `GATEWAY_URL` (default http://127.0.0.1:8787), `WALLETCONNECT_PROJECT_ID` and
  * `WALLETCONNECT_RELAY_URL` (optional), `WEB_PRERENDER_BUDGET_MS` (default 250; 0 renders no page on
- * the server). Stops on SIGINT/SIGTERM.
+ * the server), `APP_MANIFEST_PRIVATE_ORIGINS` (comma-separated origins whose Safe App manifests are
+ * read although not public, default none), `FRAME_ANCESTORS` (comma-separated origins of the Safe
+ * wallets that may frame the app, default none). Stops on SIGINT/SIGTERM.
  */
+import { parseOriginList } from './origins';
 import { startWebServer } from './server';
 
 function parsePort(value: string): number {
@@ -31,6 +34,11 @@ try {
     walletConnectProjectId: process.env.WALLETCONNECT_PROJECT_ID,
     walletConnectRelayUrl: process.env.WALLETCONNECT_RELAY_URL,
     prerenderBudgetMs: parseBudget(process.env.WEB_PRERENDER_BUDGET_MS),
+    appManifestPrivateOrigins: parseOriginList(
+      'APP_MANIFEST_PRIVATE_ORIGINS',
+      process.env.APP_MANIFEST_PRIVATE_ORIGINS,
+    ),
+    frameAncestors: parseOriginList('FRAME_ANCESTORS', process.env.FRAME_ANCESTORS),
   });
   console.log(`web: ${server.url}`);
 

@@ -1,10 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ChainInfo } from '@countersign/gateway-api';
 import { devnetChain, teamSafeAddress } from '../src/testing/fixtures';
 import { contentSecurityPolicy, rpcOriginsOf } from './csp';
+import { parseOriginList } from './origins';
 import { configScript, createWebApp, startWebServer } from './server';
 import { loadPrerender, speaksServerLocale } from './prerender';
 import { gatewayOnlyConfig } from './testConfig';
@@ -64,6 +68,72 @@ describe('web server configuration', () => {
       'gatewayUrl must be an http(s) URL, got "ftp://127.0.0.1"',
     );
   });
+
+  it('refuses frame ancestors and private manifest origins that are not origins', async () => {
+    await expect(
+      startWebServer({
+        port: 0,
+        gatewayUrl: 'http://127.0.0.1:8787',
+        frameAncestors: ['https://app.safe.global', 'https://app.safe.global/apps', 'https://*.safe.global'],
+      }),
+    ).rejects.toThrow(
+      'frameAncestors (FRAME_ANCESTORS) must list origins (scheme://host[:port], no path), separated by commas; got "https://app.safe.global/apps", "https://*.safe.global"',
+    );
+    await expect(
+      startWebServer({
+        port: 0,
+        gatewayUrl: 'http://127.0.0.1:8787',
+        appManifestPrivateOrigins: ['127.0.0.1:4107'],
+      }),
+    ).rejects.toThrow('appManifestPrivateOrigins (APP_MANIFEST_PRIVATE_ORIGINS) must list origins');
+    expect(
+      parseOriginList('FRAME_ANCESTORS', ' HTTPS://App.Safe.Global:443/ ,, http://127.0.0.1:4107'),
+    ).toEqual(['https://app.safe.global', 'http://127.0.0.1:4107']);
+    expect(parseOriginList('FRAME_ANCESTORS', undefined)).toEqual([]);
+    expect(() => parseOriginList('FRAME_ANCESTORS', 'ftp://files.example')).toThrow(
+      'FRAME_ANCESTORS must list',
+    );
+  });
+
+  it('frames, configures and reads manifests as set: FRAME_ANCESTORS and APP_MANIFEST_PRIVATE_ORIGINS', async () => {
+    const appSite = createServer((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end('{"name":"Own app"}');
+    });
+    await new Promise<void>((resolve) => appSite.listen(0, '127.0.0.1', resolve));
+    const appOrigin = `http://127.0.0.1:${(appSite.address() as AddressInfo).port}`;
+    try {
+      await withBuiltPage('<html><head></head><body></body></html>', async (distDir) => {
+        const web = await startWebServer({
+          port: 0,
+          distDir,
+          // Nothing listens on the discard port: the chains are simply not read.
+          gatewayUrl: 'http://127.0.0.1:9',
+          prerenderBudgetMs: 0,
+          frameAncestors: ['HTTPS://App.Safe.Global/'],
+          appManifestPrivateOrigins: [`${appOrigin}/`],
+        });
+        try {
+          const script = await (await fetch(`${web.url}/config.js`)).text();
+          expect(script).toContain('"frameAncestors":["https://app.safe.global"]');
+          const page = await fetch(`${web.url}/`);
+          expect(page.headers.get('content-security-policy')).toContain(
+            "frame-ancestors 'self' https://app.safe.global",
+          );
+          expect(page.headers.get('x-frame-options')).toBeNull();
+          const manifest = await fetch(
+            `${web.url}/app-manifest?url=${encodeURIComponent(`${appOrigin}/app/`)}`,
+          );
+          expect(manifest.status).toBe(200);
+          expect(await manifest.json()).toEqual({ name: 'Own app' });
+        } finally {
+          await web.close();
+        }
+      });
+    } finally {
+      await new Promise<void>((resolve) => appSite.close(() => resolve()));
+    }
+  });
 });
 
 describe('Content-Security-Policy', () => {
@@ -88,6 +158,15 @@ describe('Content-Security-Policy', () => {
     expect(csp['frame-src']).toEqual(['https:', 'http:']);
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['connect-src']!.some((source) => source.includes('walletconnect'))).toBe(false);
+    // Framed by itself alone unless Safe wallets are named.
+    expect(csp['frame-ancestors']).toEqual(["'self'"]);
+    expect(
+      policy({
+        gatewayUrl: 'http://127.0.0.1:8787',
+        rpcOrigins: [],
+        frameAncestors: ['https://app.safe.global', 'http://127.0.0.1:4107'],
+      })['frame-ancestors'],
+    ).toEqual(["'self'", 'https://app.safe.global', 'http://127.0.0.1:4107']);
   });
 
   it("adds WalletConnect's hosts and the relay only with a project id", () => {
@@ -237,6 +316,83 @@ describe("the server's locale", () => {
         headers: { 'Accept-Language': serverLocale === 'fr-FR' ? 'de-DE' : 'fr-FR' },
       });
       expect(rendered).toHaveLength(1);
+    });
+  });
+});
+
+describe('Subresource Integrity', () => {
+  /** A build: its page, its scripts and stylesheet in assets/, and the manifest the preloads come from. */
+  function withBuild(use: (distDir: string) => Promise<void>): Promise<void> {
+    const page =
+      '<html><head><title>Countersign</title>' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-c55.css">' +
+      '<script defer src="/config.js"></script>' +
+      '<script type="module" crossorigin src="/assets/index-e11.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/shell-5e1.js">' +
+      '<link rel="modulepreload" href="/assets/gone-000.js" />' +
+      '</head><body><div id="root"></div></body></html>';
+    return withBuiltPage(page, async (distDir) => {
+      mkdirSync(join(distDir, 'assets'));
+      mkdirSync(join(distDir, '.vite'));
+      const files: Record<string, string> = {
+        'index-c55.css': 'body { margin: 0 }\n',
+        'index-e11.js': `import './shell-5e1.js';\n${'console.log("start");\n'.repeat(200)}`,
+        'shell-5e1.js': 'export const shell = 1;\n',
+        'HomePage-407.js': `import './lib-11b.js';\nexport default ${JSON.stringify('home '.repeat(500))};\n`,
+        'lib-11b.js': 'export const lib = 2;\n',
+      };
+      for (const [name, body] of Object.entries(files)) writeFileSync(join(distDir, 'assets', name), body);
+      writeFileSync(
+        join(distDir, '.vite/manifest.json'),
+        JSON.stringify({
+          'index.html': {
+            file: 'assets/index-e11.js',
+            imports: ['_shell-5e1.js'],
+            css: ['assets/index-c55.css'],
+          },
+          '_shell-5e1.js': { file: 'assets/shell-5e1.js' },
+          'src/features/home/HomePage.tsx': {
+            file: 'assets/HomePage-407.js',
+            imports: ['_shell-5e1.js', '_lib-11b.js'],
+          },
+          '_lib-11b.js': { file: 'assets/lib-11b.js' },
+        }),
+      );
+      await use(distDir);
+    });
+  }
+
+  it('marks every script, module preload and stylesheet of the page with the hash of the file served', async () => {
+    await withBuild(async (distDir) => {
+      const app = createWebApp({
+        distDir,
+        config: gatewayOnlyConfig,
+        chains: () => ({ readAt: 1, chains: [devnetChain] }),
+      });
+      for (const path of ['/', '/index.html', '/new-safe', `/local:${teamSafeAddress}/home`]) {
+        const html = await (await app.request(path, { headers: { 'Accept-Encoding': 'br, gzip' } })).text();
+        const tags = [...html.matchAll(/<(?:script|link)\b[^>]*>/g)].map(([tag]) => tag);
+        const loading = tags.filter(
+          (tag) => /\ssrc="\/assets\//.test(tag) || /rel="(modulepreload|stylesheet)"/.test(tag),
+        );
+        expect(loading.length, path).toBeGreaterThanOrEqual(path.includes(':0x') ? 5 : 4);
+        for (const tag of loading) {
+          const name = /(?:src|href)="\/assets\/([^"]+)"/.exec(tag)![1]!;
+          if (name === 'gone-000.js') {
+            // No such file: nothing to hash, and the tag is as it was.
+            expect(tag, path).toBe('<link rel="modulepreload" href="/assets/gone-000.js" />');
+            continue;
+          }
+          // The bytes as served (decoded, as the browser checks them).
+          const served = Buffer.from(await (await app.request(`/assets/${name}`)).arrayBuffer());
+          const expected = `sha384-${createHash('sha384').update(served).digest('base64')}`;
+          expect(/\sintegrity="([^"]+)"/.exec(tag)?.[1], `${path} ${tag}`).toBe(expected);
+          expect(tag, path).toMatch(/\scrossorigin[\s>]/);
+        }
+        if (path.includes(':0x')) expect(html, path).toContain('/assets/HomePage-407.js');
+        // The runtime configuration changes with the server's settings: it has no fixed hash.
+        expect(html, path).toContain('<script defer src="/config.js"></script>');
+      }
     });
   });
 });

@@ -8,13 +8,15 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { createAdaptorServer } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { checkRuntimeConfig, type DevnetWalletConfig, type RuntimeConfig } from '../src/lib/config';
 import { contentSecurityPolicy, readGatewayChains, rpcOriginsOf } from './csp';
-import { readAppManifest } from './appManifest';
+import { createManifestReader, type ManifestReaderOptions } from './appManifest';
 import { createAssetStore, preferredEncoding } from './assets';
+import { withIntegrity } from './integrity';
+import { checkOrigins } from './origins';
 import { createViewPreloads } from './viewPreloads';
 import { pageDataHead, safeOfPath } from './pageData';
 import {
@@ -43,6 +45,16 @@ export type WebServerOptions = {
   walletConnectRelayUrl?: string;
   /** Set only when serving the local devnet: offers the devnet wallet with these accounts. */
   devnet?: DevnetWalletConfig;
+  /**
+   * Origins (`http://127.0.0.1:4107`) whose Safe Apps' manifests /app-manifest reads although they
+   * are not public addresses on ports 80 and 443: the operator's own apps (serve/appManifest.ts).
+   */
+  appManifestPrivateOrigins?: readonly string[];
+  /**
+   * Origins that may frame Countersign besides itself (Safe wallets that run it as a Safe App): the
+   * CSP's frame-ancestors, and /config.js's `frameAncestors` for the Safe connector.
+   */
+  frameAncestors?: readonly string[];
   /**
    * The server renderer's build (serve/prerender.ts); default apps/web/dist-server with the default
    * distDir, none with another. Without one, the app renders every page in the browser.
@@ -87,6 +99,8 @@ export function createWebApp(opts: {
   chains?: () => PageChains | undefined;
   /** Renders a first visit's Safe page on the server (serve/prerender.ts). */
   prerender?: Prerender;
+  /** How /app-manifest reads apps' manifests: the private origins trusted, the resolver. */
+  appManifest?: ManifestReaderOptions;
 }): Hono {
   const { distDir, config } = opts;
   const indexPath = join(distDir, 'index.html');
@@ -103,6 +117,7 @@ export function createWebApp(opts: {
         gatewayUrl: config.gatewayUrl,
         rpcOrigins: opts.rpcOrigins?.() ?? [],
         walletConnect: config.walletConnectProjectId ? { relayUrl: config.walletConnectRelayUrl } : undefined,
+        frameAncestors: config.frameAncestors,
       }),
     );
   });
@@ -113,12 +128,18 @@ export function createWebApp(opts: {
     return c.body(script);
   });
 
+  const readManifest = createManifestReader(opts.appManifest);
   app.get('/app-manifest', async (c) => {
-    const answer = await readAppManifest(c.req.query('url'));
-    c.header('Cache-Control', 'public, max-age=600');
-    return answer.status === 200
-      ? c.json(answer.json as object)
-      : c.json({ message: answer.message }, answer.status);
+    const answer = await readManifest(c.req.query('url'));
+    if (answer.status === 200) {
+      // Kept by the browser alone, for a few minutes: it is another site's content, which a shared
+      // cache in front of this server would go on handing to everyone under this server's name.
+      c.header('Cache-Control', 'private, max-age=300');
+      return c.json(answer.json as object);
+    }
+    // A refusal or a failure is not remembered: the app may be up, or allowed, a moment later.
+    c.header('Cache-Control', 'no-store');
+    return c.json({ message: answer.message }, answer.status);
   });
 
   // Hashed file names: cache for a year, served from memory (serve/assets.ts). A missing asset is a
@@ -135,23 +156,12 @@ export function createWebApp(opts: {
   });
   app.get('/assets/*', (c) => c.text('Not found', 404));
 
-  // Other files from dist (favicon.svg, …): revalidate each time.
-  app.get(
-    '*',
-    serveStatic({
-      root: distDir,
-      onFound: (path, c) => {
-        c.header('Cache-Control', 'no-cache');
-        if (path === indexPath) c.header('Content-Type', 'text/html; charset=utf-8');
-      },
-    }),
-  );
-
   // Client-side routes (e.g. /eth:0xabc…/home): the app's index.html, with the preloads of the
   // view's own code and its first data. A browser with nothing saved (and the server's locale) gets
-  // a Safe's page rendered, with its data, instead of a data preload. The files are read on each
-  // request so a rebuild while the server runs is picked up.
-  app.get('*', async (c) => {
+  // a Safe's page rendered, with its data, instead of a data preload. The page's own scripts and
+  // styles carry their integrity (serve/integrity.ts). The files are read on each request so a
+  // rebuild while the server runs is picked up.
+  const page = async (c: Context) => {
     const html = await readFile(indexPath, 'utf8');
     const url = new URL(c.req.url);
     const chains = opts.chains?.();
@@ -173,9 +183,27 @@ export function createWebApp(opts: {
         viewDataAtHand: savedCache || rendered !== undefined,
       }));
     c.header('Cache-Control', 'no-cache');
-    const page = rendered ? withPrerenderedPage(html, rendered) : html;
-    return c.html(head ? page.replace('</head>', () => `${head}</head>`) : page);
-  });
+    const withRender = rendered ? withPrerenderedPage(html, rendered) : html;
+    const full = head ? withRender.replace('</head>', () => `${head}</head>`) : withRender;
+    return c.html(await withIntegrity(full, (name) => assets.integrity(name)));
+  };
+  // Not the static file: its tags would go without their integrity.
+  app.get('/', page);
+  app.get('/index.html', page);
+
+  // Other files from dist (favicon.svg, …): revalidate each time.
+  app.get(
+    '*',
+    serveStatic({
+      root: distDir,
+      onFound: (path, c) => {
+        c.header('Cache-Control', 'no-cache');
+        if (path === indexPath) c.header('Content-Type', 'text/html; charset=utf-8');
+      },
+    }),
+  );
+
+  app.get('*', page);
 
   return app;
 }
@@ -187,8 +215,13 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     gatewayUrl: opts.gatewayUrl,
     walletConnectProjectId: opts.walletConnectProjectId,
     walletConnectRelayUrl: opts.walletConnectRelayUrl,
+    frameAncestors: checkOrigins('frameAncestors (FRAME_ANCESTORS)', opts.frameAncestors ?? []),
     devnet: opts.devnet,
   });
+  const appManifestPrivateOrigins = checkOrigins(
+    'appManifestPrivateOrigins (APP_MANIFEST_PRIVATE_ORIGINS)',
+    opts.appManifestPrivateOrigins ?? [],
+  );
   if (!checked.ok) throw new Error(checked.problems.join('; '));
   if (!existsSync(join(distDir, 'index.html'))) {
     throw new Error(
@@ -226,6 +259,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       prerenderDir === undefined || budgetMs === 0
         ? undefined
         : await loadPrerender(prerenderDir, checked.config, budgetMs),
+    appManifest: { privateOrigins: appManifestPrivateOrigins },
   });
   // No serverOptions/createServer given, so this is a plain node:http Server.
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;

@@ -21,6 +21,9 @@ const optionalText = z.pipe(
   z.transform((value: string | undefined) => value || undefined),
 );
 
+/** An http(s) origin as a browser writes one (`https://app.safe.global`): what a frame's parent is. */
+const isOrigin = (value: string) => isHttpUrl(value) && new URL(value).origin === value;
+
 const runtimeConfigSchema = z.object({
   gatewayUrl: z.pipe(
     z.string({ error: 'gatewayUrl is missing' }).check(
@@ -38,6 +41,20 @@ const runtimeConfigSchema = z.object({
     z.refine((value: string | undefined) => value === undefined || hasProtocol(value, ['ws:', 'wss:']), {
       error: (issue) => `walletConnectRelayUrl must be a ws(s) URL, got ${JSON.stringify(issue.input)}`,
     }),
+  ),
+  /**
+   * The Safe wallets' origins that may frame the app (the web server's FRAME_ANCESTORS): the only
+   * parents the Safe connector answers. Absent is none.
+   */
+  frameAncestors: z.optional(
+    z.array(
+      z.string().check(
+        z.refine(isOrigin, {
+          error: (issue) =>
+            `frameAncestors must list origins (scheme://host[:port]), got ${JSON.stringify(issue.input)}`,
+        }),
+      ),
+    ),
   ),
   /** Present only when the app serves the local devnet: the devnet wallet's accounts. */
   devnet: z.optional(
