@@ -79,18 +79,24 @@ export class SafeHost {
     },
   ) {}
 
-  /** Serves the host page on a free loopback port and returns its URL. */
+  /**
+   * Serves the host page on a free loopback port and returns its URL. The app's URL may be set
+   * after (setAppUrl): a web server that lets only this host frame it needs the host's origin first.
+   */
   async start(page: Page): Promise<string> {
     await page.exposeFunction('__safeHostCall', (method: string, params: unknown) =>
       this.handle({ method, params }),
     );
-    const html = hostPage(this.options.appUrl, this.options.safe);
     this.server = createServer((request, response) => {
       response.writeHead(request.url === '/' ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(request.url === '/' ? html : 'not found');
+      response.end(request.url === '/' ? hostPage(this.options.appUrl, this.options.safe) : 'not found');
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/`;
+  }
+
+  setAppUrl(appUrl: string): void {
+    this.options.appUrl = appUrl;
   }
 
   async stop(): Promise<void> {

@@ -15,6 +15,7 @@ const webInputs = [
   'apps/web/vite.config.ts',
   'apps/web/public',
   'packages/gateway-api/src',
+  'packages/safe-core/src',
 ];
 
 /** Everything the demo Safe Apps are built from (served by `npm start` on their own port). */

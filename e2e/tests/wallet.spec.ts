@@ -641,7 +641,7 @@ test.describe('Wallet linking', () => {
       .map((owner) => stack.accounts.find((account) => account.address === owner)!.privateKey)
       .slice(0, team.threshold);
     const host = new SafeHost({
-      appUrl: `${stack.webUrl}/`,
+      appUrl: 'about:blank',
       rpcUrl: stack.rpcUrl!,
       ownerKeys,
       safe: {
@@ -659,6 +659,14 @@ test.describe('Wallet linking', () => {
       },
     });
     const hostUrl = await host.start(page);
+    // Countersign lets only the Safe wallets its operator lists frame it (FRAME_ANCESTORS), and its
+    // Safe connector answers only them: this host is listed.
+    const web = await startWebServer({
+      port: 0,
+      gatewayUrl: stack.gatewayUrl,
+      frameAncestors: [new URL(hostUrl).origin],
+    });
+    host.setAppUrl(`${web.url}/`);
     try {
       await page.goto(hostUrl);
       const app = page.frameLocator('#app');
@@ -682,6 +690,7 @@ test.describe('Wallet linking', () => {
       await expect(app.getByText('Verify your account')).toHaveCount(0);
     } finally {
       await host.stop();
+      await web.close();
     }
   });
 

@@ -19,7 +19,11 @@ export const knownCallsAbi = parseAbi([
   'function approve(address spender, uint256 value)',
   'function safeTransferFrom(address from, address to, uint256 tokenId)',
   'function safeTransferFrom(address from, address to, uint256 tokenId, bytes data)',
+  'function setApprovalForAll(address operator, bool approved)',
+  'function safeTransferFrom(address from, address to, uint256 id, uint256 value, bytes data)',
+  'function safeBatchTransferFrom(address from, address to, uint256[] ids, uint256[] values, bytes data)',
   'function multiSend(bytes transactions)',
+  'function signMessage(bytes _data)',
 ]);
 
 /** The Safe's own settings methods: a self-call to one of these is a settings change. */

@@ -23,7 +23,8 @@ export type SafeView =
   | 'messages'
   | 'message'
   | 'delegates'
-  | 'review';
+  | 'review'
+  | 'chain-state';
 
 export function safeKey(chainId: string, address: string, view?: SafeView, ...rest: unknown[]): QueryKey {
   const root = ['safe', chainId, address.toLowerCase()];
@@ -41,6 +42,7 @@ export const tagViews = {
     'multisig-transactions',
     'module-transactions',
     'incoming-transfers',
+    'chain-state',
   ],
   collectiblesTag: ['collectibles'],
   messagesTag: ['messages', 'message'],

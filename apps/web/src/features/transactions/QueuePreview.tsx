@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
 import { Badge, QueryView, Section, SkeletonRows } from '../../ui';
 import { useSafe } from '../safe';
+import { QueuedClaimBadge } from '../tx-flow';
 import { confirmationsLabel, statusLabels, statusTones } from './describe';
 import { ownerStateLabels, ownerStateOf, ownerStateTones } from './ownerState';
 import { useQueueQuery } from './queries';
@@ -82,6 +83,11 @@ export function QueuePreview({ limit = 3 }: { limit?: number }) {
                         />
                       </span>
                       <span className={styles.badges}>
+                        {multisig && (
+                          <Suspense fallback={null}>
+                            <QueuedClaimBadge txId={transaction.id} />
+                          </Suspense>
+                        )}
                         {multisig && (
                           <span className={styles.confirmations} data-testid="queue-preview-confirmations">
                             {confirmationsLabel(

@@ -5,7 +5,7 @@ import type { TransactionDetails, TransactionListPage, TransactionSummary } from
 import { isGatewayStatus } from '../../lib/gatewayErrors';
 import { Alert, Badge, DateTime, Page, QueryView, Section, SkeletonRows, describeQueryError } from '../../ui';
 import { safeKey, useSafe, type SafeContextValue } from '../safe';
-import { TransactionActions } from '../tx-flow';
+import { TransactionActions, TransactionVerification } from '../tx-flow';
 import { clip, isPendingStatus, describeParts, statusLabels, statusTones, transactionKind } from './describe';
 import { ownerStateLabels, ownerStateOfDetails, ownerStateTones } from './ownerState';
 import { useConnectedAccount } from './useConnectedAccount';
@@ -101,18 +101,28 @@ function TransactionDetailsView({ details }: { details: TransactionDetails }) {
   const account = useConnectedAccount();
   const multisig = details.detailedExecutionInfo?.type === 'MULTISIG' ? details.detailedExecutionInfo : null;
   const ownerState = ownerStateOfDetails(details, safe.owners, account);
+  // The gateway's words; a multisig transaction's are checked against its bytes before they are shown as fact.
+  const claimed = (
+    <p className={styles.sentence} data-testid="details-summary">
+      <PhraseText
+        phrase={describeParts(details.txInfo, {
+          status: details.txStatus,
+          nativeCurrency: chain.nativeCurrency,
+        })}
+      />
+    </p>
+  );
   return (
     <div className={styles.details} data-testid="transaction-details">
       <Section title="What it does" id="summary">
         <div className={styles.summaryCard}>
-          <p className={styles.sentence} data-testid="details-summary">
-            <PhraseText
-              phrase={describeParts(details.txInfo, {
-                status: details.txStatus,
-                nativeCurrency: chain.nativeCurrency,
-              })}
-            />
-          </p>
+          {multisig && details.txData ? (
+            <Suspense fallback={claimed}>
+              <TransactionVerification details={details} claimed={claimed} />
+            </Suspense>
+          ) : (
+            claimed
+          )}
           {ownerState !== undefined && (
             <Badge tone={ownerStateTones[ownerState]} testId="details-owner-state">
               {ownerStateLabels[ownerState]}

@@ -1,4 +1,4 @@
-import { memo, type ReactNode } from 'react';
+import { memo, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type {
   TransactionItem,
@@ -8,6 +8,7 @@ import type {
 } from '@countersign/gateway-api';
 import { Address, Badge, DateTime, RemoteImage, TokenAmount } from '../../ui';
 import { useSafe } from '../safe';
+import { QueuedClaimBadge } from '../tx-flow';
 import {
   clip,
   confirmationsLabel,
@@ -120,6 +121,11 @@ function SummaryRow({
             <Badge tone={ownerStateTones[ownerState]} testId="tx-owner-state">
               {ownerStateLabels[ownerState]}
             </Badge>
+          )}
+          {queued && multisig && (
+            <Suspense fallback={null}>
+              <QueuedClaimBadge txId={transaction.id} />
+            </Suspense>
           )}
         </span>
         <span className={styles.summary} data-testid="tx-summary">

@@ -62,3 +62,4 @@ export {
   useQueueQuery,
   useTransactionQuery,
 } from './queries';
+export { safeOfTxId } from './txIds';

@@ -12,3 +12,12 @@ export function safeTxHashOfId(id: string): string | null {
 }
 
 export const isCreationId = (id: string) => id.startsWith('creation_');
+
+/**
+ * The Safe a transaction id names: the address in `<kind>_<safe>_…` or `creation_<safe>`; undefined
+ * for a bare safeTxHash, which names none.
+ */
+export function safeOfTxId(id: string): string | undefined {
+  const address = id.split('_')[1];
+  return address !== undefined && /^0x[0-9a-fA-F]{40}$/.test(address) ? address : undefined;
+}

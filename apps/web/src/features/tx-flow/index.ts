@@ -31,5 +31,18 @@ export const TransactionActions = lazy(() =>
   import('./sign/TransactionActions').then((module) => ({ default: module.TransactionActions })),
 );
 
+/**
+ * A multisig transaction's description checked against its bytes (its details page): the gateway's
+ * words only where the bytes bear them out, a danger alert naming both where they do not.
+ */
+export const TransactionVerification = lazy(() =>
+  import('./verify/TransactionVerification').then((module) => ({ default: module.TransactionVerification })),
+);
+
+/** A queued transaction's row: a danger badge when its bytes contradict the gateway's description. */
+export const QueuedClaimBadge = lazy(() =>
+  import('./verify/QueuedClaimBadge').then((module) => ({ default: module.QueuedClaimBadge })),
+);
+
 /** The shared review on its own, for flows that are not a page (a Safe App's sendTransactions). */
 export const TxReview = lazy(() => import('./review/Review').then((module) => ({ default: module.Review })));

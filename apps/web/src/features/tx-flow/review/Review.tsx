@@ -25,6 +25,11 @@ import {
   useNonces,
 } from './queries';
 import { SimulationSummary } from './SimulationSummary';
+import { recommendedNonce } from '../verify/chainSafeState';
+import { AddressNames } from '../verify/CallWords';
+import { useChainSafeState } from '../verify/queries';
+import { SafeStateDisagreements } from '../verify/SafeStateDisagreements';
+import { useTokenFacts } from '../verify/tokenFacts';
 import styles from './Review.module.css';
 
 /**
@@ -49,7 +54,8 @@ export function Review({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const flowSafe = useMemo(() => ({ chain, address, version: safe.version }), [chain, address, safe.version]);
-  const role = useSignerRole({ chainId: chain.chainId, address, info: safe });
+  const onChain = useChainSafeState(chain, address, safe);
+  const role = useSignerRole({ chainId: chain.chainId, address, info: safe, owners: onChain.state?.owners });
   const call = useMemo(() => callOfDraft(draft), [draft]);
   const nonces = useNonces(chain.chainId, address);
   const queue = useQueueQuery(chain.chainId, address);
@@ -61,7 +67,27 @@ export function Review({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
 
-  const recommended = nonces.data?.recommendedNonce ?? safe.nonce;
+  const queuedNonces = useMemo(
+    () =>
+      queue.data?.pages.flatMap((page) =>
+        page.results.flatMap((item) =>
+          item.type === 'TRANSACTION' && item.transaction.executionInfo?.type === 'MULTISIG'
+            ? [item.transaction.executionInfo.nonce]
+            : [],
+        ),
+      ) ?? [],
+    [queue.data],
+  );
+  // The nonce comes from the Safe contract; the gateway's recommendation is a claim, used only until
+  // the chain answers.
+  const chainNonces = onChain.state
+    ? {
+        currentNonce: onChain.state.nonce,
+        recommendedNonce: recommendedNonce(onChain.state.nonce, queuedNonces),
+      }
+    : undefined;
+  const nonceFacts = chainNonces ?? nonces.data;
+  const recommended = nonceFacts?.recommendedNonce ?? safe.nonce;
   const nonceText = nonceInput ?? recommended.toString();
   const nonce = /^\d{1,9}$/.test(nonceText) ? Number(nonceText) : undefined;
   const safeTxGas =
@@ -79,25 +105,20 @@ export function Review({
     enabled: tx !== undefined,
   });
 
-  const queuedNonces = useMemo(
-    () =>
-      queue.data?.pages.flatMap((page) =>
-        page.results.flatMap((item) =>
-          item.type === 'TRANSACTION' && item.transaction.executionInfo?.type === 'MULTISIG'
-            ? [item.transaction.executionInfo.nonce]
-            : [],
-        ),
-      ) ?? [],
-    [queue.data],
-  );
   const warnings = [
     ...callWarnings(call, address),
-    ...(nonce !== undefined && nonces.data ? nonceWarnings(nonce, nonces.data, queuedNonces) : []),
+    ...(nonce !== undefined && nonceFacts ? nonceWarnings(nonce, nonceFacts, queuedNonces) : []),
   ];
   const nonceUsed = warnings.some((warning) => warning.id === 'nonce-used');
   const native = { symbol: chain.nativeCurrency.symbol, decimals: chain.nativeCurrency.decimals };
   const calls = innerCalls(call);
-  const ready = tx !== undefined && hashes !== undefined && !nonceUsed && !busy;
+  const tokens = useTokenFacts(chain, address, calls);
+  const contractDisagrees =
+    hashes !== undefined &&
+    contractHash.data !== undefined &&
+    contractHash.data.toLowerCase() !== hashes.safeTxHash.toLowerCase();
+  const ready = tx !== undefined && hashes !== undefined && !nonceUsed && !contractDisagrees && !busy;
+  const threshold = onChain.state?.threshold ?? safe.threshold;
 
   const finish = (result: { safeTxHash: Hex; txId: string }) => {
     draft.onSubmitted?.();
@@ -139,8 +160,8 @@ export function Review({
       tx,
       txId: `multisig_${address}_${hashes.safeTxHash}`,
       confirmations: [],
-      owners: safe.owners.map((owner) => owner.value),
-      threshold: safe.threshold,
+      owners: onChain.state?.owners ?? safe.owners.map((owner) => owner.value),
+      threshold,
       description: `Execute: ${draft.title}`,
     });
   };
@@ -164,7 +185,13 @@ export function Review({
           <ol className={styles.actions} data-testid="review-actions">
             {calls.map((inner, index) => (
               <li key={index} className={styles.action} data-testid="review-action">
-                <p className={styles.words}>{describeCall(inner, { safe: address, native })}</p>
+                <p className={styles.words}>
+                  {describeCall(inner, { safe: address, native, tokens: tokens.data })}
+                </p>
+                <AddressNames
+                  text={describeCall(inner, { safe: address, native, tokens: tokens.data })}
+                  safe={address}
+                />
                 <DetailList>
                   <Detail label="To">
                     <code className={styles.code}>{inner.to}</code>
@@ -193,6 +220,7 @@ export function Review({
         </Card>
       </Section>
 
+      <SafeStateDisagreements disagreements={onChain.disagreements} />
       {warnings.map((warning) => (
         <Alert
           key={`${warning.id}-${warning.text}`}
@@ -221,9 +249,11 @@ export function Review({
             <span id="review-nonce-hint" className={styles.hint}>
               {nonce === undefined
                 ? 'A nonce is a whole number.'
-                : nonces.data
-                  ? `Recommended: ${nonces.data.recommendedNonce}. The Safe is at ${nonces.data.currentNonce}.`
-                  : 'Loading the recommended nonce…'}
+                : draft.nonce !== undefined && nonce === draft.nonce && nonceFacts
+                  ? `The nonce of what this replaces. The Safe is at ${nonceFacts.currentNonce}.`
+                  : nonceFacts
+                    ? `Recommended: ${nonceFacts.recommendedNonce}. The Safe is at ${nonceFacts.currentNonce}${chainNonces ? ' (read from the Safe contract)' : ''}.`
+                    : 'Loading the recommended nonce…'}
             </span>
           </Detail>
           <Detail label="safeTxGas" testId="review-safe-tx-gas">
@@ -293,7 +323,7 @@ export function Review({
             <Button onClick={onBack} disabled={working} data-testid="review-back">
               Back
             </Button>
-            {role.kind === 'owner' && safe.threshold === 1 && (
+            {role.kind === 'owner' && threshold === 1 && (
               <Button
                 variant="primary"
                 onClick={executeNow}
@@ -305,7 +335,7 @@ export function Review({
             )}
             {role.kind === 'owner' && (
               <Button
-                variant={safe.threshold === 1 ? 'secondary' : 'primary'}
+                variant={threshold === 1 ? 'secondary' : 'primary'}
                 onClick={() => void propose('owner')}
                 disabled={!ready || working}
                 data-testid="review-sign"
@@ -343,8 +373,8 @@ function ContractCheck({
   return query.data.toLowerCase() === expected.toLowerCase() ? (
     <span className={styles.match}>✓ getTransactionHash gives the same safeTxHash</span>
   ) : (
-    <span className={styles.mismatch} role="alert">
-      ✗ The Safe computes {query.data}: do not sign.
+    <span className={styles.mismatch} role="alert" data-testid="review-contract-mismatch">
+      ✗ The Safe computes {query.data}: signing is blocked.
     </span>
   );
 }

@@ -17,7 +17,8 @@ export function SignerNotice({ role }: { role: SignerRole }) {
           </Button>
         }
       >
-        Everything is checked already; signing needs the wallet of one of the Safe&apos;s owners.
+        Signing needs the wallet of one of the Safe&apos;s owners. What it would sign is shown here, decoded
+        from its bytes.
       </Alert>
     );
   }

@@ -1,11 +1,16 @@
 import { useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { TransactionDetails } from '@countersign/gateway-api';
 import { Alert, Button, ButtonLink, Dialog, Section } from '../../../ui';
 import { invalidateSafeViews, useSafe } from '../../safe';
 import { useWallet } from '../../wallet';
-import { verifiedSafeTxOfDetails } from '../safeTxOfDraft';
+import { contractHashQueryOptions } from '../review/queries';
+import { SafeStateDisagreements } from '../verify/SafeStateDisagreements';
+import { ClaimAcknowledgement } from '../verify/ClaimAcknowledgement';
+import { useChainSafeState } from '../verify/queries';
+import { useTransactionVerdict } from '../verify/useTransactionVerdict';
+import { buildSafeTx } from '@countersign/safe-core';
 import { ExecutionProgress } from './ExecutionProgress';
 import type { FlowError } from './flowError';
 import { confirmSafeTx, deleteProposal } from './safeTxFlow';
@@ -23,48 +28,77 @@ const same = (a: string | undefined, b: string | undefined) =>
  * execute (once the threshold is met, at the Safe's next nonce), reject or replace (another
  * transaction at the same nonce), delete (its proposer, while it is not executed).
  */
+/** A placeholder SafeTx for the contract-hash query while there is none to ask about (it is disabled then). */
+const emptyTx = buildSafeTx({ to: '0x0000000000000000000000000000000000000000', nonce: 0n });
+
 export function TransactionActions({ details }: { details: TransactionDetails }) {
   const { chain, address, safe, paths } = useSafe();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const wallet = useWallet();
   const account = wallet.status === 'connected' ? wallet.address : undefined;
-  const role = useSignerRole({ chainId: chain.chainId, address, info: safe });
+  const onChain = useChainSafeState(chain, address, safe);
+  const role = useSignerRole({ chainId: chain.chainId, address, info: safe, owners: onChain.state?.owners });
   const flowSafe = useMemo(() => ({ chain, address, version: safe.version }), [chain, address, safe.version]);
   const execution = useExecution(flowSafe);
   const [pending, setPending] = useState<'confirm' | 'delete' | undefined>();
   const [error, setError] = useState<FlowError | undefined>();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [acknowledged, setAcknowledged] = useState(false);
+  const verdict = useTransactionVerdict(details);
+  const checkedTx = verdict.kind === 'checked' ? verdict.tx : undefined;
+  const contractHash = useQuery({
+    ...contractHashQueryOptions(chain, address, checkedTx ?? emptyTx),
+    enabled: checkedTx !== undefined,
+  });
 
   const multisig = details.detailedExecutionInfo?.type === 'MULTISIG' ? details.detailedExecutionInfo : null;
   const queued = details.txStatus === 'AWAITING_CONFIRMATIONS' || details.txStatus === 'AWAITING_EXECUTION';
   if (!multisig || !queued) return null;
 
-  const verified = verifiedSafeTxOfDetails(details, {
-    chainId: Number(chain.chainId),
-    version: safe.version,
-  });
-  if (verified && !verified.ok) {
+  if (verdict.kind === 'hash-mismatch' || verdict.kind === 'other-safe') {
     return (
       <Alert tone="danger" title="Do not sign this transaction" role="alert" testId="tx-actions-mismatch">
-        {verified.error}
+        {verdict.kind === 'hash-mismatch'
+          ? verdict.error
+          : `It belongs to another Safe (${verdict.safe}), not to this one.`}
       </Alert>
     );
   }
-  if (!verified) return null;
+  if (verdict.kind !== 'checked') return null;
+  const verified = verdict;
+  if (contractHash.data && contractHash.data.toLowerCase() !== verified.safeTxHash.toLowerCase()) {
+    return (
+      <Alert
+        tone="danger"
+        title="Do not sign this transaction"
+        role="alert"
+        testId="tx-actions-contract-mismatch"
+      >
+        The Safe contract computes {contractHash.data} for these fields, not {verified.safeTxHash}: a
+        signature would not be for what this page shows.
+      </Alert>
+    );
+  }
+  // Signing waits for the Safe's own hash; if the RPC cannot answer, the hash computed here stands.
+  const hashChecked = contractHash.isSuccess || contractHash.isError;
+  const disputed = verified.report.mismatches.length > 0;
+  const mayAct = hashChecked && (!disputed || acknowledged);
 
-  const owners = safe.owners.map((owner) => owner.value);
+  const owners = onChain.state?.owners ?? safe.owners.map((owner) => owner.value);
+  const threshold = onChain.state?.threshold ?? safe.threshold;
+  const safeNonce = onChain.state?.nonce ?? safe.nonce;
   const signed = multisig.confirmations.some((confirmation) => same(confirmation.signer.value, account));
   const isProposer = same(multisig.proposer?.value, account);
   const isRejection = details.txInfo.type === 'Custom' && details.txInfo.isCancellation;
-  const isNext = multisig.nonce === safe.nonce;
+  const isNext = multisig.nonce === safeNonce;
   const signatures = executionSignatures({
     confirmations: multisig.confirmations.map((confirmation) => ({
       signer: confirmation.signer.value,
       signature: confirmation.signature,
     })),
     owners,
-    threshold: safe.threshold,
+    threshold,
     executor: account as `0x${string}` | undefined,
   });
   const busy = pending !== undefined || execution.busy;
@@ -106,7 +140,7 @@ export function TransactionActions({ details }: { details: TransactionDetails })
         signature: confirmation.signature,
       })),
       owners,
-      threshold: safe.threshold,
+      threshold,
       description: `Execute Safe transaction #${multisig.nonce}`,
     });
   };
@@ -116,10 +150,12 @@ export function TransactionActions({ details }: { details: TransactionDetails })
     <Section title="Your part" id="tx-actions">
       <div className={styles.actions} data-testid="tx-actions">
         <SignerNotice role={role} />
+        <SafeStateDisagreements disagreements={onChain.disagreements} />
+        {disputed && <ClaimAcknowledgement checked={acknowledged} onChange={setAcknowledged} />}
         {account && !isNext && (
           <p className={styles.note} data-testid="tx-actions-waiting">
-            Nonce {multisig.nonce}: the transactions queued at nonces {safe.nonce} to {multisig.nonce - 1}{' '}
-            must execute (or be rejected) first.
+            Nonce {multisig.nonce}: the transactions queued at nonces {safeNonce} to {multisig.nonce - 1} must
+            execute (or be rejected) first.
           </p>
         )}
         {account && isNext && !signatures.ok && (
@@ -145,14 +181,14 @@ export function TransactionActions({ details }: { details: TransactionDetails })
             <Button
               variant={signatures.ok && isNext ? 'secondary' : 'primary'}
               onClick={() => void confirm()}
-              disabled={busy}
+              disabled={busy || !mayAct}
               data-testid="tx-confirm"
             >
               {pending === 'confirm' ? 'Waiting for your wallet…' : 'Confirm'}
             </Button>
           )}
           {account && isNext && signatures.ok && (
-            <Button variant="primary" onClick={execute} disabled={busy} data-testid="tx-execute">
+            <Button variant="primary" onClick={execute} disabled={busy || !mayAct} data-testid="tx-execute">
               {execution.busy
                 ? 'Executing…'
                 : signatures.usesExecutorApproval

@@ -13,12 +13,18 @@ export type SignerRole =
   | { kind: 'delegate'; address: string }
   | { kind: 'outsider'; address: string };
 
-export function useSignerRole(safe: { chainId: string; address: string; info: SafeInfo }): SignerRole {
+export function useSignerRole(safe: {
+  chainId: string;
+  address: string;
+  info: SafeInfo;
+  /** The owners as the Safe contract answers; the gateway's list only until they are read. */
+  owners?: readonly string[];
+}): SignerRole {
   const wallet = useWallet();
   const address = wallet.status === 'connected' ? wallet.address : undefined;
+  const owners = safe.owners ?? safe.info.owners.map((owner) => owner.value);
   const isOwner =
-    address !== undefined &&
-    safe.info.owners.some((owner) => owner.value.toLowerCase() === address.toLowerCase());
+    address !== undefined && owners.some((owner) => owner.toLowerCase() === address.toLowerCase());
   const delegates = useDelegates(safe.chainId, safe.address);
   return useMemo(() => {
     if (address === undefined) return { kind: 'disconnected' };

@@ -97,6 +97,7 @@ export function createWalletSetup(
       walletConnect: runtime.walletConnectProjectId !== undefined,
       devnetWallet: devnet && devnetWallet(devnet),
       disabledWallets,
+      safeHostOrigins: runtime.frameAncestors ?? [],
     }),
     // Without a project id no WalletConnect connector is built (walletGroups leaves them out). With
     // one, WalletConnect's usage telemetry stays off: the relay is all a connection needs.

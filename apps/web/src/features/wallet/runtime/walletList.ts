@@ -44,17 +44,31 @@ function injectedConnectorFor(wallet: Wallet) {
 const SAFE_INFO_TIMEOUT_MS = 1_000;
 
 /**
+ * The Safe wallets allowed to host Countersign: the origins the server lets frame it
+ * (FRAME_ANCESTORS), so that no other page around it is taken for a Safe.
+ */
+function originPatterns(origins: readonly string[]): RegExp[] {
+  return origins.map((origin) => new RegExp(`^${origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+}
+
+/**
  * RainbowKit's Safe entry (listed only inside an iframe) over wagmi's safe() connector with
  * shimDisconnect off: the Safe around the app is the account, and a disconnect is not remembered.
  */
-export const safeAppWallet: CreateWalletFn = () => ({
-  ...safeWallet(),
-  createConnector: (details) =>
-    createConnector((config) => ({
-      ...safe({ shimDisconnect: false, unstable_getInfoTimeout: SAFE_INFO_TIMEOUT_MS })(config),
-      ...details,
-    })),
-});
+export const safeAppWallet =
+  (hostOrigins: readonly string[]): CreateWalletFn =>
+  () => ({
+    ...safeWallet(),
+    createConnector: (details) =>
+      createConnector((config) => ({
+        ...safe({
+          shimDisconnect: false,
+          unstable_getInfoTimeout: SAFE_INFO_TIMEOUT_MS,
+          allowedDomains: originPatterns(hostOrigins),
+        })(config),
+        ...details,
+      })),
+  });
 
 /**
  * Without a WalletConnect project id nothing may leave the machine, so a wallet that would fall back
@@ -121,9 +135,11 @@ export function walletGroups(options: {
   devnetWallet?: CreateWalletFn;
   /** The current chain's `disabledWallets`, from the gateway. */
   disabledWallets?: readonly string[];
+  /** The Safe wallets that may frame Countersign (FRAME_ANCESTORS). */
+  safeHostOrigins?: readonly string[];
 }): WalletList {
   const remote = (create: CreateWalletFn) => (options.walletConnect ? create : extensionOnly(create));
-  const recommended = [injectedWallet, safeAppWallet, remote(metaMaskWallet)];
+  const recommended = [injectedWallet, safeAppWallet(options.safeHostOrigins ?? []), remote(metaMaskWallet)];
   if (options.devnetWallet) recommended.unshift(options.devnetWallet);
   if (options.walletConnect) recommended.push(walletConnectWallet);
   const popular = [remote(rainbowWallet), rabbyWallet, remote(trustWallet)];

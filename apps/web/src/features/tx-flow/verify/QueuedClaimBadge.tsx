@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Address } from 'viem';
+import { Badge } from '../../../ui';
+import { useSafe } from '../../safe';
+import { transactionQueryOptions } from '../../transactions';
+import { transactionVerdict } from './useTransactionVerdict';
+
+/**
+ * A queued transaction's row (queue, home card) describes it in the gateway's words; this badge
+ * says when its bytes tell another story, before anyone opens it. The details it reads are the
+ * ones its page shows, so opening it costs nothing more.
+ */
+export function QueuedClaimBadge({ txId }: { txId: string }) {
+  const { chain, address, safe } = useSafe();
+  const details = useQuery(transactionQueryOptions(chain.chainId, address, txId));
+  if (!details.data) return null;
+  const verdict = transactionVerdict(details.data, {
+    chainId: Number(chain.chainId),
+    address: address as Address,
+    version: safe.version,
+  });
+  const disputed =
+    verdict.kind === 'other-safe' ||
+    verdict.kind === 'hash-mismatch' ||
+    (verdict.kind === 'checked' && verdict.report.mismatches.length > 0);
+  if (!disputed) return null;
+  return (
+    <Badge tone="danger" testId="tx-claim-disputed">
+      {verdict.kind === 'checked' ? 'Description disputed by its bytes' : 'Do not sign'}
+    </Badge>
+  );
+}

@@ -1,0 +1,54 @@
+import { useMemo } from 'react';
+import type { Address, Hex } from 'viem';
+import type { TransactionDetails } from '@countersign/gateway-api';
+import type { SafeTx } from '@countersign/safe-core';
+import { useSafe } from '../../safe';
+import { safeOfTxId } from '../../transactions';
+import { verifiedSafeTxOfDetails } from '../safeTxOfDraft';
+import { checkGatewayClaims, type ClaimReport } from './gatewayClaims';
+
+/**
+ * What the browser concludes of a gateway's transaction details before anyone signs:
+ * - `other-safe`: the details (or their id) are of another Safe than the page's;
+ * - `hash-mismatch`: the fields do not hash to the safeTxHash given;
+ * - `none`: not a multisig transaction with its data (nothing to sign);
+ * - `checked`: the SafeTx recomputed here, and how the gateway's description compares with its bytes.
+ */
+export type TransactionVerdict =
+  | { kind: 'other-safe'; safe: string }
+  | { kind: 'hash-mismatch'; error: string }
+  | { kind: 'none' }
+  | { kind: 'checked'; tx: SafeTx; safeTxHash: Hex; report: ClaimReport };
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+export function transactionVerdict(
+  details: TransactionDetails,
+  safe: { chainId: number; address: Address; version: string | null },
+): TransactionVerdict {
+  const idSafe = safeOfTxId(details.txId);
+  if (!same(details.safeAddress, safe.address)) return { kind: 'other-safe', safe: details.safeAddress };
+  if (idSafe !== undefined && !same(idSafe, safe.address)) return { kind: 'other-safe', safe: idSafe };
+  const verified = verifiedSafeTxOfDetails(details, { chainId: safe.chainId, version: safe.version });
+  if (!verified) return { kind: 'none' };
+  if (!verified.ok) return { kind: 'hash-mismatch', error: verified.error };
+  return {
+    kind: 'checked',
+    tx: verified.tx,
+    safeTxHash: verified.safeTxHash,
+    report: checkGatewayClaims(details, safe.address),
+  };
+}
+
+export function useTransactionVerdict(details: TransactionDetails): TransactionVerdict {
+  const { chain, address, safe } = useSafe();
+  return useMemo(
+    () =>
+      transactionVerdict(details, {
+        chainId: Number(chain.chainId),
+        address: address as Address,
+        version: safe.version,
+      }),
+    [details, chain.chainId, address, safe.version],
+  );
+}

@@ -1,0 +1,117 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startWebServer, type WebServer } from '@countersign/web/server';
+
+/**
+ * A hostile gateway: a proxy on loopback in front of the real local gateway that passes every
+ * request through and rewrites the answers a test names. Everything else (sign-in, proposals,
+ * confirmations) reaches the real gateway, so the web app is exercised end to end against one lie
+ * at a time.
+ */
+type Rewrite = (body: unknown, request: { method: string; path: string }) => unknown;
+
+const hopHeaders = new Set([
+  'connection',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'keep-alive',
+]);
+
+export class HostileGateway {
+  private readonly lies: { method: string; path: string | RegExp; rewrite: Rewrite }[] = [];
+
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+    private readonly upstream: string,
+  ) {}
+
+  static async start(upstream: string): Promise<HostileGateway> {
+    const self: { gateway?: HostileGateway } = {};
+    const server = createServer((request, response) => {
+      void self.gateway!.relay(request).then(
+        ({ status, headers, body }) => {
+          response.writeHead(status, headers);
+          response.end(body);
+        },
+        () => {
+          response.writeHead(502);
+          response.end();
+        },
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    self.gateway = new HostileGateway(server, `http://127.0.0.1:${port}`, upstream);
+    return self.gateway;
+  }
+
+  /** From now on, answers to `method path` (exact, or a pattern) are rewritten by `rewrite`. */
+  lie(method: string, path: string | RegExp, rewrite: Rewrite): this {
+    this.lies.unshift({ method, path, rewrite });
+    return this;
+  }
+
+  private async relay(request: IncomingMessage) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const url = new URL(request.url ?? '/', this.url);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (name === 'host' || hopHeaders.has(name) || value === undefined) continue;
+      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const method = request.method ?? 'GET';
+    const answer = await fetch(`${this.upstream}${url.pathname}${url.search}`, {
+      method,
+      headers,
+      body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+      redirect: 'manual',
+    });
+    const out: Record<string, string | string[]> = {};
+    answer.headers.forEach((value, name) => {
+      if (!hopHeaders.has(name) && name !== 'set-cookie') out[name] = value;
+    });
+    const cookies = answer.headers.getSetCookie();
+    if (cookies.length > 0) out['set-cookie'] = cookies;
+    let body = Buffer.from(await answer.arrayBuffer());
+    const path = url.pathname.replace(/\/+$/, '') || '/';
+    const lie = this.lies.find(
+      (candidate) =>
+        candidate.method === method &&
+        (typeof candidate.path === 'string' ? candidate.path === path : candidate.path.test(path)),
+    );
+    if (lie && answer.ok && (answer.headers.get('content-type') ?? '').includes('json')) {
+      const rewritten = lie.rewrite(JSON.parse(body.toString('utf8')), { method, path });
+      body = Buffer.from(JSON.stringify(rewritten));
+      out['cache-control'] = 'no-store';
+    }
+    return { status: answer.status, headers: out, body };
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+  }
+}
+
+/** The real web app, served by its real server, talking to a hostile gateway in front of `gatewayUrl`. */
+export async function webAppOnHostileGateway(gatewayUrl: string): Promise<{
+  web: WebServer;
+  gateway: HostileGateway;
+  stop: () => Promise<void>;
+}> {
+  const gateway = await HostileGateway.start(gatewayUrl);
+  const web = await startWebServer({ port: 0, gatewayUrl: gateway.url, prerenderBudgetMs: 5000 });
+  return {
+    web,
+    gateway,
+    stop: async () => {
+      await web.close();
+      await gateway.close();
+    },
+  };
+}

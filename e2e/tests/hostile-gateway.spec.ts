@@ -1,0 +1,187 @@
+import { privateKeyToAccount } from 'viem/accounts';
+import { parseEther, type Address, type Hex } from 'viem';
+import { createGatewayClient, proposalBody } from '@countersign/gateway-api';
+import {
+  addOwnerCall,
+  buildSafeTx,
+  changeThresholdCall,
+  encodeMultiSend,
+  hashSafeTx,
+  safe141,
+  safeTxTypedData,
+  type SafeTx,
+} from '@countersign/safe-core';
+import { expect, test } from '../fixtures';
+import { webAppOnHostileGateway, type HostileGateway } from '../hostileGateway';
+import { devAccount, ownerWithTestWallet, teamSafe } from '../owners';
+import type { E2eStack } from '../stack';
+
+/*
+ * The web app against a gateway that lies, one lie per test: the real local gateway behind a proxy
+ * that rewrites one kind of answer. Whatever the gateway says, what an owner signs is decided from
+ * the bytes and the chain, and a lie is named before anything can be signed.
+ */
+
+const attacker: Address = '0x000000000000000000000000000000000000bEEF';
+
+type Json = Record<string, unknown> & { [key: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+async function proposeAsOwnerA(stack: E2eStack, build: (nonce: bigint) => SafeTx) {
+  const safe = teamSafe(stack);
+  const client = createGatewayClient({ baseUrl: stack.gatewayUrl });
+  const chainId = String(stack.chainId);
+  const { recommendedNonce } = await client.getNonces({ chainId, safeAddress: safe });
+  const tx = build(BigInt(recommendedNonce));
+  const owner = privateKeyToAccount(devAccount(stack, 'owner A').privateKey);
+  const signature = await owner.signTypedData(safeTxTypedData({ chainId: stack.chainId, safe, tx }));
+  const safeTxHash = hashSafeTx({ chainId: stack.chainId, safe, tx });
+  const details = await client.proposeTransaction({
+    chainId,
+    safeAddress: safe,
+    body: proposalBody(tx, { safeTxHash, sender: owner.address, signature, origin: null }),
+  });
+  return { txId: details.txId, safeTxHash, nonce: Number(tx.nonce) };
+}
+
+const thresholdDecoded = {
+  method: 'changeThreshold',
+  parameters: [{ name: '_threshold', type: 'uint256', value: '2' }],
+};
+
+/** The details of one transaction, as the hostile gateway rewrites them. */
+const detailsPath = (stack: E2eStack, txId: string) => `/v1/chains/${stack.chainId}/transactions/${txId}`;
+
+async function confirmations(stack: E2eStack, txId: string): Promise<number> {
+  const response = await fetch(`${stack.gatewayUrl}${detailsPath(stack, txId)}`);
+  const details = (await response.json()) as Json;
+  return details.detailedExecutionInfo.confirmations.length as number;
+}
+
+test.describe('A hostile gateway', () => {
+  test.setTimeout(90_000);
+  let app: Awaited<ReturnType<typeof webAppOnHostileGateway>>;
+  let gateway: HostileGateway;
+  test.beforeEach(async ({ stack }) => {
+    app = await webAppOnHostileGateway(stack.gatewayUrl);
+    gateway = app.gateway;
+  });
+  test.afterEach(async () => app.stop());
+
+  test('calls an added owner "change threshold": the page says what the bytes do, and confirming needs an acknowledgement', async ({
+    page,
+    stack,
+  }) => {
+    const safe = teamSafe(stack);
+    const owners = stack.safes[0]!.owners as Address[];
+    const { txId } = await proposeAsOwnerA(stack, (nonce) =>
+      buildSafeTx({ to: safe, data: addOwnerCall(owners, attacker, 1n), nonce }),
+    );
+    gateway.lie('GET', detailsPath(stack, txId), (body) => {
+      const details = body as Json;
+      details.txInfo = {
+        type: 'SettingsChange',
+        dataDecoded: thresholdDecoded,
+        settingsInfo: { type: 'CHANGE_THRESHOLD', threshold: 2 },
+        humanDescription: 'Change threshold to 2',
+      };
+      details.txData.dataDecoded = thresholdDecoded;
+      return details;
+    });
+    await ownerWithTestWallet(page, stack, 'owner B', `${app.web.url}/local:${safe}/transactions/${txId}`);
+
+    const alert = page.getByTestId('claim-mismatch');
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText('Change threshold to 2');
+    await expect(alert.getByTestId('bytes-words')).toContainText(
+      `Add owner ${attacker} and set the threshold to 1`,
+    );
+    await expect(alert.getByTestId('claim-mismatches')).toContainText('changeThreshold(2)');
+    await expect(alert.getByTestId('claim-mismatches')).toContainText('addOwnerWithThreshold');
+    await expect(page.getByTestId('claim-verified')).toHaveCount(0);
+
+    // Confirming takes a separate, explicit acknowledgement; without it nothing is signed.
+    const confirm = page.getByTestId('tx-confirm');
+    await expect(confirm).toBeDisabled();
+    expect(await confirmations(stack, txId)).toBe(1);
+    await page.getByTestId('claim-acknowledge').check();
+    await expect(confirm).toBeEnabled();
+    await confirm.click();
+    await expect.poll(() => confirmations(stack, txId)).toBe(2);
+  });
+
+  test('describes one part of a batch differently: the part is named', async ({ page, stack }) => {
+    const safe = teamSafe(stack);
+    const owners = stack.safes[0]!.owners as Address[];
+    const recipient = devAccount(stack, 'recipient').address;
+    const parts = [
+      { to: recipient, value: parseEther('0.01'), data: '0x' as Hex, operation: 0 as const },
+      { to: safe, value: 0n, data: addOwnerCall(owners, attacker, 1n), operation: 0 as const },
+    ];
+    const { txId } = await proposeAsOwnerA(stack, (nonce) =>
+      buildSafeTx({ to: safe141.multiSendCallOnly, data: encodeMultiSend(parts), operation: 1, nonce }),
+    );
+    gateway.lie('GET', detailsPath(stack, txId), (body) => {
+      const details = body as Json;
+      const entry = details.txData.dataDecoded.parameters[0].valueDecoded[1];
+      entry.data = changeThresholdCall(3, 2n);
+      entry.dataDecoded = thresholdDecoded;
+      return details;
+    });
+    await ownerWithTestWallet(page, stack, 'owner B', `${app.web.url}/local:${safe}/transactions/${txId}`);
+    const alert = page.getByTestId('claim-mismatch');
+    await expect(alert.getByTestId('claim-mismatches')).toContainText(
+      'Action 2 of the batch, its call: the gateway says changeThreshold(2)',
+    );
+    await expect(alert.getByTestId('call-words')).toHaveCount(2);
+    await expect(alert.getByTestId('call-words').nth(1)).toContainText(`Add owner ${attacker}`);
+    await expect(page.getByTestId('tx-confirm')).toBeDisabled();
+  });
+
+  test('answers with a transaction of another Safe: refused, nothing to sign', async ({ page, stack }) => {
+    const safe = teamSafe(stack);
+    const { txId } = await proposeAsOwnerA(stack, (nonce) =>
+      buildSafeTx({ to: devAccount(stack, 'recipient').address, value: parseEther('0.01'), nonce }),
+    );
+    const otherSafe = '0x2222222222222222222222222222222222222222';
+    gateway.lie('GET', detailsPath(stack, txId), (body) => ({ ...(body as Json), safeAddress: otherSafe }));
+    await ownerWithTestWallet(page, stack, 'owner B', `${app.web.url}/local:${safe}/transactions/${txId}`);
+    await expect(page.getByTestId('claim-other-safe')).toContainText(otherSafe);
+    await expect(page.getByTestId('tx-actions-mismatch')).toBeVisible();
+    await expect(page.getByTestId('tx-confirm')).toHaveCount(0);
+  });
+
+  test('inflates the nonce and lists owners the chain does not have: the review goes by the chain', async ({
+    page,
+    stack,
+  }) => {
+    const safe = teamSafe(stack);
+    const real = (await (
+      await fetch(`${stack.gatewayUrl}/v1/chains/${stack.chainId}/safes/${safe}/nonces`)
+    ).json()) as {
+      currentNonce: number;
+      recommendedNonce: number;
+    };
+    gateway.lie('GET', `/v1/chains/${stack.chainId}/safes/${safe}/nonces`, (body) => ({
+      ...(body as Json),
+      recommendedNonce: 1_000_009,
+    }));
+    gateway.lie('GET', `/v1/chains/${stack.chainId}/safes/${safe}`, (body) => {
+      const info = body as Json;
+      info.owners = [...info.owners, { value: attacker, name: null, logoUri: null }];
+      return info;
+    });
+    await ownerWithTestWallet(page, stack, 'owner A', `${app.web.url}/local:${safe}/new-transaction/send`);
+    await page.getByTestId('send-recipient').fill(devAccount(stack, 'recipient').address);
+    await page.getByTestId('send-amount').fill('0.01');
+    await page.getByTestId('form-continue').click();
+    await expect(page.getByTestId('tx-review')).toBeVisible();
+
+    await expect(page.getByTestId('safe-state-disagrees')).toContainText('Owners');
+    await expect(page.getByTestId('safe-state-disagrees')).toContainText(attacker);
+    // The default is the chain's nonce past the queue's contiguous run, as the real gateway counts it.
+    await expect(page.getByTestId('review-nonce')).toHaveValue(String(real.recommendedNonce));
+    await expect(page.getByTestId('review-nonce')).not.toHaveValue('1000009');
+    await page.getByTestId('review-nonce').fill('1000009');
+    await expect(page.getByTestId('warning-nonce-skips')).toBeVisible();
+  });
+});
