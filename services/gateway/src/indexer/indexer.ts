@@ -1,4 +1,7 @@
 import {
+  BaseError,
+  BlockNotFoundError,
+  HttpRequestError,
   erc20Abi,
   getAbiItem,
   getAddress,
@@ -14,6 +17,7 @@ import {
   applyRange,
   applyRecords,
   replaceOwners,
+  rememberedBlocks,
   rollBackAbove,
   type RangeRecords,
   type TokenMetadata,
@@ -40,6 +44,11 @@ export type IndexerOptions = {
   pollIntervalMs?: number;
   /** Tokens whose transfers are shown under `trusted=true` (the devnet's own tokens, say). */
   trustedTokens?: readonly Address[];
+  /**
+   * After a failed pass, the wait before the next one: `first` ms, doubling with each failure in a
+   * row up to `max` ms (250 ms to 10 s by default).
+   */
+  retryDelayMs?: { first: number; max: number };
   log?: (message: string) => void;
   /** Told which Safes a pass or a rollback changed (caches drop them). */
   onSafesChanged?: (safes: Address[]) => void;
@@ -101,6 +110,53 @@ export class WrongChainError extends Error {
   }
 }
 
+/**
+ * The indexer cannot go on without erasing rows it cannot show to be orphaned (a reorganisation
+ * deeper than the blocks it remembers): it stops for an operator to look, rather than guess.
+ */
+export class IndexerHaltedError extends Error {
+  override name = 'IndexerHaltedError';
+}
+
+/** The node has no block at a height at or below its own head: an inconsistent answer, not a fork. */
+class MissingBlockError extends Error {
+  override name = 'MissingBlockError';
+  constructor(number: bigint, head: bigint) {
+    super(`the node has no block ${number} although its head is ${head}; asking again later`);
+  }
+}
+
+/**
+ * Where an indexer stands, for /health: `retrying` while passes fail (the RPC is down, say) and are
+ * tried again with a growing delay; `halted` once it stopped for good (see IndexerHaltedError).
+ */
+export type IndexerStatus = {
+  state: 'indexing' | 'retrying' | 'halted';
+  /** The last block indexed; null before the first. */
+  block: number | null;
+  lastError?: string;
+};
+
+/**
+ * An error as /health may show it: anyone can read that, and viem's full messages name the RPC URL,
+ * which often carries an API key.
+ */
+function publicMessage(error: unknown): string {
+  let message = error instanceof Error ? error.message : String(error);
+  if (error instanceof HttpRequestError) {
+    // Its details are the answer's body: a provider's error page, say.
+    message =
+      error.status === undefined ? error.shortMessage : `${error.shortMessage} (HTTP ${error.status})`;
+  } else if (error instanceof BaseError) {
+    // The details hold the node's own message (viem's short one is generic).
+    message =
+      error.details && error.details !== error.shortMessage
+        ? `${error.shortMessage} ${error.details}`
+        : error.shortMessage;
+  }
+  return message.replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, '<url>').slice(0, 300);
+}
+
 type Cursor = { number: bigint; hash: string } | undefined;
 
 /**
@@ -109,6 +165,10 @@ type Cursor = { number: bigint; hash: string } | undefined;
  * ERC20/ERC721 transfers touching them. Each pass handles one block range in one transaction and
  * moves the cursor with it, so a restart resumes exactly where the last pass ended. Before each pass
  * it checks that the block under the cursor is still on the chain, and rolls back to the fork if not.
+ *
+ * Only the chain's own answers count as a reorganisation: a block at the cursor's height with another
+ * hash, or a head below the cursor. A failed call (an error, a timeout, a block the node says it does
+ * not have below its head) fails the pass, which is tried again later; it never rolls anything back.
  */
 export class Indexer {
   readonly #o: Required<Omit<IndexerOptions, 'log' | 'trustedTokens' | 'onSafesChanged' | 'singletons'>> &
@@ -129,10 +189,25 @@ export class Indexer {
   #chainChecked = false;
   #loop: Promise<void> | undefined;
   #wake: (() => void) | undefined;
+  /** Set while waiting out a failure: asking about a Safe must not cut that wait short. */
+  #backingOff = false;
   #lastError: unknown;
+  /** Failed passes in a row. */
+  #failures = 0;
+  /** Why the indexer stopped for good, once it did. */
+  #halted: string | undefined;
+  #block: bigint | undefined;
+  /** A rollback committed but the owners it changed were not read again yet (the RPC failed). */
+  #ownersStale = false;
 
   constructor(options: IndexerOptions) {
-    this.#o = { batchSize: 2_000n, pollIntervalMs: 1_000, recheckAfterMs: 60_000, ...options };
+    this.#o = {
+      batchSize: 2_000n,
+      pollIntervalMs: 1_000,
+      recheckAfterMs: 60_000,
+      retryDelayMs: { first: 250, max: 10_000 },
+      ...options,
+    };
     this.#trusted = new Set((options.trustedTokens ?? []).map((t) => getAddress(t)));
     this.#singletons = new Set((options.singletons ?? []).map((s) => getAddress(s)));
     // Start small and grow while passes stay light: nothing is known yet about the chain's density.
@@ -145,6 +220,13 @@ export class Indexer {
     return this.#lastError;
   }
 
+  status(): IndexerStatus {
+    const block = this.#block === undefined ? null : Number(this.#block);
+    if (this.#halted !== undefined) return { state: 'halted', block, lastError: this.#halted };
+    if (this.#failures > 0) return { state: 'retrying', block, lastError: publicMessage(this.#lastError) };
+    return { state: 'indexing', block };
+  }
+
   async cursor(): Promise<Cursor> {
     const [row] = await this.#o.db.query<{ block_number: string; block_hash: string }>(
       'SELECT block_number, block_hash FROM indexer_cursors WHERE chain_id = $1',
@@ -154,41 +236,35 @@ export class Indexer {
   }
 
   start(): void {
-    if (this.#running) return;
+    if (this.#running || this.#halted !== undefined) return;
     this.#running = true;
     this.#loop = (async () => {
-      let failures = 0;
+      const { chainId, log } = this.#o;
       while (this.#running) {
         let advanced = false;
         try {
           advanced = await this.runOnce();
+          if (this.#failures > 0)
+            log?.(`indexer ${chainId}: indexing again after ${this.#failures} failed passes`);
           this.#lastError = undefined;
-          failures = 0;
+          this.#failures = 0;
         } catch (error) {
           this.#lastError = error;
-          failures += 1;
-          this.#o.log?.(
-            `indexer ${this.#o.chainId}: ${error instanceof Error ? error.message : String(error)}`,
-          );
-          if (error instanceof WrongChainError) {
-            // Indexing another chain's blocks under this id would only store wrong data.
+          const message = error instanceof Error ? error.message : String(error);
+          if (error instanceof WrongChainError || error instanceof IndexerHaltedError) {
+            // Indexing another chain's blocks under this id would only store wrong data, and going on
+            // after a fork the indexer cannot place would erase rows it cannot show to be orphaned.
+            this.#halted = publicMessage(error);
+            log?.(`indexer ${chainId}: halted: ${message}`);
             this.#running = false;
             break;
           }
+          this.#failures += 1;
+          log?.(`indexer ${chainId}: ${message}; trying again in ${this.#retryDelay()} ms`);
         }
         if (!advanced && this.#running) {
-          // After failures, wait longer each time (up to 30 s) rather than hammer the node.
-          const delay =
-            failures === 0
-              ? this.#o.pollIntervalMs
-              : Math.min(30_000, this.#o.pollIntervalMs * 2 ** failures);
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, delay);
-            this.#wake = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
+          const failing = this.#failures > 0;
+          await this.#sleep(failing ? this.#retryDelay() : this.#o.pollIntervalMs, failing);
         }
       }
     })();
@@ -200,6 +276,29 @@ export class Indexer {
     await this.#loop;
   }
 
+  /** Rather than hammer a node that fails, wait longer after each failure in a row. */
+  #retryDelay(): number {
+    const { first, max } = this.#o.retryDelayMs;
+    return Math.min(max, first * 2 ** Math.max(0, this.#failures - 1));
+  }
+
+  async #sleep(ms: number, backingOff: boolean): Promise<void> {
+    this.#backingOff = backingOff;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.#wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.#backingOff = false;
+  }
+
+  /** Starts the next pass now, unless the last one failed: then its delay is waited out. */
+  #poke(): void {
+    if (!this.#backingOff) this.#wake?.();
+  }
+
   /**
    * Follows a Safe somebody asked about, if the indexer does not already: on the next pass it checks
    * that a Safe (of a known L2 singleton) is there, and reads its past from the start block.
@@ -209,7 +308,7 @@ export class Indexer {
     if ((this.#rejected.get(safe) ?? 0) > Date.now()) return;
     if (this.#pending.size >= maxPendingSafes) return;
     this.#pending.add(safe);
-    this.#wake?.();
+    this.#poke();
   }
 
   /**
@@ -223,7 +322,7 @@ export class Indexer {
       if (cursor && cursor.number >= block && this.#pending.size === 0 && !(await this.#backfilling()).length)
         return;
       if (Date.now() > deadline) throw new Error(`The indexer did not reach block ${block} in time`);
-      this.#wake?.();
+      this.#poke();
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
@@ -241,19 +340,18 @@ export class Indexer {
     }
     const head = await client.getBlockNumber({ cacheTime: 0 });
     const cursor = await this.cursor();
-    if (cursor) {
-      const onChain = await client.getBlock({ blockNumber: cursor.number }).catch(() => undefined);
-      if (!onChain || onChain.hash !== cursor.hash) {
-        const fork = await this.#findFork();
-        this.#o.log?.(
-          `indexer ${chainId}: reorganisation below block ${cursor.number}; rolling back to ${fork}`,
-        );
-        await db.transaction((tx) => rollBackAbove(tx, chainId, fork, Date.now()));
-        // Not inside the optional call: without a listener the owners must still be read again.
-        const refreshed = await this.#refreshAllOwners();
-        this.#o.onSafesChanged?.(refreshed);
-        return true;
-      }
+    this.#block = cursor?.number;
+    if (this.#ownersStale) await this.#refreshOwnersAfterRollback();
+    if (cursor && (await this.#orphaned(cursor, head))) {
+      const fork = await this.#findFork(cursor, head);
+      this.#o.log?.(
+        `indexer ${chainId}: reorganisation below block ${cursor.number}; rolling back to ${fork}`,
+      );
+      this.#ownersStale = true;
+      await db.transaction((tx) => rollBackAbove(tx, chainId, fork, Date.now()));
+      this.#block = (await this.cursor())?.number;
+      await this.#refreshOwnersAfterRollback();
+      return true;
     }
     const safes = async () =>
       db.query<{ address: string; backfill_next: string | null }>(
@@ -284,6 +382,7 @@ export class Indexer {
     await db.transaction((tx) =>
       applyRange(tx, { ...records, to: toBlock, blocks: [...range.blocks.values()], nowMs: Date.now() }),
     );
+    this.#block = range.to;
     this.#changed(prepared);
     return true;
   }
@@ -438,19 +537,82 @@ export class Indexer {
     if (touched.size > 0) this.#o.onSafesChanged?.([...touched]);
   }
 
-  /** The highest remembered block that is still on the chain, or the block before the start. */
-  async #findFork(): Promise<bigint> {
-    const remembered = await this.#o.db.query<{ number: string; hash: string }>(
+  /**
+   * The chain's block at `number`, or null when the node has none there. Any other failure is thrown:
+   * it says nothing about the chain.
+   */
+  async #blockAt(number: bigint) {
+    try {
+      return await this.#o.client.getBlock({ blockNumber: number });
+    } catch (error) {
+      if (error instanceof BlockNotFoundError) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Whether the cursor's block left the chain. A head below it is a chain that got shorter (anvil
+   * reverted, say); a node with no block below its own head is inconsistent, and is asked again.
+   */
+  async #orphaned(cursor: NonNullable<Cursor>, head: bigint): Promise<boolean> {
+    if (head < cursor.number) return true;
+    const onChain = await this.#blockAt(cursor.number);
+    if (!onChain) throw new MissingBlockError(cursor.number, head);
+    return onChain.hash !== cursor.hash;
+  }
+
+  /**
+   * The highest remembered block that is still on the chain. When none is, the fork lies below them
+   * all: every row from the remembered blocks on is orphaned, and when no row is older than those,
+   * rolling back to before the start block erases nothing else. Otherwise the indexer halts: rows
+   * older than any remembered block cannot be checked, and a reorganisation that deep is far likelier
+   * a node of another network or a broken one than a real chain.
+   */
+  async #findFork(cursor: NonNullable<Cursor>, head: bigint): Promise<bigint> {
+    const { db, chainId } = this.#o;
+    const remembered = await db.query<{ number: string; hash: string }>(
       'SELECT number, hash FROM indexed_blocks WHERE chain_id = $1 ORDER BY number DESC',
-      [this.#o.chainId],
+      [chainId],
     );
     for (const block of remembered) {
-      const onChain = await this.#o.client
-        .getBlock({ blockNumber: BigInt(block.number) })
-        .catch(() => undefined);
-      if (onChain?.hash === block.hash) return BigInt(block.number);
+      const number = BigInt(block.number);
+      // The chain no longer reaches it: orphaned without asking.
+      if (number > head) continue;
+      const onChain = await this.#blockAt(number);
+      if (!onChain) throw new MissingBlockError(number, head);
+      if (onChain.hash === block.hash) return number;
+    }
+    const last = remembered.at(-1);
+    const lowest = last ? BigInt(last.number) : cursor.number;
+    if (await this.#rowsBelow(lowest)) {
+      throw new IndexerHaltedError(
+        `the chain (head ${head}) holds none of the ${remembered.length} blocks remembered from block ${lowest} to ` +
+          `${cursor.number}: the fork is deeper than the last ${rememberedBlocks} blocks, below rows that ` +
+          `cannot be checked, so nothing is rolled back. Check that the RPC URL serves the right network ` +
+          `and node; to index the chain afresh, delete this chain's rows`,
+      );
     }
     return this.#o.startBlock - 1n;
+  }
+
+  /** Whether the store holds rows from blocks below `block` (blocks whose hash it no longer has). */
+  async #rowsBelow(block: bigint): Promise<boolean> {
+    const [row] = await this.#o.db.query<{ found: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM history_items WHERE chain_id = $1 AND block_number < $2)
+           OR EXISTS (SELECT 1 FROM transfers WHERE chain_id = $1 AND block_number < $2)
+           OR EXISTS (SELECT 1 FROM module_transactions WHERE chain_id = $1 AND block_number < $2)
+           OR EXISTS (SELECT 1 FROM multisig_transactions WHERE chain_id = $1 AND executed_block < $2)
+           OR EXISTS (SELECT 1 FROM safes WHERE chain_id = $1 AND creation_block < $2) AS found`,
+      [this.#o.chainId, block.toString()],
+    );
+    return row?.found === true;
+  }
+
+  /** Not inside the optional call: without a listener the owners must still be read again. */
+  async #refreshOwnersAfterRollback(): Promise<void> {
+    const refreshed = await this.#refreshAllOwners();
+    this.#ownersStale = false;
+    this.#o.onSafesChanged?.(refreshed);
   }
 
   async #readOwners(safes: Address[], blockNumber: bigint): Promise<Map<Address, readonly Address[]>> {
