@@ -2,7 +2,9 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { SafeApp } from '@countersign/gateway-api';
 import type { ChainRegistry } from './chains/registry';
+import { defaultMaxBodyBytes, limitBodies } from './http/bodyLimit';
 import { errorResponse, notFound } from './http/errors';
+import { defaultRateLimits, rateLimit, type RateLimits } from './http/rateLimit';
 import type { PriceSource } from './assets/prices';
 import { SafeAppCatalogue } from './safeApps';
 import { SafeInfoCache } from './safes/safeInfoCache';
@@ -35,6 +37,16 @@ export type GatewayAppOptions = {
   trackSafe?: SafeTracker;
   /** Test-only snapshot routes (end-to-end tests on a local chain); absent in any real deployment. */
   snapshots?: StackSnapshots;
+  /** What GET /health answers (the indexers' states, see gatewayHealth); just `ok` without it. */
+  health?: () => object;
+  /** The largest request body taken, in bytes (defaultMaxBodyBytes). */
+  maxBodyBytes?: number;
+  /** Requests per client per class of request (defaultRateLimits); a null class is not limited. */
+  rateLimits?: Partial<RateLimits>;
+  /** Peers whose X-Forwarded-For names the client (a reverse proxy); nobody else's is believed. */
+  trustedProxies?: readonly string[];
+  /** Marks the session cookie Secure: set when a TLS proxy serves the gateway over https. */
+  secureCookies?: boolean;
 };
 
 /** The gateway as a Hono app: everything it needs is passed in, so a test builds one in a line. */
@@ -56,19 +68,33 @@ export function createGatewayApp(options: GatewayAppOptions) {
       maxAge: 600,
     }),
   );
+  app.use(
+    '*',
+    rateLimit({
+      limits: { ...defaultRateLimits, ...options.rateLimits },
+      trustedProxies: options.trustedProxies ?? [],
+    }),
+  );
+  app.use('*', limitBodies(options.maxBodyBytes ?? defaultMaxBodyBytes));
   app.use('*', async (c, next) => {
     await next();
     // Every answer is fresh on each request, as on the real gateway; the token icons say otherwise.
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-cache');
   });
-  app.get('/health', (c) => c.json({ status: 'ok' }));
+  app.get('/health', (c) => c.json(options.health?.() ?? { status: 'ok' }));
   app.route('/', chainRoutes(chains));
   app.route('/', safeRoutes(chains, db, safeInfoCache, trackSafe));
   app.route('/', transactionRoutes(chains, db, safeApps, trackSafe));
   app.route('/', proposalRoutes(chains, db, safeInfoCache, safeApps));
   app.route('/', assetRoutes(chains, db, prices));
   app.route('/', messageRoutes(chains, db, safeInfoCache));
-  app.route('/', authRoutes(chains, db, sessionKey));
+  app.route(
+    '/',
+    authRoutes(chains, db, sessionKey, {
+      webOrigins: options.corsOrigins,
+      secureCookies: options.secureCookies ?? false,
+    }),
+  );
   app.route('/', accountRoutes(chains, db, safeApps));
   if (options.snapshots) app.route('/', testControlRoutes(options.snapshots));
   app.notFound((c) => errorResponse(notFound('Not found'), c));

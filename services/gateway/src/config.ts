@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { readManifest } from '@countersign/devnet/manifest';
 import { chainConfigSchema, type ChainConfig } from './chains/chainConfig';
 import { devnetChainConfig } from './chains/devnetChain';
+import { defaultMaxBodyBytes } from './http/bodyLimit';
+import { defaultRateLimits, type RateLimit, type RateLimits } from './http/rateLimit';
 import type { StoreOptions } from './store';
 
 export const defaultGatewayPort = 8787;
@@ -17,7 +19,20 @@ export type GatewayConfig = {
   chains: ChainConfig[];
   store: StoreOptions;
   sessionSecret?: string;
+  maxBodyBytes?: number;
+  rateLimits?: RateLimits;
+  trustedProxies?: string[];
+  secureCookies?: boolean;
 };
+
+const countSchema = z.coerce.number().int().min(0);
+
+/** A per-minute limit from the environment: unset keeps the default, 0 turns the limit off. */
+function perMinute(value: string | undefined, fallback: RateLimit): RateLimit | null {
+  if (value === undefined || value === '') return fallback;
+  const limit = countSchema.parse(value);
+  return limit === 0 ? null : { limit, windowMs: 60_000 };
+}
 
 /**
  * The gateway's configuration from the environment:
@@ -28,7 +43,12 @@ export type GatewayConfig = {
  * - data: DATABASE_URL (PostgreSQL, with DATABASE_SCHEMA to keep the tables in a schema of their own)
  *   or GATEWAY_DATA_DIR (the embedded database's folder;
  *   `.countersign/gateway` by default);
- * - GATEWAY_SESSION_SECRET: the key for session cookies (made once and kept in the database if unset).
+ * - GATEWAY_SESSION_SECRET: the key for session cookies (made once and kept in the database if unset);
+ * - GATEWAY_SECURE_COOKIES=1: the session cookie is marked Secure (a TLS proxy stands in front);
+ * - GATEWAY_MAX_BODY_BYTES: the largest request body accepted (64 KiB);
+ * - GATEWAY_RATE_LIMIT_WRITES, GATEWAY_RATE_LIMIT_NONCES: writes (POST, PUT, DELETE) and SIWE nonces
+ *   a client may make per minute (600 and 120; 0 turns the limit off);
+ * - GATEWAY_TRUSTED_PROXIES: comma-separated addresses of proxies whose X-Forwarded-For is believed.
  */
 export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const port = portSchema.parse(env.GATEWAY_PORT ?? defaultGatewayPort);
@@ -64,5 +84,31 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
     chains,
     store,
     sessionSecret: env.GATEWAY_SESSION_SECRET || undefined,
+    ...gatewayLimitsFromEnv(env),
+  };
+}
+
+export type GatewayLimits = Pick<
+  GatewayConfig,
+  'maxBodyBytes' | 'rateLimits' | 'trustedProxies' | 'secureCookies'
+>;
+
+/**
+ * What bounds and secures the gateway's requests, from the environment (the standalone gateway and
+ * `npm start` read it alike): GATEWAY_MAX_BODY_BYTES, GATEWAY_RATE_LIMIT_WRITES,
+ * GATEWAY_RATE_LIMIT_NONCES, GATEWAY_TRUSTED_PROXIES, GATEWAY_SECURE_COOKIES.
+ */
+export function gatewayLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayLimits {
+  return {
+    maxBodyBytes: countSchema.parse(env.GATEWAY_MAX_BODY_BYTES || defaultMaxBodyBytes),
+    rateLimits: {
+      writes: perMinute(env.GATEWAY_RATE_LIMIT_WRITES, defaultRateLimits.writes),
+      authNonces: perMinute(env.GATEWAY_RATE_LIMIT_NONCES, defaultRateLimits.authNonces),
+    },
+    trustedProxies: (env.GATEWAY_TRUSTED_PROXIES ?? '')
+      .split(',')
+      .map((address) => address.trim())
+      .filter(Boolean),
+    secureCookies: env.GATEWAY_SECURE_COOKIES === '1',
   };
 }

@@ -2,12 +2,13 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import type { SafeApp } from '@countersign/gateway-api';
 import type { Address } from 'viem';
-import { createGatewayApp } from './app';
+import { createGatewayApp, type GatewayAppOptions } from './app';
 import { defaultFiatPerUsd, StaticPriceTable } from './assets/prices';
 import { sessionKey } from './auth/sessionKey';
 import { SafeInfoCache } from './safes/safeInfoCache';
 import type { ChainConfig } from './chains/chainConfig';
 import { ChainRegistry } from './chains/registry';
+import { gatewayHealth } from './indexer/health';
 import { Indexer } from './indexer/indexer';
 import { openDatabase, type StoreOptions } from './store';
 import { stackSnapshots } from './testControl/snapshots';
@@ -32,7 +33,7 @@ export type GatewayOptions = {
    * together, for end-to-end tests that change state.
    */
   testControl?: boolean;
-};
+} & Pick<GatewayAppOptions, 'maxBodyBytes' | 'rateLimits' | 'trustedProxies' | 'secureCookies'>;
 
 export type Gateway = {
   url: string;
@@ -97,6 +98,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     safeInfoCache,
     trackSafe: (chainId, safe) => indexers.get(chainId)?.track(safe),
     snapshots,
+    health: () => gatewayHealth(indexers),
+    maxBodyBytes: options.maxBodyBytes,
+    rateLimits: options.rateLimits,
+    trustedProxies: options.trustedProxies,
+    secureCookies: options.secureCookies,
   });
   const host = options.host ?? '127.0.0.1';
   let server: ServerType;

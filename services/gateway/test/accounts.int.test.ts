@@ -12,9 +12,10 @@ import {
   delegateTypedData,
   hashSafeTx,
   notificationRegistrationMessage,
+  safeTxTypedData,
 } from '@countersign/safe-core';
 import { randomUUID } from 'node:crypto';
-import { keccak256, parseEther, stringToBytes, type Address } from 'viem';
+import { keccak256, parseEther, stringToBytes, type Address, type Hex } from 'viem';
 import type { HDAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -83,22 +84,35 @@ describe('delegates', () => {
     }
   });
 
-  it('lets the delegate propose without signing, marked as proposed by a delegate', async () => {
+  it('lets the delegate propose with its own signature, marked as proposed by a delegate', async () => {
     const tx = buildSafeTx({ to: outsider.address, value: parseEther('0.01'), nonce: 8n });
-    const result = await call(
-      'POST',
-      `/v1/chains/1337/transactions/${team}/propose`,
-      proposalBody(tx, {
-        safeTxHash: hashSafeTx({ chainId: 1337, safe: team, tx }),
-        sender: outsider.address,
-        signature: null,
-        origin: null,
-      }),
+    const proposal = (signature: Hex | null) =>
+      call(
+        'POST',
+        `/v1/chains/1337/transactions/${team}/propose`,
+        proposalBody(tx, {
+          safeTxHash: hashSafeTx({ chainId: 1337, safe: team, tx }),
+          sender: outsider.address,
+          signature,
+          origin: null,
+        }),
+      );
+    expect(await proposal(null)).toMatchObject({
+      status: 422,
+      body: { message: "A proposal needs its sender's signature" },
+    });
+    const result = await proposal(
+      await outsider.signTypedData(safeTxTypedData({ chainId: 1337, safe: team, tx })),
     );
     expect(result.status).toBe(200);
+    // The delegate's signature vouches for the proposal; it is no owner's confirmation.
     expect(result.body).toMatchObject({
       txStatus: 'AWAITING_CONFIRMATIONS',
       detailedExecutionInfo: { proposedByDelegate: { value: outsider.address }, confirmations: [] },
+    });
+    expect((await call('GET', `/v1/chains/1337/safes/${team}/nonces`)).body).toEqual({
+      currentNonce: 8,
+      recommendedNonce: 9,
     });
   });
 

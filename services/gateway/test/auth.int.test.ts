@@ -14,8 +14,11 @@ const accounts = devAccounts();
 const ownerA = accounts[1]!.account;
 const soloOwner = accounts[4]!.account;
 
+/** The web app the SIWE messages below are made for: the gateway allows it, and only it. */
+const webOrigin = 'http://127.0.0.1:5173';
+
 beforeAll(async () => {
-  local = await startLocalGateway();
+  local = await startLocalGateway({ corsOrigins: [webOrigin], limits: { secureCookies: true } });
 });
 afterAll(() => local?.stop());
 
@@ -67,6 +70,8 @@ describe('Sign-In with Ethereum', () => {
     expect(result.cookie).toMatch(/HttpOnly/);
     expect(result.cookie).toMatch(/SameSite=Lax/);
     expect(result.cookie).toMatch(/Path=\//);
+    // GATEWAY_SECURE_COOKIES: a TLS proxy serves the gateway, which itself sees plain http.
+    expect(result.cookie).toMatch(/Secure/);
     const session = await me(result.cookie);
     expect(session.status).toBe(200);
     expect(await session.json()).toMatchObject({ authMethod: 'siwe', signerAddress: ownerA.address });
@@ -135,12 +140,74 @@ describe('Sign-In with Ethereum', () => {
     expect(logout.headers.get('set-cookie')).toMatch(/access_token=;.*Max-Age=0/);
   });
 
+  it('revokes the session on logout: a copy of the old cookie no longer works', async () => {
+    const message = siwe(ownerA.address, await nonce());
+    const { cookie } = await verify(message, await ownerA.signMessage({ message }));
+    expect((await me(cookie)).status).toBe(200);
+    const logout = await fetch(`${local.gateway.url}/v1/auth/logout`, {
+      method: 'POST',
+      headers: { cookie: cookie!.split(';')[0]! },
+    });
+    expect(logout.status).toBe(200);
+    const after = await me(cookie);
+    expect(after.status).toBe(403);
+    expect(await after.json()).toMatchObject({ message: 'Forbidden resource' });
+  });
+
+  it('refuses a message made for another site or another chain, and keeps its nonce unspent', async () => {
+    const cases = [
+      {
+        domain: 'evil.example',
+        uri: webOrigin,
+        message: "The message's domain is not this gateway's web app",
+      },
+      {
+        domain: '127.0.0.1:5173',
+        uri: 'https://evil.example/login',
+        message: "The message's uri is not this gateway's web app",
+      },
+      {
+        domain: '127.0.0.1:5174',
+        uri: 'http://127.0.0.1:5174',
+        message: "The message's domain is not this gateway's web app",
+      },
+      { chainId: 1, message: 'The message is for a chain this gateway does not serve' },
+    ];
+    for (const { message: expected, ...overrides } of cases) {
+      const value = await nonce();
+      const message = siwe(ownerA.address, value, overrides);
+      const result = await verify(message, await ownerA.signMessage({ message }));
+      expect(result, JSON.stringify(overrides)).toMatchObject({ status: 401, body: { message: expected } });
+      expect(result.cookie).toBeNull();
+      // Refused before the nonce was spent: the right message can still use it.
+      const right = siwe(ownerA.address, value);
+      expect((await verify(right, await ownerA.signMessage({ message: right }))).status).toBe(200);
+    }
+  });
+
+  it("skips the site check when the gateway allows any origin ('*')", async () => {
+    const any = await startGateway({
+      port: 0,
+      chains: [devnetChainConfig(local.devnet.manifest, { explorerUrl: 'http://127.0.0.1:5173/explorer' })],
+      corsOrigins: ['*'],
+    });
+    try {
+      const message = siwe(ownerA.address, await nonce(any.url), {
+        domain: 'other.example:8080',
+        uri: 'http://other.example:8080',
+      });
+      expect((await verify(message, await ownerA.signMessage({ message }), any.url)).status).toBe(200);
+    } finally {
+      await any.close();
+    }
+  });
+
   it('keeps a session across a gateway restart on the same data', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'countersign-auth-'));
     const options = {
       port: 0,
       chains: [devnetChainConfig(local.devnet.manifest, { explorerUrl: 'http://127.0.0.1:5173/explorer' })],
-      corsOrigins: [],
+      corsOrigins: [webOrigin],
       store: { dataDir },
     };
     try {

@@ -49,6 +49,8 @@ const listPage = pageSchema(transactionListItemSchema);
 
 beforeAll(async () => {
   local = await startLocalGateway({
+    // The SIWE message below is made for a web app at http://localhost, which the gateway must allow.
+    corsOrigins: ['http://localhost'],
     safeApps: [
       {
         id: 7,

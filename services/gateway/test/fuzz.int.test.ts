@@ -42,9 +42,21 @@ function validProposal() {
   });
 }
 
+/** An owner's proposal without its sender's signature: refused, however its fields are changed. */
+function unsignedOwnerProposal() {
+  const tx = buildSafeTx({ to: team, value: 2n, nonce: 8n });
+  return proposalBody(tx, {
+    safeTxHash: hashSafeTx({ chainId: 1337, safe: team, tx }),
+    sender: local.devnet.manifest.accounts[1]!.address,
+    signature: null,
+    origin: null,
+  });
+}
+
 const endpoints = () =>
   [
     { method: 'POST', path: `/v1/chains/1337/transactions/${team}/propose`, valid: validProposal() },
+    { method: 'POST', path: `/v1/chains/1337/transactions/${team}/propose`, valid: unsignedOwnerProposal() },
     {
       method: 'POST',
       path: `/v2/chains/1337/safes/${team}/multisig-transactions/estimations`,
@@ -91,6 +103,21 @@ const endpoints = () =>
         deviceType: 'WEB',
         version: '1',
         safeRegistrations: [{ chainId: '1337', safes: [team], signatures: [`0x${'77'.repeat(65)}`] }],
+      },
+    },
+    {
+      method: 'POST',
+      path: '/v1/register/notifications',
+      // Unsigned, with a fresh timestamp: refused for want of a signature, whatever else changes.
+      valid: {
+        uuid: '2f1c9a4e-4b7a-4d4e-9a51-6f0e8c3b2a10',
+        cloudMessagingToken: 't',
+        buildNumber: '1',
+        bundle: 'b',
+        deviceType: 'WEB',
+        version: '1',
+        timestamp: String(Math.floor(Date.now() / 1000)),
+        safeRegistrations: [{ chainId: '1337', safes: [team], signatures: [] }],
       },
     },
   ] as const;

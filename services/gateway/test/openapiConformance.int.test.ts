@@ -256,7 +256,8 @@ const collect = (items: Json[]) => {
 };
 
 beforeAll(async () => {
-  local = await startLocalGateway({ safeApps: catalogue });
+  // The SIWE message below is made for the web app at 127.0.0.1:5173, which the gateway must allow.
+  local = await startLocalGateway({ safeApps: catalogue, corsOrigins: ['http://127.0.0.1:5173'] });
   team = local.devnet.manifest.safes[0]!.address as Address;
   solo = local.devnet.manifest.safes[1]!.address as Address;
   await local.indexed();

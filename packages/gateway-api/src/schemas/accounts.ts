@@ -45,23 +45,33 @@ export const removeDelegateBodySchema = deferred(() =>
     ),
 );
 
+/**
+ * What one registration may name: each Safe is read from the chain and each signature recovered, so
+ * the lists are bounded (the Safe{Wallet} apps register a handful of Safes at a time).
+ */
+export const registrationLimits = { chains: 20, safesPerChain: 50, signaturesPerChain: 10 } as const;
+
 /** The body of `POST /v1/register/notifications` (validated by the gateway service). */
 export const registerDeviceBodySchema = deferred(() =>
   z.object({
     uuid: z.optional(z.nullable(z.string().check(z.uuid()))),
-    cloudMessagingToken: z.string().check(z.minLength(1)),
-    buildNumber: z.string(),
-    bundle: z.string(),
+    cloudMessagingToken: z.string().check(z.minLength(1), z.maxLength(4096)),
+    buildNumber: z.string().check(z.maxLength(100)),
+    bundle: z.string().check(z.maxLength(200)),
     deviceType: z.enum(['ANDROID', 'IOS', 'WEB']),
-    version: z.string(),
-    timestamp: z.optional(z.nullable(z.string().check(z.regex(/^\d+$/)))),
-    safeRegistrations: z.array(
-      z.object({
-        chainId: z.string().check(z.regex(/^\d+$/)),
-        safes: z.array(addressSchema).check(z.minLength(1)),
-        signatures: z.array(hexSchema),
-      }),
-    ),
+    version: z.string().check(z.maxLength(100)),
+    timestamp: z.optional(z.nullable(z.string().check(z.regex(/^\d{1,12}$/)))),
+    safeRegistrations: z
+      .array(
+        z.object({
+          chainId: z.string().check(z.regex(/^\d{1,20}$/)),
+          safes: z.array(addressSchema).check(z.minLength(1), z.maxLength(registrationLimits.safesPerChain)),
+          signatures: z
+            .array(hexSchema.check(z.maxLength(2 + 2 * 65)))
+            .check(z.maxLength(registrationLimits.signaturesPerChain)),
+        }),
+      )
+      .check(z.maxLength(registrationLimits.chains)),
   }),
 );
 export type RegisterDeviceBody = z.input<typeof registerDeviceBodySchema>;

@@ -3,7 +3,7 @@ import { deferred } from './deferred';
 import { addressInfoSchema, pageSchema } from './common';
 import { openEnum, orNull, tolerantItem } from './lenient';
 import { hexSchema } from './primitives';
-import { signatureSchema } from './proposals';
+import { maxOriginLength, signatureSchema } from './proposals';
 
 /** EIP-712 typed data as a Safe message. The server requires primaryType. */
 export const typedDataSchema = deferred(() =>
@@ -79,7 +79,7 @@ export const proposeMessageBodySchema = deferred(() =>
     message: z.union([z.string(), typedDataSchema]),
     signature: signatureSchema,
     safeAppId: z.optional(z.nullable(z.number().check(z.int(), z.nonnegative()))),
-    origin: z.optional(z.nullable(z.string())),
+    origin: z.optional(z.nullable(z.string().check(z.maxLength(maxOriginLength)))),
   }),
 );
 export type ProposeMessageBody = z.infer<typeof proposeMessageBodySchema>;

@@ -5,12 +5,32 @@ import { addressSchema, hexSchema, numericStringSchema } from './primitives';
 /** The body of `DELETE /v1/chains/{c}/transactions/{safeTxHash}`: the proposer's signature. */
 export type DeleteTransactionBody = { signature: string };
 
+/**
+ * The longest signature blob a body may carry, in bytes: the gateway bounds it more tightly by the
+ * Safe's owner count; this only stops a blob no Safe could use before anything reads it.
+ */
+export const maxSignatureBytes = 24 * 1024;
+
+/** The longest `origin` (a Safe App's name, url and note as JSON) a proposal may carry. */
+export const maxOriginLength = 2000;
+
+/** A uint256 as a base-10 string: the SafeTx's numbers are hashed as such, and anything larger cannot be. */
+export const uint256StringSchema = deferred(() =>
+  numericStringSchema.check(
+    z.refine((value: string) => value.length <= 78 && BigInt(value) < 2n ** 256n, {
+      message: 'Not a uint256',
+    }),
+  ),
+);
+
 /** A hex signature blob: at least one 65-byte signature, whole bytes. */
 export const signatureSchema = deferred(() =>
   hexSchema.check(
-    z.refine((value: string) => value.length >= 2 + 130 && value.length % 2 === 0, {
-      message: 'Invalid signature',
-    }),
+    z.refine(
+      (value: string) =>
+        value.length >= 2 + 130 && value.length <= 2 + 2 * maxSignatureBytes && value.length % 2 === 0,
+      { message: 'Invalid signature' },
+    ),
   ),
 );
 
@@ -21,13 +41,13 @@ export const signatureSchema = deferred(() =>
 export const proposeTransactionBodySchema = deferred(() =>
   z.object({
     to: addressSchema,
-    value: numericStringSchema,
+    value: uint256StringSchema,
     data: z.nullish(hexSchema),
-    nonce: numericStringSchema,
+    nonce: uint256StringSchema,
     operation: z.union([z.literal(0), z.literal(1)]),
-    safeTxGas: numericStringSchema,
-    baseGas: numericStringSchema,
-    gasPrice: numericStringSchema,
+    safeTxGas: uint256StringSchema,
+    baseGas: uint256StringSchema,
+    gasPrice: uint256StringSchema,
     gasToken: addressSchema,
     refundReceiver: z.nullish(addressSchema),
     safeTxHash: hexSchema.check(
@@ -35,7 +55,7 @@ export const proposeTransactionBodySchema = deferred(() =>
     ),
     sender: addressSchema,
     signature: z.nullish(signatureSchema),
-    origin: z.nullish(z.string()),
+    origin: z.nullish(z.string().check(z.maxLength(maxOriginLength))),
   }),
 );
 export type ProposeTransactionBody = z.infer<typeof proposeTransactionBodySchema>;
@@ -53,7 +73,7 @@ export type SafeNonces = z.infer<typeof safeNoncesSchema>;
 export const estimationBodySchema = deferred(() =>
   z.object({
     to: addressSchema,
-    value: numericStringSchema,
+    value: uint256StringSchema,
     data: z.nullish(hexSchema),
     operation: z.union([z.literal(0), z.literal(1)]),
   }),

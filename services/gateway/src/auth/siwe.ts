@@ -19,10 +19,43 @@ export const maxSessionMs = 24 * 60 * 60_000;
 
 export type SiweFailure = { status: 401 | 403; message: string };
 
-/** Reads and checks an EIP-4361 message's own fields; the nonce and signature are checked apart. */
+/**
+ * Where a message may come from: the web app's origins (a message signed for another site must not
+ * open a session here; '*' accepts any) and the chains this gateway serves.
+ */
+export type SiweAudience = { webOrigins: readonly string[]; chainIds: readonly string[] };
+
+/** The origin of `url`, or null when it is not a URL. */
+function originOf(url: string): URL | null {
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+}
+
+/** A failure when the message names a site or a chain `audience` does not include. */
+function audienceFailure(message: Partial<SiweMessage>, audience: SiweAudience): SiweFailure | null {
+  if (!audience.chainIds.includes(String(message.chainId)))
+    return { status: 401, message: 'The message is for a chain this gateway does not serve' };
+  if (audience.webOrigins.includes('*')) return null;
+  const allowed = audience.webOrigins.map(originOf).filter((url): url is URL => url !== null);
+  if (!allowed.some((url) => url.host === message.domain))
+    return { status: 401, message: "The message's domain is not this gateway's web app" };
+  const uri = message.uri ? originOf(message.uri) : null;
+  if (!uri || !allowed.some((url) => url.origin === uri.origin))
+    return { status: 401, message: "The message's uri is not this gateway's web app" };
+  return null;
+}
+
+/**
+ * Reads and checks an EIP-4361 message's own fields, and that it was made for `audience`; the nonce
+ * and signature are checked apart.
+ */
 export function checkSiweMessage(
   text: string,
   nowMs: number,
+  audience: SiweAudience,
 ):
   | { ok: true; message: SiweMessage & { address: Address; nonce: string } }
   | { ok: false; failure: SiweFailure } {
@@ -40,6 +73,8 @@ export function checkSiweMessage(
   if (message.expirationTime && message.expirationTime.getTime() > nowMs + maxSessionMs) {
     return { ok: false, failure: { status: 403, message: 'The session this message asks for is too long' } };
   }
+  const failure = audienceFailure(message, audience);
+  if (failure) return { ok: false, failure };
   return { ok: true, message: message as SiweMessage & { address: Address; nonce: string } };
 }
 

@@ -22,12 +22,16 @@ import { parseBody, unprocessable } from '../http/body';
 import { HttpError, invalidParam, notFound } from '../http/errors';
 import { parseCursor, toPage } from '../http/paging';
 import { parseAddressParam } from '../http/params';
+import { isDelegateOf } from '../proposals/delegates';
 import { requireSafe } from '../safes/requireSafe';
 import type { SafeAppCatalogue } from '../safeApps';
 import { isValidContractSignature } from '../safes/verifySignatures';
 import type { Database } from '../store';
 import { typedDataPreimage } from '@countersign/safe-core';
 import { requireChain } from './chains';
+
+/** How far a registration's timestamp may be from the gateway's clock, as on the Safe Client Gateway. */
+const registrationMaxSkewSeconds = 300;
 
 const badRequest = (message: string) =>
   new HttpError(400, { statusCode: 400, code: 400, message, error: 'Bad Request' });
@@ -164,16 +168,21 @@ export function accountRoutes(chains: ChainRegistry, db: Database, safeApps: Saf
     .post('/v1/register/notifications', async (c) => {
       const body = await parseBody(c, registerDeviceBodySchema);
       const uuid = body.uuid ?? randomUUID();
-      if (body.timestamp) {
-        const skew = Math.abs(Date.now() / 1000 - Number(body.timestamp));
-        if (skew > 300) throw badRequest('The signature is expired!');
-      }
+      // The timestamp is part of what is signed: without it (or with an old one) a signature seen
+      // once could register a device forever.
+      if (!body.timestamp) throw badRequest('A registration needs a timestamp');
+      const skew = Math.abs(Date.now() / 1000 - Number(body.timestamp));
+      if (skew > registrationMaxSkewSeconds) throw badRequest('The signature is expired!');
+      const unsigned = () =>
+        badRequest('A registration needs the signature of an owner or a delegate of each Safe');
+      if (body.safeRegistrations.length === 0) throw unsigned();
       const subscriptions: { chainId: string; safe: Address; signers: Address[] }[] = [];
       for (const registration of body.safeRegistrations) {
         const chain = requireChain(chains, registration.chainId);
         const safes = registration.safes.map((safe) => getAddress(safe));
+        if (registration.signatures.length === 0) throw unsigned();
         const message = notificationRegistrationMessage({
-          timestamp: body.timestamp ?? '',
+          timestamp: body.timestamp,
           uuid,
           cloudMessagingToken: body.cloudMessagingToken,
           safes,
@@ -194,10 +203,28 @@ export function accountRoutes(chains: ChainRegistry, db: Database, safeApps: Saf
         }
         for (const safe of safes) {
           const { owners } = await requireSafe(chain, safe);
-          if (signers.some((signer) => !owners.includes(signer))) throw badRequest('Invalid signature');
+          for (const signer of signers) {
+            if (
+              !owners.includes(signer) &&
+              !(await isDelegateOf(db, { chainId: chain.config.chainId, safe, address: signer, owners }))
+            )
+              throw badRequest('Invalid signature');
+          }
           subscriptions.push({ chainId: registration.chainId, safe, signers });
         }
       }
+      // A device stays with whoever registered it: somebody else knowing its uuid must not take over
+      // its token or its Safes, unless a signer it already has signs too.
+      const bound = new Set(
+        (
+          await db.query<{ signers: string }>(
+            'SELECT signers FROM notification_subscriptions WHERE device_uuid = $1',
+            [uuid],
+          )
+        ).flatMap((row) => row.signers.split(',').filter(Boolean)),
+      );
+      if (bound.size > 0 && !subscriptions.some((s) => s.signers.some((signer) => bound.has(signer))))
+        throw unprocessable('This device is registered by other signers');
       const now = Date.now();
       await db.transaction(async (sql) => {
         await sql.query(

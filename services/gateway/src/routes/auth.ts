@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { sign, verify } from 'hono/jwt';
@@ -9,35 +10,67 @@ import { parseBody } from '../http/body';
 import { HttpError } from '../http/errors';
 import type { Database } from '../store';
 import { hexSchema } from '@countersign/gateway-api';
+import * as zm from 'zod/mini';
 
 export const sessionCookie = 'access_token';
 
-const verifyBodySchema = z.object({ message: z.string().min(1), signature: hexSchema });
+/** A SIWE message is a few hundred characters; a contract wallet's signature may be a few KiB. */
+const verifyBodySchema = z.object({
+  message: z.string().min(1).max(4096),
+  signature: hexSchema.check(zm.maxLength(2 + 2 * 16 * 1024)),
+});
 
 const unauthorized = (message: string) =>
   new HttpError(401, { statusCode: 401, code: 401, message, error: 'Unauthorized' });
 const forbidden = () =>
   new HttpError(403, { statusCode: 403, code: 403, message: 'Forbidden resource', error: 'Forbidden' });
 
-type Session = { sub: string; auth_method: 'siwe'; chain_id: string; signer_address: string; exp: number };
+type Session = {
+  sub: string;
+  auth_method: 'siwe';
+  chain_id: string;
+  signer_address: string;
+  exp: number;
+  /** The session's id, which signing out revokes. */
+  jti: string;
+};
 
-/** The signed-in account of a request, from its session cookie; null when there is none or it is not valid. */
-export async function readSession(c: Context, key: string): Promise<Session | null> {
+/**
+ * The signed-in account of a request, from its session cookie; null when there is none, it is not
+ * valid, or it was signed out. A token without an id comes from before sessions could be revoked, and
+ * is refused for that reason: signing in again gives one that can be.
+ */
+export async function readSession(c: Context, key: string, db: Database): Promise<Session | null> {
   const token = getCookie(c, sessionCookie);
   if (!token) return null;
+  let session: Session;
   try {
-    return (await verify(token, key, 'HS256')) as unknown as Session;
+    session = (await verify(token, key, 'HS256')) as unknown as Session;
   } catch {
     return null;
   }
+  if (typeof session.jti !== 'string' || session.jti === '') return null;
+  const revoked = await db.query('SELECT 1 FROM revoked_sessions WHERE session_id = $1', [session.jti]);
+  return revoked.length > 0 ? null : session;
 }
 
 /**
  * Sign-In with Ethereum. A nonce is single-use and valid for five minutes (kept in the database);
- * verify checks the message's fields, consumes its nonce, checks the signature (EOA or EIP-1271) and
- * sets an HttpOnly session cookie that lasts until the message's expirationTime (at most 24 h).
+ * verify checks the message's fields (its domain and uri among the web app's origins, its chain one
+ * this gateway serves), consumes its nonce, checks the signature (EOA or EIP-1271) and sets an
+ * HttpOnly session cookie that lasts until the message's expirationTime (at most 24 h). Logout
+ * revokes the session, not only the cookie.
  */
-export function authRoutes(chains: ChainRegistry, db: Database, key: string) {
+export function authRoutes(
+  chains: ChainRegistry,
+  db: Database,
+  key: string,
+  options: { webOrigins: readonly string[]; secureCookies: boolean },
+) {
+  const audience = () => ({
+    webOrigins: options.webOrigins,
+    chainIds: chains.all().map((chain) => chain.config.chainId),
+  });
   return new Hono()
     .get('/v1/auth/nonce', async (c) => {
       const nonce = generateSiweNonce();
@@ -52,7 +85,7 @@ export function authRoutes(chains: ChainRegistry, db: Database, key: string) {
     .post('/v1/auth/verify', async (c) => {
       const body = await parseBody(c, verifyBodySchema);
       const now = Date.now();
-      const checked = checkSiweMessage(body.message, now);
+      const checked = checkSiweMessage(body.message, now, audience());
       if (!checked.ok)
         throw new HttpError(checked.failure.status, {
           statusCode: checked.failure.status,
@@ -83,19 +116,21 @@ export function authRoutes(chains: ChainRegistry, db: Database, key: string) {
         chain_id: String(message.chainId),
         signer_address: message.address,
         exp: Math.floor(expiresAtMs / 1000),
+        jti: randomUUID(),
       };
       setCookie(c, sessionCookie, await sign(session, key, 'HS256'), {
         httpOnly: true,
         path: '/',
         sameSite: 'Lax',
-        secure: new URL(c.req.url).protocol === 'https:',
+        // Behind a TLS proxy the gateway itself sees http: configuration says the browser uses https.
+        secure: options.secureCookies || new URL(c.req.url).protocol === 'https:',
         expires: new Date(expiresAtMs),
         maxAge: Math.max(0, Math.floor((expiresAtMs - now) / 1000)),
       });
       return c.body(null, 200);
     })
     .get('/v1/auth/me', async (c) => {
-      const session = await readSession(c, key);
+      const session = await readSession(c, key, db);
       if (!session) throw forbidden();
       return c.json({
         id: session.sub,
@@ -104,7 +139,16 @@ export function authRoutes(chains: ChainRegistry, db: Database, key: string) {
         chainId: session.chain_id,
       });
     })
-    .post('/v1/auth/logout', (c) => {
+    .post('/v1/auth/logout', async (c) => {
+      const session = await readSession(c, key, db);
+      if (session) {
+        const now = Date.now();
+        await db.query('DELETE FROM revoked_sessions WHERE expires_at_ms < $1', [now]);
+        await db.query(
+          'INSERT INTO revoked_sessions (session_id, expires_at_ms) VALUES ($1, $2) ON CONFLICT (session_id) DO NOTHING',
+          [session.jti, session.exp * 1000],
+        );
+      }
       deleteCookie(c, sessionCookie, { path: '/' });
       return c.body(null, 200);
     });

@@ -17,7 +17,7 @@ import { parseAddressParam } from '../http/params';
 import { loadMessages, toSafeMessage, withDayLabels } from '../messages/messages';
 import type { SafeState } from '../safes/readSafe';
 import { requireSafe } from '../safes/requireSafe';
-import { verifySafeSignatures } from '../safes/verifySignatures';
+import { NotAnOwnerError, verifySafeSignatures } from '../safes/verifySignatures';
 import type { Database } from '../store';
 import type { SafeInfoCache } from '../safes/safeInfoCache';
 import { requireChain } from './chains';
@@ -35,12 +35,13 @@ async function ownerSignatures(
       safe: state.address,
       ...signed,
       signatures: signature,
+      owners: state.owners,
     });
   } catch (error) {
+    if (error instanceof NotAnOwnerError) throw unprocessable('Unauthorized address');
     if (error instanceof SafeSignatureError) throw unprocessable('Invalid signature');
     throw error;
   }
-  if (signatures.some((s) => !state.owners.includes(s.owner))) throw unprocessable('Unauthorized address');
   return signatures;
 }
 

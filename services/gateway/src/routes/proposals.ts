@@ -12,13 +12,14 @@ import {
   delegateTotp,
   hashSafeTx,
   isTrustedDelegateCallTarget,
+  recoverSafeSignatures,
   SafeSignatureError,
   safeTxTypedData,
   type SafeTx,
   typedDataPreimage,
   zeroAddress,
 } from '@countersign/safe-core';
-import { getAddress, hashTypedData, recoverAddress, type Address, type Hex } from 'viem';
+import { getAddress, hashTypedData, recoverAddress, size, type Address, type Hex } from 'viem';
 import { z } from 'zod';
 import type { ChainRegistry } from '../chains/registry';
 import { parseBody, unprocessable } from '../http/body';
@@ -37,20 +38,53 @@ import { requireChain } from './chains';
 
 const deleteProposalBodySchema = z.object({ signature: signatureSchema });
 
-/** The next nonce to propose at: after the highest nonce the Safe has seen or been proposed, at least its own. */
+/**
+ * How far ahead of the Safe's nonce a proposal may be. Owners queue a handful of transactions, rarely
+ * dozens; a proposal a million nonces ahead can never execute before everything before it, and would
+ * only push every client's recommended nonce out of reach.
+ */
+export const MAX_NONCE_AHEAD = 100;
+
+/**
+ * The next nonce to propose at: the Safe's own, moved past each nonce already taken by an attributed
+ * proposal waiting in the queue (confirmed by a current owner, or proposed by a delegate), up to the
+ * first free one. The first gap wins over max + 1: the Safe cannot execute anything after a gap until
+ * the gap is filled, so that is where a new proposal belongs; and a proposal nobody vouches for (an
+ * unsigned row of an older gateway, or one whose signer has since left the owners) moves nothing.
+ */
 async function recommendedNonce(
   db: Database,
   chainId: string,
   safe: Address,
-  current: number,
+  state: { nonce: number; owners: readonly Address[] },
 ): Promise<number> {
-  const [row] = await db.query<{ highest: string | null }>(
-    'SELECT MAX(nonce) AS highest FROM multisig_transactions WHERE chain_id = $1 AND safe = $2',
-    [chainId, safe],
+  const rows = await db.query<{ nonce: string | number }>(
+    `SELECT DISTINCT m.nonce FROM multisig_transactions m
+      WHERE m.chain_id = $1 AND m.safe = $2 AND m.executed_at_ms IS NULL AND m.nonce >= $3 AND m.nonce <= $4
+        AND (m.proposed_by_delegate IS NOT NULL OR EXISTS (
+          SELECT 1 FROM confirmations c
+           WHERE c.chain_id = m.chain_id AND c.safe_tx_hash = m.safe_tx_hash AND c.owner = ANY($5)))`,
+    [chainId, safe, state.nonce, state.nonce + MAX_NONCE_AHEAD, [...state.owners]],
   );
-  return row?.highest === null || row?.highest === undefined
-    ? current
-    : Math.max(current, Number(row.highest) + 1);
+  const taken = new Set(rows.map((row) => Number(row.nonce)));
+  let next = state.nonce;
+  while (taken.has(next)) next++;
+  return next;
+}
+
+/**
+ * Whether `signature` is `sender`'s own ECDSA signature over the SafeTx: EIP-712 (recovered from the
+ * safeTxHash itself) or eth_sign in the Safe's form (v + 4). Only one 65-byte signature: a delegate
+ * speaks for itself and signs for no owner.
+ */
+async function signedBySender(safeTxHash: Hex, signature: Hex, sender: Address): Promise<boolean> {
+  if (size(signature) !== 65) return false;
+  try {
+    const [parsed] = await recoverSafeSignatures(safeTxHash, signature, 1);
+    return (parsed?.type === 'EOA' || parsed?.type === 'ETH_SIGN') && parsed.owner === sender;
+  } catch {
+    return false;
+  }
 }
 
 /** Keeps `origin` only when it is JSON, with any HTML taken out of its note. */
@@ -84,12 +118,12 @@ async function ownersSignatures(
       hash: target.safeTxHash,
       preimage: typedDataPreimage(safeTxTypedData({ chainId, safe: target.safe, tx: target.tx })),
       signatures,
+      owners: target.owners,
     });
   } catch (error) {
     if (error instanceof SafeSignatureError) throw unprocessable('Invalid signature');
     throw error;
   }
-  if (verified.some((s) => !target.owners.includes(s.owner))) throw unprocessable('Invalid signature');
   return verified;
 }
 
@@ -131,7 +165,7 @@ export function proposalRoutes(
       const state = await requireSafe(chain, safe);
       const nonces: SafeNonces = {
         currentNonce: state.nonce,
-        recommendedNonce: await recommendedNonce(db, chain.config.chainId, safe, state.nonce),
+        recommendedNonce: await recommendedNonce(db, chain.config.chainId, safe, state),
       };
       return c.json(nonces);
     })
@@ -157,7 +191,7 @@ export function proposalRoutes(
       }
       const estimation: Estimation = {
         currentNonce: state.nonce,
-        recommendedNonce: await recommendedNonce(db, chain.config.chainId, safe, state.nonce),
+        recommendedNonce: await recommendedNonce(db, chain.config.chainId, safe, state),
         safeTxGas: safeTxGas.toString(),
       };
       return c.json(estimation);
@@ -242,7 +276,8 @@ export function proposalRoutes(
       const state = await requireSafe(chain, safe);
 
       const nonce = BigInt(body.nonce);
-      if (nonce < BigInt(state.nonce)) throw unprocessable('Invalid nonce');
+      if (nonce < BigInt(state.nonce) || nonce > BigInt(state.nonce + MAX_NONCE_AHEAD))
+        throw unprocessable('Invalid nonce');
       const to = getAddress(body.to);
       if (body.operation === 1 && !isTrustedDelegateCallTarget(to))
         throw unprocessable('Delegate call is disabled');
@@ -261,16 +296,21 @@ export function proposalRoutes(
       const safeTxHash = hashSafeTx({ chainId: Number(chainId), safe, tx });
       if (safeTxHash !== body.safeTxHash.toLowerCase()) throw unprocessable('Invalid safeTxHash');
 
+      // Nothing is stored that its sender did not sign: an owner's signature is a confirmation, a
+      // delegate's only vouches for the proposal.
       const sender = getAddress(body.sender);
-      const signatures = body.signature
-        ? await ownersSignatures(chain, { safe, tx, safeTxHash, owners: state.owners }, body.signature as Hex)
-        : [];
       const senderIsOwner = state.owners.includes(sender);
       const senderIsDelegate =
         !senderIsOwner && (await isDelegateOf(db, { chainId, safe, address: sender, owners: state.owners }));
       if (!senderIsOwner && !senderIsDelegate) throw unprocessable('Unauthorized address');
-      if (senderIsOwner && signatures.length > 0 && !signatures.some((s) => s.owner === sender)) {
-        throw unprocessable('Unauthorized address');
+      if (!body.signature) throw unprocessable("A proposal needs its sender's signature");
+      const signature = body.signature as Hex;
+      let signatures: Awaited<ReturnType<typeof ownersSignatures>> = [];
+      if (senderIsOwner) {
+        signatures = await ownersSignatures(chain, { safe, tx, safeTxHash, owners: state.owners }, signature);
+        if (!signatures.some((s) => s.owner === sender)) throw unprocessable('Unauthorized address');
+      } else if (!(await signedBySender(safeTxHash, signature, sender))) {
+        throw unprocessable('Invalid signature');
       }
 
       const existing = (await loadMultisig(db, chainId, [safeTxHash])).get(safeTxHash);

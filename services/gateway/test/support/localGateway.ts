@@ -38,6 +38,8 @@ export async function startLocalGateway(
     store?: StoreOptions;
     /** Serves the test-only snapshot routes. */
     testControl?: boolean;
+    /** The gateway's limits and trust settings, when a test needs other than the defaults. */
+    limits?: Pick<GatewayOptions, 'maxBodyBytes' | 'rateLimits' | 'trustedProxies' | 'secureCookies'>;
   } = {},
 ): Promise<LocalGateway> {
   const devnet = await startDevnet({ port: 0 });
@@ -49,6 +51,7 @@ export async function startLocalGateway(
     safeApps: options.safeApps,
     store: options.store,
     testControl: options.testControl,
+    ...options.limits,
   }).catch(async (error: unknown) => {
     await devnet.stop();
     throw error;

@@ -60,9 +60,42 @@ function originJson(origin: TxDraftOrigin | undefined): string | null {
   return origin ? JSON.stringify({ name: origin.name, url: origin.url ?? '', note: origin.note }) : null;
 }
 
+/** A signature over a SafeTx, kept so that a proposal the gateway did not take can be sent again. */
+export type SafeTxSignature = { signature: Hex; signer: Address; safeTxHash: Hex };
+
+/** The kept signature when it is over this SafeTx by the account now connected; else the wallet's new one. */
+async function keptOrNewSignature(
+  params: {
+    safe: FlowSafe;
+    tx: SafeTx;
+    safeTxHash: Hex;
+    signed?: SafeTxSignature;
+    onSigned?: (signed: SafeTxSignature) => void;
+  },
+  account: string | undefined,
+): Promise<FlowResult<SafeTxSignature>> {
+  const kept = params.signed;
+  if (
+    kept !== undefined &&
+    kept.safeTxHash === params.safeTxHash &&
+    account !== undefined &&
+    kept.signer.toLowerCase() === account.toLowerCase()
+  ) {
+    return { ok: true, value: kept };
+  }
+  const fresh = await signSafeTx(params.safe, params.tx);
+  if (!fresh.ok) return fresh;
+  const signed = { ...fresh.value, safeTxHash: params.safeTxHash };
+  params.onSigned?.(signed);
+  return { ok: true, value: signed };
+}
+
 /**
- * Proposes the SafeTx to the gateway: an owner signs it first (their signature is its first
- * confirmation); a delegate proposes it unsigned, for the owners to sign.
+ * Proposes the SafeTx to the gateway, signed (EIP-712) by whoever proposes it, as the gateway
+ * stores nothing its sender did not sign: an owner's signature is its first confirmation; a
+ * delegate's only shows the gateway who proposed it, and the owners sign it after. A signature
+ * given in `signed` (kept from a try the gateway refused or did not answer) is sent again without
+ * asking the wallet; `onSigned` receives a new one as soon as the wallet gives it.
  */
 export async function proposeSafeTx(params: {
   safe: FlowSafe;
@@ -70,16 +103,15 @@ export async function proposeSafeTx(params: {
   safeTxHash: Hex;
   as: 'owner' | 'delegate';
   origin?: TxDraftOrigin;
+  signed?: SafeTxSignature;
+  onSigned?: (signed: SafeTxSignature) => void;
 }): Promise<FlowResult<TransactionDetails>> {
-  let signature: Hex | null = null;
-  let sender = getWalletSnapshot().address as Address | undefined;
-  if (params.as === 'owner') {
-    const signed = await signSafeTx(params.safe, params.tx);
-    if (!signed.ok) return signed;
-    signature = signed.value.signature;
-    sender = signed.value.signer;
-  }
-  if (!sender) return checkFailure('No wallet is connected. Connect a wallet to continue.');
+  const account = getWalletSnapshot().address;
+  if (params.as === 'delegate' && !account)
+    return checkFailure('No wallet is connected. Connect a wallet to continue.');
+  const signed = await keptOrNewSignature(params, account);
+  if (!signed.ok) return signed;
+  const { signature, signer: sender } = signed.value;
   const body = proposalBody(params.tx, {
     safeTxHash: params.safeTxHash,
     sender,
@@ -95,19 +127,26 @@ export async function proposeSafeTx(params: {
   );
 }
 
-/** Adds the connected owner's signature to a queued transaction. */
+/**
+ * Adds the connected owner's signature to a queued transaction; like a proposal, a signature kept
+ * from a try the gateway did not take is sent again without asking the wallet.
+ */
 export async function confirmSafeTx(params: {
   safe: FlowSafe;
   tx: SafeTx;
   safeTxHash: Hex;
+  signed?: SafeTxSignature;
+  onSigned?: (signed: SafeTxSignature) => void;
 }): Promise<FlowResult<TransactionSummary>> {
-  const signed = await signSafeTx(params.safe, params.tx);
+  const account = getWalletSnapshot().address;
+  const signed = await keptOrNewSignature(params, account);
   if (!signed.ok) return signed;
+  const { signature } = signed.value;
   return fromGateway(() =>
     getGateway().addConfirmation({
       chainId: params.safe.chain.chainId,
       safeTxHash: params.safeTxHash,
-      signature: signed.value.signature,
+      signature,
     }),
   );
 }
