@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SafeMessage } from '@countersign/gateway-api';
-import { Address, Alert, Button, Card } from '../../ui';
+import { Address, Alert, Button, Card, HexValue } from '../../ui';
 import { invalidateSafeViews, useSafe } from '../safe';
-import { computeMessageHashes } from './messageHashes';
+import { verifyMessageHash, type MessageHashCheck } from './messageHashes';
 import { messageQueryOptions } from './queries';
 import { SignerHint, useOwnerAccount } from './sign/SignerHint';
 import { confirmSafeMessage, MessageSigningError } from './sign/signingActions';
@@ -18,35 +18,46 @@ const failureTitles: Record<MessageSigningError['source'], string> = {
 };
 
 /**
+ * The Safe the gateway files the message under, should its answer name one: the gateway's message
+ * object has no such field today, and its schema drops fields it does not know.
+ */
+function messageSafeOf(message: SafeMessage): string | undefined {
+  const safe = (message as { safe?: unknown }).safe;
+  return typeof safe === 'string' ? safe : undefined;
+}
+
+/**
  * Confirm: a connected owner who has not signed the message yet adds their signature. Then the
  * message is fetched again; once the gateway counts enough confirmations, the page checks the
- * combined signature on chain before it shows the message as Confirmed.
+ * combined signature on chain before it shows the message as Confirmed. Only a message whose content
+ * hashes here to its messageHash is offered for signing: owners sign that hash, not the content.
  */
 export function MessageActions({ message }: { message: SafeMessage }) {
   const { chain, address, safe } = useSafe();
   const queryClient = useQueryClient();
   const signer = useOwnerAccount();
   const [outcome, setOutcome] = useState<Outcome | undefined>(undefined);
-  const hashes = useMemo(
+  const check = useMemo(
     () =>
-      computeMessageHashes({
+      verifyMessageHash({
         chainId: Number(chain.chainId),
         safe: address,
         message: message.message,
-        gatewayMessageHash: message.messageHash,
+        messageHash: message.messageHash,
+        messageSafe: messageSafeOf(message),
       }),
-    [chain.chainId, address, message.message, message.messageHash],
+    [chain.chainId, address, message],
   );
   const owners = safe.owners.map((owner) => owner.value);
   const confirm = useMutation({
     mutationFn: async () => {
-      if (!hashes.ok) throw new MessageSigningError('signer', hashes.reason);
+      if (check.status !== 'match') throw new MessageSigningError('signer', refusalTitles[check.status]);
       await confirmSafeMessage({
         chainId: chain.chainId,
         safe: address,
         owners,
         messageHash: message.messageHash,
-        contentHash: hashes.contentHash,
+        contentHash: check.hashes.contentHash,
       });
     },
     onMutate: () => setOutcome(undefined),
@@ -72,6 +83,13 @@ export function MessageActions({ message }: { message: SafeMessage }) {
   });
 
   const needsConfirmation = message.status === 'NEEDS_CONFIRMATION';
+  if (check.status !== 'match') {
+    return (
+      <Card className={styles.panel} testId="message-actions">
+        <HashRefusal check={check} />
+      </Card>
+    );
+  }
   if (!needsConfirmation && outcome === undefined) return null;
   const signedAs =
     signer.account === undefined
@@ -80,7 +98,6 @@ export function MessageActions({ message }: { message: SafeMessage }) {
           (confirmation) => confirmation.owner.value.toLowerCase() === signer.account?.toLowerCase(),
         );
   const missing = Math.max(message.confirmationsRequired - message.confirmationsSubmitted, 0);
-  const hashUsable = hashes.ok && hashes.matchesGateway === true;
 
   return (
     <Card className={styles.panel} testId="message-actions">
@@ -98,20 +115,11 @@ export function MessageActions({ message }: { message: SafeMessage }) {
             </p>
           ) : (
             <>
-              {!hashUsable && (
-                <Alert tone="warn" title="This message cannot be confirmed here" testId="confirm-blocked">
-                  <p>
-                    {hashes.ok
-                      ? 'The SafeMessage hash computed here differs from the gateway’s, so what you would sign is not what the gateway holds.'
-                      : hashes.reason}
-                  </p>
-                </Alert>
-              )}
               <div className={styles.actions}>
                 <Button
                   variant="primary"
                   onClick={() => confirm.mutate()}
-                  disabled={!signer.isOwner || !hashUsable || confirm.isPending}
+                  disabled={!signer.isOwner || confirm.isPending}
                   data-testid="confirm-message"
                 >
                   {confirm.isPending ? 'Waiting for your signature…' : 'Confirm'}
@@ -133,5 +141,53 @@ export function MessageActions({ message }: { message: SafeMessage }) {
         </Alert>
       )}
     </Card>
+  );
+}
+
+const refusalTitles: Record<Exclude<MessageHashCheck['status'], 'match'>, string> = {
+  mismatch: 'The message does not match its hash: do not sign it',
+  'other-safe': 'The message belongs to another Safe: do not sign it',
+  unhashable: 'This message cannot be checked here: do not sign it',
+};
+
+/**
+ * Why a message is not offered for signing, in place of Confirm, whatever its status: the content on
+ * this page is not shown to be what the gateway's hash (and any signature of it) stands for.
+ */
+function HashRefusal({ check }: { check: Exclude<MessageHashCheck, { status: 'match' }> }) {
+  return (
+    <Alert tone="danger" title={refusalTitles[check.status]} testId="message-hash-refused">
+      {check.status === 'mismatch' && (
+        <p>
+          The gateway gives this message the hash{' '}
+          <HexValue
+            value={check.gatewayHash}
+            label="gateway’s message hash"
+            full
+            testId="refused-gateway-hash"
+          />
+          , but its content, hashed here for this Safe on this chain, gives{' '}
+          <HexValue
+            value={check.computedHash}
+            label="message hash computed here"
+            full
+            testId="refused-computed-hash"
+          />
+          . A signature would vouch for content other than what this page shows.
+        </p>
+      )}
+      {check.status === 'other-safe' && (
+        <p>
+          The gateway files this message under <code>{check.messageSafe}</code>, not under the Safe on this
+          page.
+        </p>
+      )}
+      {check.status === 'unhashable' && (
+        <p>
+          Its hash cannot be computed from the content shown ({check.reason}), so nothing shows that the
+          content is what a signature would vouch for.
+        </p>
+      )}
+    </Alert>
   );
 }

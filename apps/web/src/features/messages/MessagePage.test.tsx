@@ -357,6 +357,39 @@ describe('Confirming a message', () => {
     expect(screen.getByTestId('confirm-message')).toBeDisabled();
   });
 
+  it('an owner is not offered to sign text that does not hash to its messageHash; both hashes are shown', async () => {
+    connect(ownerB.value);
+    const signed = safeMessage('Transfer the treasury to Mallory');
+    const message = { ...signed, message: 'Good morning, owners' };
+    gateway.current.getMessage.mockResolvedValue(message);
+    open(message.messageHash);
+    const refusal = await screen.findByTestId('message-hash-refused');
+    expect(refusal).toHaveAttribute('role', 'alert');
+    expect(refusal).toHaveTextContent('The message does not match its hash: do not sign it');
+    expect(within(refusal).getByTestId('refused-gateway-hash')).toHaveTextContent(signed.messageHash);
+    expect(within(refusal).getByTestId('refused-computed-hash')).toHaveTextContent(
+      safeMessageHashOf(hashMessage('Good morning, owners')),
+    );
+    expect(screen.getByTestId('message-text')).toHaveTextContent('Good morning, owners');
+    expect(screen.queryByTestId('confirm-message')).toBeNull();
+    expect(screen.queryByTestId('signer-owner')).toBeNull();
+    expect(wallet.signTypedData).not.toHaveBeenCalled();
+  });
+
+  it('typed data with a field changed is refused too, confirmed or not', async () => {
+    connect(ownerB.value);
+    const signed = safeMessage(order, { status: 'CONFIRMED', preparedSignature: `0x${'cd'.repeat(130)}` });
+    const message = { ...signed, message: { ...order, message: { ...order.message, payload: '0x00' } } };
+    gateway.current.getMessage.mockResolvedValue(message);
+    open(message.messageHash);
+    expect(await screen.findByTestId('message-hash-refused')).toHaveTextContent(
+      'The message does not match its hash: do not sign it',
+    );
+    expect(screen.queryByTestId('confirm-message')).toBeNull();
+    expect(screen.getByTestId('hash-check')).toHaveTextContent('Differs from the hash computed here');
+    expect(screen.queryByText('Signature checked on chain')).toBeNull();
+  });
+
   it('a declined signature or a gateway refusal is said as it is', async () => {
     connect(ownerB.value);
     const message = safeMessage('Refuse me');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { concat, hashDomain, hashMessage, hashStruct, hashTypedData, keccak256, type Hex } from 'viem';
 import type { TypedData } from '@countersign/gateway-api';
-import { computeMessageHashes } from './messageHashes';
+import { computeMessageHashes, verifyMessageHash } from './messageHashes';
 
 const safe = '0xe690d772bCc82DA64dbE2d0Dc83BBfcB3B2c1590';
 const chainId = 1337;
@@ -151,5 +151,84 @@ describe('computeMessageHashes', () => {
     expect(result.ok).toBe(false);
     expect(!result.ok && result.reason).toMatch(/not an address|invalid/i);
     expect(!result.ok && result.reason).not.toContain('\n');
+  });
+});
+
+describe('verifyMessageHash', () => {
+  const mailHash = safeMessageHashOf(hashTypedData(mail as Parameters<typeof hashTypedData>[0]));
+
+  it('lets text and typed data through when they hash to the gateway’s messageHash', () => {
+    const text = 'We approve the 2027 budget.';
+    const messageHash = safeMessageHashOf(hashMessage(text));
+    expect(verifyMessageHash({ chainId, safe, message: text, messageHash })).toMatchObject({
+      status: 'match',
+      hashes: { contentHash: hashMessage(text), safeMessageHash: messageHash },
+    });
+    expect(
+      verifyMessageHash({
+        chainId,
+        safe,
+        message: mail,
+        messageHash: mailHash.toUpperCase().replace('0X', '0x'),
+      }),
+    ).toMatchObject({ status: 'match' });
+  });
+
+  it('refuses text that is not what the messageHash was computed from, with both hashes', () => {
+    const messageHash = safeMessageHashOf(hashMessage('Transfer all funds to Mallory'));
+    expect(verifyMessageHash({ chainId, safe, message: 'Good morning', messageHash })).toEqual({
+      status: 'mismatch',
+      gatewayHash: messageHash,
+      computedHash: safeMessageHashOf(hashMessage('Good morning')),
+    });
+  });
+
+  it('refuses typed data with one field changed', () => {
+    const altered = { ...mail, message: { ...mail.message, contents: 'Hello, Mallory!' } };
+    expect(verifyMessageHash({ chainId, safe, message: altered, messageHash: mailHash })).toEqual({
+      status: 'mismatch',
+      gatewayHash: mailHash,
+      computedHash: safeMessageHashOf(hashTypedData(altered as Parameters<typeof hashTypedData>[0])),
+    });
+  });
+
+  it('refuses the right content hashed for another Safe or another chain', () => {
+    const text = 'Same words';
+    const otherSafe = hashTypedData({
+      domain: { chainId, verifyingContract: '0x2222222222222222222222222222222222222222' },
+      types: { SafeMessage: [{ name: 'message', type: 'bytes' }] },
+      primaryType: 'SafeMessage',
+      message: { message: hashMessage(text) },
+    });
+    expect(verifyMessageHash({ chainId, safe, message: text, messageHash: otherSafe }).status).toBe(
+      'mismatch',
+    );
+    const messageHash = safeMessageHashOf(hashMessage(text));
+    expect(verifyMessageHash({ chainId: 1, safe, message: text, messageHash }).status).toBe('mismatch');
+  });
+
+  it('refuses a message the gateway files under another Safe, even with a matching hash', () => {
+    const text = 'Mine';
+    const messageHash = safeMessageHashOf(hashMessage(text));
+    expect(
+      verifyMessageHash({ chainId, safe, message: text, messageHash, messageSafe: safe.toLowerCase() })
+        .status,
+    ).toBe('match');
+    expect(
+      verifyMessageHash({
+        chainId,
+        safe,
+        message: text,
+        messageHash,
+        messageSafe: '0x2222222222222222222222222222222222222222',
+      }),
+    ).toEqual({ status: 'other-safe', messageSafe: '0x2222222222222222222222222222222222222222' });
+  });
+
+  it('refuses content that cannot be hashed here', () => {
+    const broken = { ...mail, message: { ...mail.message, to: { name: 'Bob', wallet: 'nope' } } };
+    expect(verifyMessageHash({ chainId, safe, message: broken, messageHash: mailHash }).status).toBe(
+      'unhashable',
+    );
   });
 });

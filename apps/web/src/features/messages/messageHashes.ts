@@ -103,3 +103,39 @@ export function computeMessageHashes(params: {
     return { ok: false, kind, reason: describeFailure(error) };
   }
 }
+
+/**
+ * Whether a message the gateway serves may be signed: the content shown, hashed here over this Safe's
+ * domain, must give the gateway's messageHash, since that hash (not the content) is what owners'
+ * signatures vouch for. A lying gateway could otherwise show harmless content and collect signatures
+ * for something else.
+ */
+export type MessageHashCheck =
+  | { status: 'match'; hashes: Extract<MessageHashes, { ok: true }> }
+  | { status: 'mismatch'; gatewayHash: string; computedHash: Hex }
+  | { status: 'other-safe'; messageSafe: string }
+  | { status: 'unhashable'; reason: string };
+
+export function verifyMessageHash(params: {
+  chainId: number;
+  safe: Address;
+  message: SafeMessage['message'];
+  messageHash: string;
+  /** The Safe the gateway says the message belongs to, when its answer names one. */
+  messageSafe?: string;
+}): MessageHashCheck {
+  if (params.messageSafe !== undefined && params.messageSafe.toLowerCase() !== params.safe.toLowerCase()) {
+    return { status: 'other-safe', messageSafe: params.messageSafe };
+  }
+  const hashes = computeMessageHashes({
+    chainId: params.chainId,
+    safe: params.safe,
+    message: params.message,
+    gatewayMessageHash: params.messageHash,
+  });
+  if (!hashes.ok) return { status: 'unhashable', reason: hashes.reason };
+  if (hashes.matchesGateway !== true) {
+    return { status: 'mismatch', gatewayHash: params.messageHash, computedHash: hashes.safeMessageHash };
+  }
+  return { status: 'match', hashes };
+}

@@ -7,6 +7,7 @@ import type { ChainInfo } from '@countersign/gateway-api';
 import type { RuntimeConfig } from '../../../lib/config';
 import { getGateway } from '../../../lib/gateway';
 import { PageChainIdContext } from '../pageChainContext';
+import { UnverifiedAccount } from './UnverifiedAccount';
 import type { DevnetProvider } from './devnetProvider';
 import { DevnetAccountPicker } from './DevnetAccountPicker';
 import { devnetWalletId } from './devnetWallet';
@@ -54,7 +55,7 @@ function AuthenticatedRainbowKit({
   const pageChainId = useContext(PageChainIdContext);
   const [auth, session] = useSessionStatus();
   const [adapter] = useState(() => createSiweAdapter(getGateway(), session));
-  const { connector } = useAccount();
+  const { connector, status } = useAccount();
   // Mirrors RainbowKit's own "mounted" flag (set by an effect too), so both flip in the same commit.
   const [mounted, setMounted] = useState(false);
   // eslint-disable-next-line react-hooks/set-state-in-effect
@@ -75,11 +76,15 @@ function AuthenticatedRainbowKit({
           {devnet && config.devnet && connector?.id === devnetWalletId && (
             <DevnetAccountPicker provider={devnet} accounts={config.devnet.accounts} />
           )}
-          <ConnectButton
-            showBalance={{ smallScreen: false, largeScreen: true }}
-            chainStatus={{ smallScreen: 'icon', largeScreen: 'full' }}
-            accountStatus={{ smallScreen: 'avatar', largeScreen: 'full' }}
-          />
+          {auth === 'unauthenticated' && status === 'connected' ? (
+            <UnverifiedAccount />
+          ) : (
+            <ConnectButton
+              showBalance={{ smallScreen: false, largeScreen: true }}
+              chainStatus={{ smallScreen: 'icon', largeScreen: 'full' }}
+              accountStatus={{ smallScreen: 'avatar', largeScreen: 'full' }}
+            />
+          )}
         </div>
       </RainbowKitProvider>
     </RainbowKitAuthenticationProvider>
