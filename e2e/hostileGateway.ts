@@ -18,7 +18,12 @@ const hopHeaders = new Set([
   'keep-alive',
 ]);
 
+const matches = (pattern: string | RegExp, path: string) =>
+  typeof pattern === 'string' ? pattern === path : pattern.test(path);
+
 export class HostileGateway {
+  /** Every request the app made of it, in order. */
+  readonly requests: { method: string; path: string }[] = [];
   private readonly lies: { method: string; path: string | RegExp; rewrite: Rewrite }[] = [];
 
   private constructor(
@@ -47,6 +52,17 @@ export class HostileGateway {
     return self.gateway;
   }
 
+  private readonly refusals: { method: string; path: string | RegExp; status: number; left: number }[] = [];
+
+  /**
+   * The next `times` requests to `method path` are answered `status` with the gateway's error body,
+   * without reaching the gateway: a write that fails on the way.
+   */
+  refuse(method: string, path: string | RegExp, { status, times }: { status: number; times: number }): this {
+    this.refusals.push({ method, path, status, left: times });
+    return this;
+  }
+
   /** From now on, answers to `method path` (exact, or a pattern) are rewritten by `rewrite`. */
   lie(method: string, path: string | RegExp, rewrite: Rewrite): this {
     this.lies.unshift({ method, path, rewrite });
@@ -63,10 +79,27 @@ export class HostileGateway {
       headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
     const method = request.method ?? 'GET';
+    const path = url.pathname.replace(/\/+$/, '') || '/';
+    this.requests.push({ method, path });
+    const refusal = this.refusals.find(
+      (candidate) => candidate.left > 0 && candidate.method === method && matches(candidate.path, path),
+    );
+    if (refusal) {
+      refusal.left -= 1;
+      return {
+        status: refusal.status,
+        headers: {
+          'content-type': 'application/json',
+          'access-control-allow-origin': request.headers.origin ?? '*',
+          'access-control-allow-credentials': 'true',
+        },
+        body: Buffer.from(JSON.stringify({ code: refusal.status, message: 'Service unavailable' })),
+      };
+    }
     const answer = await fetch(`${this.upstream}${url.pathname}${url.search}`, {
       method,
       headers,
-      body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+      body: chunks.length > 0 && method !== 'GET' && method !== 'HEAD' ? Buffer.concat(chunks) : undefined,
       redirect: 'manual',
     });
     const out: Record<string, string | string[]> = {};
@@ -76,12 +109,7 @@ export class HostileGateway {
     const cookies = answer.headers.getSetCookie();
     if (cookies.length > 0) out['set-cookie'] = cookies;
     let body = Buffer.from(await answer.arrayBuffer());
-    const path = url.pathname.replace(/\/+$/, '') || '/';
-    const lie = this.lies.find(
-      (candidate) =>
-        candidate.method === method &&
-        (typeof candidate.path === 'string' ? candidate.path === path : candidate.path.test(path)),
-    );
+    const lie = this.lies.find((candidate) => candidate.method === method && matches(candidate.path, path));
     if (lie && answer.ok && (answer.headers.get('content-type') ?? '').includes('json')) {
       const rewritten = lie.rewrite(JSON.parse(body.toString('utf8')), { method, path });
       body = Buffer.from(JSON.stringify(rewritten));
@@ -99,12 +127,17 @@ export class HostileGateway {
 }
 
 /** The real web app, served by its real server, talking to a hostile gateway in front of `gatewayUrl`. */
-export async function webAppOnHostileGateway(gatewayUrl: string): Promise<{
+export async function webAppOnHostileGateway(
+  gatewayUrl: string,
+  /** Lies told from the start: the web server reads the chains once as it starts. */
+  lies: (gateway: HostileGateway) => void = () => undefined,
+): Promise<{
   web: WebServer;
   gateway: HostileGateway;
   stop: () => Promise<void>;
 }> {
   const gateway = await HostileGateway.start(gatewayUrl);
+  lies(gateway);
   const web = await startWebServer({ port: 0, gatewayUrl: gateway.url, prerenderBudgetMs: 5000 });
   return {
     web,

@@ -1,6 +1,11 @@
 import { join } from 'node:path';
 import { seedOffchainDemo, startDevnet, type Devnet, type DevnetManifest } from '@countersign/devnet';
-import { devnetChainConfig, initialisePgliteDataDir, startGateway } from '@countersign/gateway';
+import {
+  devnetChainConfig,
+  initialisePgliteDataDir,
+  startGateway,
+  type GatewayLimits,
+} from '@countersign/gateway';
 import { startWebServer } from '@countersign/web/server';
 import { demoAppsCatalogue } from '@countersign/demo-apps/catalogue';
 import { startDemoAppsServer } from '@countersign/demo-apps/server';
@@ -20,6 +25,10 @@ export type StackOptions = {
   gatewayUrl?: string;
   /** Extra origins allowed to call the local gateway. */
   corsOrigins?: string[];
+  /** The local gateway's request limits and proxy settings (GATEWAY_MAX_BODY_BYTES and the rest). */
+  gatewayLimits?: GatewayLimits;
+  /** Origins of the Safe wallets that may frame the app (FRAME_ANCESTORS). */
+  frameAncestors?: string[];
   /** PostgreSQL for the local gateway; without it the embedded database lives in stateDir. */
   databaseUrl?: string;
   /** Enables WalletConnect in the web app. */
@@ -86,6 +95,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           ? { databaseUrl: options.databaseUrl }
           : { dataDir: join(options.stateDir, 'gateway') },
         testControl: options.testControl,
+        ...options.gatewayLimits,
       });
       started.push({ stop: () => localGateway.close() });
       gatewayUrl = localGateway.url;
@@ -100,6 +110,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       walletConnectProjectId: options.walletConnectProjectId,
       walletConnectRelayUrl: options.walletConnectRelayUrl,
       prerenderBudgetMs: options.prerenderBudgetMs,
+      frameAncestors: options.frameAncestors,
       // The demo apps are on loopback, which /app-manifest otherwise refuses: their origin alone is
       // trusted, not loopback at large.
       appManifestPrivateOrigins: [new URL(demoApps.url).origin],

@@ -1,7 +1,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { devnetShortName } from '@countersign/gateway';
+import { devnetShortName, gatewayLimitsFromEnv } from '@countersign/gateway';
 import { DEFAULT_DEMO_APPS_PORT } from '@countersign/demo-apps/server';
 import { defaultStateDir, startStack } from './stack';
 import { ensureWebBuild } from './webBuild';
@@ -25,6 +25,7 @@ const env = z
     DATABASE_URL: z.string().optional(),
     WALLETCONNECT_PROJECT_ID: z.string().optional(),
     WALLETCONNECT_RELAY_URL: z.string().optional(),
+    FRAME_ANCESTORS: z.string().optional(),
     WEB_PRERENDER_BUDGET_MS: z.coerce.number().int().min(0).optional(),
     COUNTERSIGN_READY_FILE: z.string().optional(),
     // Internal, for the end-to-end tests: snapshot routes on the local gateway, and a build made
@@ -49,6 +50,10 @@ const stack = await startStack({
   walletConnectRelayUrl: env.WALLETCONNECT_RELAY_URL,
   prerenderBudgetMs: env.WEB_PRERENDER_BUDGET_MS,
   testControl: env.COUNTERSIGN_TEST_CONTROL === '1',
+  gatewayLimits: gatewayLimitsFromEnv(process.env),
+  frameAncestors: env.FRAME_ANCESTORS?.split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean),
 }).catch((error: unknown) => {
   // A service that cannot start (a port taken, a setting refused) is told in one line; startStack
   // has already stopped whatever it had started.

@@ -51,6 +51,9 @@ function buildWorkspace(workspace: string, what: string): void {
   const result = spawnSync('npm', ['run', 'build', '--silent', '-w', workspace], {
     cwd: repoRoot,
     stdio: 'inherit',
+    // A build started from a test run (Vitest sets NODE_ENV=test) must still be the production one:
+    // React's development JSX runtime is not in the server renderer's bundle.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error(`The ${what} build failed`);
 }

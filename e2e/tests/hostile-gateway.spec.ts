@@ -150,6 +150,40 @@ test.describe('A hostile gateway', () => {
     await expect(page.getByTestId('tx-confirm')).toHaveCount(0);
   });
 
+  test('fails a proposal on the way: the signature is kept, and Try again does not ask the wallet', async ({
+    page,
+    stack,
+  }) => {
+    const safe = teamSafe(stack);
+    gateway.refuse('POST', `/v1/chains/${stack.chainId}/transactions/${safe}/propose`, {
+      status: 503,
+      times: 1,
+    });
+    const wallet = await ownerWithTestWallet(
+      page,
+      stack,
+      'owner A',
+      `${app.web.url}/local:${safe}/new-transaction/send`,
+    );
+    await page.getByTestId('send-recipient').fill(devAccount(stack, 'recipient').address);
+    await page.getByTestId('send-amount').fill('0.02');
+    await page.getByTestId('form-continue').click();
+    await expect(page.getByTestId('review-contract-check')).toContainText('gives the same safeTxHash');
+    const signing = () =>
+      wallet.typedDataRequests.filter((request) => request.primaryType === 'SafeTx').length;
+
+    await page.getByTestId('review-sign').click();
+    await expect(page.getByTestId('review-error')).toContainText('Your signature is kept');
+    expect(signing()).toBe(1);
+    await page.getByTestId('review-sign').click();
+    await expect(page.getByTestId('transaction-details')).toBeVisible();
+    expect(signing()).toBe(1);
+    const proposals = gateway.requests.filter(
+      (request) => request.method === 'POST' && request.path.endsWith('/propose'),
+    );
+    expect(proposals).toHaveLength(2);
+  });
+
   test('inflates the nonce and lists owners the chain does not have: the review goes by the chain', async ({
     page,
     stack,

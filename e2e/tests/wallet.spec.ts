@@ -2,6 +2,7 @@ import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { metaMaskWallet } from '@rainbow-me/rainbowkit/wallets';
 import { startWebServer } from '@countersign/web/server';
 import { saveDataScript } from '../browserConditions';
+import { webAppOnHostileGateway } from '../hostileGateway';
 import { expect, test } from '../fixtures';
 import type { E2eStack } from '../stack';
 import { PhoneWallet } from '../phoneWallet';
@@ -259,21 +260,33 @@ test.describe('Wallet linking', () => {
   });
 
   test("a chain's disabledWallets leave those wallets out of the modal", async ({ page, stack }) => {
-    // The devnet gateway disables nothing; this answer is the real one with a list a gateway could send.
-    await page.route(`${stack.gatewayUrl}/v1/chains*`, async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { results: { disabledWallets: string[] }[] };
-      for (const chain of body.results) chain.disabledWallets = ['metamask', 'tally', 'detectedwallet'];
-      await route.fulfill({ response, json: body });
-    });
-    await page.goto('/');
-    await openConnectModal(page);
-    const modal = page.getByRole('dialog');
-    await expect(modal.getByText('Rainbow', { exact: true })).toBeVisible();
-    await expect(modal.getByText('MetaMask')).toHaveCount(0);
-    await expect(modal.getByText('Taho')).toHaveCount(0);
-    // The injected wallet is always offered.
-    await expect(modal.getByText('Browser Wallet')).toBeVisible();
+    // The devnet gateway disables nothing; this gateway answers the real chains with a list a gateway
+    // could send, to the web server (which writes the chains into the page) and the browser alike.
+    const disable = (chain: { disabledWallets: string[] }) => {
+      chain.disabledWallets = ['metamask', 'tally', 'detectedwallet'];
+      return chain;
+    };
+    const app = await webAppOnHostileGateway(stack.gatewayUrl, (gateway) =>
+      gateway
+        .lie('GET', '/v1/chains', (body) => {
+          const page = body as { results: { disabledWallets: string[] }[] };
+          page.results.forEach(disable);
+          return page;
+        })
+        .lie('GET', /^\/v1\/chains\/[^/]+$/, (body) => disable(body as { disabledWallets: string[] })),
+    );
+    try {
+      await page.goto(`${app.web.url}/`);
+      await openConnectModal(page);
+      const modal = page.getByRole('dialog');
+      await expect(modal.getByText('Rainbow', { exact: true })).toBeVisible();
+      await expect(modal.getByText('MetaMask')).toHaveCount(0);
+      await expect(modal.getByText('Taho')).toHaveCount(0);
+      // The injected wallet is always offered.
+      await expect(modal.getByText('Browser Wallet')).toBeVisible();
+    } finally {
+      await app.stop();
+    }
   });
 
   test('a wallet disabled while the page is open: {wallet} is not installed', async ({ page, stack }) => {

@@ -23,3 +23,17 @@ export class GatewayContractError extends Error {
     super(`Unexpected response from the gateway (${url}): ${issues}`);
   }
 }
+
+/**
+ * A write the gateway did not answer in time. Whether it was stored is unknown: the message says
+ * so, so that the user checks before trying again.
+ */
+export class GatewayTimeoutError extends Error {
+  override name = 'GatewayTimeoutError';
+  constructor(readonly timeoutMs: number) {
+    const seconds = Math.max(1, Math.round(timeoutMs / 1000));
+    super(
+      `The gateway did not answer within ${seconds} second${seconds === 1 ? '' : 's'}. It may or may not have saved the request: check, then try again.`,
+    );
+  }
+}

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { GatewayContractError, GatewayError } from './errors';
+import { GatewayContractError, GatewayError, GatewayTimeoutError } from './errors';
 import { errorBodySchema } from './schemas/common';
 import { formatIssues } from './schemas/lenient';
 
@@ -115,7 +115,12 @@ export async function readResponse(response: Response): Promise<unknown> {
 export type TransportOptions = {
   baseUrl: string;
   fetch?: typeof fetch;
+  /** How long a write (POST, PUT, DELETE) may wait for its answer: 20 s unless set. */
+  writeTimeoutMs?: number;
 };
+
+/** Reads are cancelled by their callers (a view left); a write has no such caller, so it times out. */
+export const DEFAULT_WRITE_TIMEOUT_MS = 20_000;
 
 /** The transport every resource shares: JSON in, JSON out, answers checked against their schema. */
 export function createTransport(options: TransportOptions): Transport {
@@ -125,15 +130,26 @@ export function createTransport(options: TransportOptions): Transport {
     async request(pathOrUrl, schema, init = {}) {
       const url = buildUrl(options.baseUrl, pathOrUrl, init.query);
       const hasBody = init.body !== undefined;
-      const response = await fetchFn(url, {
-        method: init.method ?? 'GET',
-        headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
-        body: hasBody ? JSON.stringify(init.body) : undefined,
-        credentials: init.credentials,
-        signal: init.signal,
-        keepalive: init.keepalive,
-      });
-      const body = await readResponse(response);
+      const method = init.method ?? 'GET';
+      const timeoutMs = options.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS;
+      const timeout = method === 'GET' ? undefined : AbortSignal.timeout(timeoutMs);
+      const signal =
+        timeout && init.signal ? AbortSignal.any([init.signal, timeout]) : (timeout ?? init.signal);
+      let body: unknown;
+      try {
+        const response = await fetchFn(url, {
+          method,
+          headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
+          body: hasBody ? JSON.stringify(init.body) : undefined,
+          credentials: init.credentials,
+          signal,
+          keepalive: init.keepalive,
+        });
+        body = await readResponse(response);
+      } catch (error) {
+        if (timeout?.aborted && !init.signal?.aborted) throw new GatewayTimeoutError(timeoutMs);
+        throw error;
+      }
       const parsed = z.safeParse(schema, body);
       if (!parsed.success) throw new GatewayContractError(url, formatIssues(parsed.error.issues));
       return parsed.data;

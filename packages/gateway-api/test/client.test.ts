@@ -9,6 +9,7 @@ import {
   withPageSize,
   GatewayContractError,
   GatewayError,
+  GatewayTimeoutError,
   isConflictHeader,
   isCustomTxInfo,
   isDateLabel,
@@ -961,5 +962,35 @@ describe('reading what the real gateway may send', () => {
     const error = await client.getTransaction({ chainId: '1337', id: hash }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GatewayContractError);
     expect((error as Error).message).toContain('txInfo.dataSize');
+  });
+});
+
+describe('write timeouts', () => {
+  it('gives up on a write the gateway does not answer, saying that it may have been saved', async () => {
+    // A gateway that takes requests and never answers.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    try {
+      const client = createGatewayClient({ baseUrl: url, writeTimeoutMs: 1_000 });
+      const started = Date.now();
+      const error = await client
+        .addConfirmation({ chainId: '1337', safeTxHash: hash, signature: `0x${'11'.repeat(65)}` })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(GatewayTimeoutError);
+      expect((error as Error).message).toBe(
+        'The gateway did not answer within 1 second. It may or may not have saved the request: check, then try again.',
+      );
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
+  it('leaves reads to their caller’s signal', async () => {
+    const { client, calls } = recording({ body: safeInfo });
+    await client.getSafeInfo({ chainId: '1337', safeAddress: safe });
+    expect(calls[0]?.init.signal).toBeUndefined();
   });
 });

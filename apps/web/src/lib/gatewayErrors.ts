@@ -1,4 +1,4 @@
-import { GatewayContractError, GatewayError } from '@countersign/gateway-api';
+import { GatewayContractError, GatewayError, GatewayTimeoutError } from '@countersign/gateway-api';
 
 export type ErrorDescription = {
   message: string;
@@ -27,6 +27,9 @@ export function describeGatewayError(error: unknown, gatewayUrl: string): ErrorD
   if (error instanceof GatewayError) {
     const message = error.message.trim() || `The gateway answered with HTTP status ${error.status}.`;
     return { message, retryable: error.status >= 500 };
+  }
+  if (error instanceof GatewayTimeoutError) {
+    return { message: error.message, retryable: true };
   }
   if (error instanceof GatewayContractError) {
     return { message: error.message, retryable: false };

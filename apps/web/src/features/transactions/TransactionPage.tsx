@@ -101,7 +101,7 @@ function TransactionDetailsView({ details }: { details: TransactionDetails }) {
   const account = useConnectedAccount();
   const multisig = details.detailedExecutionInfo?.type === 'MULTISIG' ? details.detailedExecutionInfo : null;
   const ownerState = ownerStateOfDetails(details, safe.owners, account);
-  // The gateway's words; a multisig transaction's are checked against its bytes before they are shown as fact.
+  // The gateway's words; a queued transaction's are checked against its bytes before they are shown as fact.
   const claimed = (
     <p className={styles.sentence} data-testid="details-summary">
       <PhraseText
@@ -116,7 +116,7 @@ function TransactionDetailsView({ details }: { details: TransactionDetails }) {
     <div className={styles.details} data-testid="transaction-details">
       <Section title="What it does" id="summary">
         <div className={styles.summaryCard}>
-          {multisig && details.txData ? (
+          {multisig && details.txData && isPendingStatus(details.txStatus) ? (
             <Suspense fallback={claimed}>
               <TransactionVerification details={details} claimed={claimed} />
             </Suspense>

@@ -15,6 +15,7 @@ import {
   useExecution,
   useSignerRole,
   type FlowError,
+  type SafeTxSignature,
 } from '../sign';
 import { describeCall } from './actionWords';
 import { callWarnings, innerCalls, nonceWarnings } from './reviewChecks';
@@ -25,6 +26,7 @@ import {
   useNonces,
 } from './queries';
 import { SimulationSummary } from './SimulationSummary';
+import { HashChecks } from './HashChecks';
 import { recommendedNonce } from '../verify/chainSafeState';
 import { AddressNames } from '../verify/CallWords';
 import { useChainSafeState } from '../verify/queries';
@@ -64,6 +66,8 @@ export function Review({
   const [nonceInput, setNonceInput] = useState<string | undefined>(draft.nonce?.toString());
   const [error, setError] = useState<FlowError | undefined>();
   const [busy, setBusy] = useState(false);
+  // The wallet's signature, kept while the gateway has not taken the proposal: Retry sends it again.
+  const [kept, setKept] = useState<SafeTxSignature | undefined>();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
 
@@ -139,12 +143,15 @@ export function Review({
       safeTxHash: hashes.safeTxHash,
       as,
       origin: draft.origin,
+      signed: kept,
+      onSigned: setKept,
     });
     setBusy(false);
     if (!result.ok) {
       setError(result.error);
       return;
     }
+    setKept(undefined);
     queryClient.setQueryData(
       transactionQueryOptions(chain.chainId, address, result.value.txId).queryKey,
       result.value,
@@ -277,20 +284,7 @@ export function Review({
 
       <Section title="Check on your hardware wallet" id="review-hashes">
         {hashes ? (
-          <DetailList testId="review-hashes">
-            <Detail label="Domain hash" testId="review-domain-hash">
-              <HexValue value={hashes.domainHash} label="domain hash" full />
-            </Detail>
-            <Detail label="Message hash" testId="review-message-hash">
-              <HexValue value={hashes.messageHash} label="message hash" full />
-            </Detail>
-            <Detail label="safeTxHash" testId="review-safe-tx-hash">
-              <HexValue value={hashes.safeTxHash} label="safeTxHash" full />
-            </Detail>
-            <Detail label="The Safe's own hash" testId="review-contract-check">
-              <ContractCheck expected={hashes.safeTxHash} query={contractHash} />
-            </Detail>
-          </DetailList>
+          <HashChecks hashes={hashes} contractHash={contractHash} />
         ) : (
           <p className={styles.hint}>The hashes follow once the nonce and safeTxGas are known.</p>
         )}
@@ -313,6 +307,10 @@ export function Review({
               testId="review-error"
             >
               {failure.message}
+              {failure.source === 'gateway' &&
+                kept !== undefined &&
+                kept.safeTxHash === hashes?.safeTxHash &&
+                ' Your signature is kept: trying again sends it without asking your wallet.'}
               {failure.source === 'wallet' &&
                 failure.kind === 'rejected' &&
                 ' Everything you entered is kept.'}
@@ -357,24 +355,5 @@ export function Review({
         </div>
       </Section>
     </div>
-  );
-}
-
-function ContractCheck({
-  expected,
-  query,
-}: {
-  expected: Hex;
-  query: { data?: Hex; isPending: boolean; isError: boolean };
-}) {
-  if (query.isPending) return <span>Asking the Safe contract…</span>;
-  if (query.isError || !query.data)
-    return <span>The Safe contract could not be asked (the chain&apos;s RPC did not answer).</span>;
-  return query.data.toLowerCase() === expected.toLowerCase() ? (
-    <span className={styles.match}>✓ getTransactionHash gives the same safeTxHash</span>
-  ) : (
-    <span className={styles.mismatch} role="alert" data-testid="review-contract-mismatch">
-      ✗ The Safe computes {query.data}: signing is blocked.
-    </span>
   );
 }

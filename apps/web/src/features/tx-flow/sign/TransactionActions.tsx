@@ -5,15 +5,17 @@ import type { TransactionDetails } from '@countersign/gateway-api';
 import { Alert, Button, ButtonLink, Dialog, Section } from '../../../ui';
 import { invalidateSafeViews, useSafe } from '../../safe';
 import { useWallet } from '../../wallet';
-import { contractHashQueryOptions } from '../review/queries';
+import { contractHashQueryOptions, simulationQueryOptions } from '../review/queries';
+import { HashChecks } from '../review/HashChecks';
+import { SimulationSummary } from '../review/SimulationSummary';
 import { SafeStateDisagreements } from '../verify/SafeStateDisagreements';
 import { ClaimAcknowledgement } from '../verify/ClaimAcknowledgement';
 import { useChainSafeState } from '../verify/queries';
 import { useTransactionVerdict } from '../verify/useTransactionVerdict';
-import { buildSafeTx } from '@countersign/safe-core';
+import { buildSafeTx, safeTxHashes } from '@countersign/safe-core';
 import { ExecutionProgress } from './ExecutionProgress';
 import type { FlowError } from './flowError';
-import { confirmSafeTx, deleteProposal } from './safeTxFlow';
+import { confirmSafeTx, deleteProposal, type SafeTxSignature } from './safeTxFlow';
 import { executionSignatures } from './safeTxSignatures';
 import { SignerNotice } from './SignerNotice';
 import { useExecution } from './useExecution';
@@ -45,15 +47,22 @@ export function TransactionActions({ details }: { details: TransactionDetails })
   const [error, setError] = useState<FlowError | undefined>();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [acknowledged, setAcknowledged] = useState(false);
+  // The wallet's signature, kept while the gateway has not taken it: Retry sends it again.
+  const [kept, setKept] = useState<SafeTxSignature | undefined>();
   const verdict = useTransactionVerdict(details);
   const checkedTx = verdict.kind === 'checked' ? verdict.tx : undefined;
   const contractHash = useQuery({
     ...contractHashQueryOptions(chain, address, checkedTx ?? emptyTx),
     enabled: checkedTx !== undefined,
   });
+  const queued = details.txStatus === 'AWAITING_CONFIRMATIONS' || details.txStatus === 'AWAITING_EXECUTION';
+  // The review's checks, run here in place: the simulation of what the bytes do, and the hashes.
+  const simulation = useQuery({
+    ...simulationQueryOptions(chain, address, checkedTx ?? emptyTx),
+    enabled: checkedTx !== undefined && queued,
+  });
 
   const multisig = details.detailedExecutionInfo?.type === 'MULTISIG' ? details.detailedExecutionInfo : null;
-  const queued = details.txStatus === 'AWAITING_CONFIRMATIONS' || details.txStatus === 'AWAITING_EXECUTION';
   if (!multisig || !queued) return null;
 
   if (verdict.kind === 'hash-mismatch' || verdict.kind === 'other-safe') {
@@ -85,6 +94,12 @@ export function TransactionActions({ details }: { details: TransactionDetails })
   const disputed = verified.report.mismatches.length > 0;
   const mayAct = hashChecked && (!disputed || acknowledged);
 
+  const hashes = safeTxHashes({
+    chainId: Number(chain.chainId),
+    safe: address,
+    tx: verified.tx,
+    version: safe.version,
+  });
   const owners = onChain.state?.owners ?? safe.owners.map((owner) => owner.value);
   const threshold = onChain.state?.threshold ?? safe.threshold;
   const safeNonce = onChain.state?.nonce ?? safe.nonce;
@@ -113,9 +128,16 @@ export function TransactionActions({ details }: { details: TransactionDetails })
   const confirm = async () => {
     setPending('confirm');
     setError(undefined);
-    const result = await confirmSafeTx({ safe: flowSafe, tx: verified.tx, safeTxHash: verified.safeTxHash });
+    const result = await confirmSafeTx({
+      safe: flowSafe,
+      tx: verified.tx,
+      safeTxHash: verified.safeTxHash,
+      signed: kept,
+      onSigned: setKept,
+    });
     setPending(undefined);
     if (!result.ok) return setError(result.error);
+    setKept(undefined);
     await refresh();
   };
 
@@ -149,6 +171,11 @@ export function TransactionActions({ details }: { details: TransactionDetails })
   return (
     <Section title="Your part" id="tx-actions">
       <div className={styles.actions} data-testid="tx-actions">
+        <div className={styles.checks} data-testid="tx-checks">
+          <h3 className={styles.checksTitle}>Before you sign</h3>
+          <SimulationSummary query={simulation} native={chain.nativeCurrency} />
+          <HashChecks hashes={hashes} contractHash={contractHash} />
+        </div>
         <SignerNotice role={role} />
         <SafeStateDisagreements disagreements={onChain.disagreements} />
         {disputed && <ClaimAcknowledgement checked={acknowledged} onChange={setAcknowledged} />}
@@ -173,6 +200,9 @@ export function TransactionActions({ details }: { details: TransactionDetails })
             testId="tx-actions-error"
           >
             {failure.message}
+            {failure.source === 'gateway' &&
+              kept?.safeTxHash === verified.safeTxHash &&
+              ' Your signature is kept: Confirm sends it again without asking your wallet.'}
           </Alert>
         )}
         <ExecutionProgress state={execution.state} chain={chain} />
