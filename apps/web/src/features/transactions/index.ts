@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { createElement } from 'react';
 import { safeViewLoader, type SafeTarget } from '../safe';
+import { preloadTransactionChecks } from '../tx-flow';
 import { historyQueryOptions, prefetchQueue, transactionQueryOptions } from './queries';
 
 // The transactions feature: the queue, the history and a transaction's details (the read side).
@@ -27,7 +28,11 @@ export const transactionsRoutes: RouteObject[] = [
         if (args.params.txId)
           void queryClient.prefetchQuery(transactionQueryOptions(chainId, address, args.params.txId));
       })(args),
-    lazy: async () => ({ Component: (await loadPages()).TransactionPage }),
+    lazy: async () => {
+      // The checks of a queued transaction arrive with the page, not 300 ms after it (see preloadableLazy).
+      const [pages] = await Promise.all([loadPages(), preloadTransactionChecks()]);
+      return { Component: pages.TransactionPage };
+    },
   },
 ];
 

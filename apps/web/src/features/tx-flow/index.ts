@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { preloadableLazy } from '../../lib/preloadableLazy';
 import type { RouteObject } from 'react-router';
 import type { SafeTarget } from '../safe';
 
@@ -27,17 +28,26 @@ export type { TxAction, TxDraft, TxDraftOrigin } from './draft';
 // hashes (viem, safe-core) loads with the first view that needs it, never with the app's first script.
 
 /** What the connected account can do with a queued transaction (its details page). */
-export const TransactionActions = lazy(() =>
-  import('./sign/TransactionActions').then((module) => ({ default: module.TransactionActions })),
+export const TransactionActions = preloadableLazy(() =>
+  import('./sign/TransactionActions').then((module) => module.TransactionActions),
 );
 
 /**
  * A multisig transaction's description checked against its bytes (its details page): the gateway's
  * words only where the bytes bear them out, a danger alert naming both where they do not.
  */
-export const TransactionVerification = lazy(() =>
-  import('./verify/TransactionVerification').then((module) => ({ default: module.TransactionVerification })),
+export const TransactionVerification = preloadableLazy(() =>
+  import('./verify/TransactionVerification').then((module) => module.TransactionVerification),
 );
+
+/**
+ * The code of a queued transaction's checks, loaded with its page's route so that they paint with
+ * it (in the browser only: a server render shows the page without them).
+ */
+export function preloadTransactionChecks(): Promise<unknown> {
+  if (import.meta.env.SSR) return Promise.resolve();
+  return Promise.all([TransactionActions.preload(), TransactionVerification.preload()]);
+}
 
 /** A queued transaction's row: a danger badge when its bytes contradict the gateway's description. */
 export const QueuedClaimBadge = lazy(() =>
