@@ -91,6 +91,8 @@ test.describe('A hostile gateway', () => {
 
     const alert = page.getByTestId('claim-mismatch');
     await expect(alert).toBeVisible();
+    // Not the gateway's "Change threshold" as the page's heading either.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Description disputed');
     await expect(alert).toContainText('Change threshold to 2');
     await expect(alert.getByTestId('bytes-words')).toContainText(
       `Add owner ${attacker} and set the threshold to 1`,

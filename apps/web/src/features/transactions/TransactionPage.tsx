@@ -5,7 +5,7 @@ import type { TransactionDetails, TransactionListPage, TransactionSummary } from
 import { isGatewayStatus } from '../../lib/gatewayErrors';
 import { Alert, Badge, DateTime, Page, QueryView, Section, SkeletonRows, describeQueryError } from '../../ui';
 import { safeKey, useSafe, type SafeContextValue } from '../safe';
-import { TransactionActions, TransactionVerification } from '../tx-flow';
+import { TransactionActions, TransactionHeading, TransactionVerification } from '../tx-flow';
 import { clip, isPendingStatus, describeParts, statusLabels, statusTones, transactionKind } from './describe';
 import { ownerStateLabels, ownerStateOfDetails, ownerStateTones } from './ownerState';
 import { useConnectedAccount } from './useConnectedAccount';
@@ -64,9 +64,7 @@ export function TransactionPage() {
           ? `${transactionKind(query.data.txInfo, { status: query.data.txStatus })} · Transaction`
           : 'Transaction'
       }
-      heading={
-        query.data ? transactionKind(query.data.txInfo, { status: query.data.txStatus }) : 'Transaction'
-      }
+      heading={query.data ? <Heading details={query.data} /> : 'Transaction'}
       description={backLink}
       actions={
         query.data && (
@@ -93,6 +91,19 @@ export function TransactionPage() {
         {(details) => <TransactionDetailsView details={details} />}
       </QueryView>
     </Page>
+  );
+}
+
+/** The gateway's kind of transaction; a queued one's is checked against its bytes first. */
+function Heading({ details }: { details: TransactionDetails }) {
+  const kind = transactionKind(details.txInfo, { status: details.txStatus });
+  const checked =
+    details.detailedExecutionInfo?.type === 'MULTISIG' && details.txData && isPendingStatus(details.txStatus);
+  if (!checked) return <>{kind}</>;
+  return (
+    <Suspense fallback={kind}>
+      <TransactionHeading details={details} claimed={kind} />
+    </Suspense>
   );
 }
 

@@ -72,7 +72,7 @@ export function CallSection({ data }: { data: TransactionData }) {
           <Badge tone={delegate ? 'danger' : 'neutral'}>{operationLabel(data.operation)}</Badge>
         </Detail>
         {data.dataDecoded ? (
-          <Detail label="Decoded call">
+          <Detail label="Decoded by the gateway">
             <DecodedCall decoded={data.dataDecoded} names={names} testId="decoded-call" />
           </Detail>
         ) : null}

@@ -40,13 +40,22 @@ export const TransactionVerification = preloadableLazy(() =>
   import('./verify/TransactionVerification').then((module) => module.TransactionVerification),
 );
 
+/** A queued transaction's heading: the gateway's kind unless its bytes contradict it. */
+export const TransactionHeading = preloadableLazy(() =>
+  import('./verify/TransactionHeading').then((module) => module.TransactionHeading),
+);
+
 /**
  * The code of a queued transaction's checks, loaded with its page's route so that they paint with
  * it (in the browser only: a server render shows the page without them).
  */
 export function preloadTransactionChecks(): Promise<unknown> {
   if (import.meta.env.SSR) return Promise.resolve();
-  return Promise.all([TransactionActions.preload(), TransactionVerification.preload()]);
+  return Promise.all([
+    TransactionActions.preload(),
+    TransactionVerification.preload(),
+    TransactionHeading.preload(),
+  ]);
 }
 
 /** A queued transaction's row: a danger badge when its bytes contradict the gateway's description. */
