@@ -1,39 +1,13 @@
-import { safeMessageHash, safeMessageTypedData } from '@countersign/safe-core';
-import { hashMessage, type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { safeMessageHash } from '@countersign/safe-core';
 import { expect, test } from '../fixtures';
+import { proposeTextMessage } from '../safeMessages';
 import { webAppOnHostileGateway } from '../hostileGateway';
-import { devAccount, ownerWithTestWallet, teamSafe } from '../owners';
-import type { E2eStack } from '../stack';
+import { ownerWithTestWallet, teamSafe } from '../owners';
 
 /**
  * A gateway that lies about a message: it serves harmless text under the messageHash of another
  * text an owner already signed. The page hashes what it shows and refuses to have it signed.
  */
-
-/** A text message of the team Safe (2 of 3), proposed and signed by owner A: it needs one more. */
-async function proposeText(stack: E2eStack, text: string): Promise<Hex> {
-  const team = teamSafe(stack);
-  const ownerA = privateKeyToAccount(devAccount(stack, 'owner A').privateKey);
-  const signature = await ownerA.signTypedData(
-    safeMessageTypedData({ chainId: stack.chainId, safe: team, message: hashMessage(text) }),
-  );
-  const proposed = await fetch(`${stack.gatewayUrl}/v1/chains/${stack.chainId}/safes/${team}/messages`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ message: text, signature }),
-  });
-  expect(proposed.status, await proposed.clone().text()).toBe(202);
-  const messageHash = safeMessageHash({ chainId: stack.chainId, safe: team, message: text });
-  // The gateway indexes asynchronously.
-  await expect
-    .poll(
-      async () =>
-        (await fetch(`${stack.gatewayUrl}/v1/chains/${stack.chainId}/messages/${messageHash}`)).status,
-    )
-    .toBe(200);
-  return messageHash;
-}
 
 test.describe('A message whose content does not match its hash', () => {
   test('is shown with both hashes and a danger alert, and no owner is offered to sign it', async ({
@@ -45,8 +19,8 @@ test.describe('A message whose content does not match its hash', () => {
     const signedText = `Move the treasury to 0x000000000000000000000000000000000000dEaD (${run})`;
     const shownText = `Good morning, owners (${run})`;
     const honestText = `Lunch on Friday (${run})`;
-    const lyingHash = await proposeText(stack, signedText);
-    const honestHash = await proposeText(stack, honestText);
+    const lyingHash = await proposeTextMessage(stack, 'owner A', signedText);
+    const honestHash = await proposeTextMessage(stack, 'owner A', honestText);
 
     type Message = { type?: string; messageHash?: string; message?: unknown };
     const lie = (message: Message) =>

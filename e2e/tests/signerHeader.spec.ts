@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
-import { safeMessageHash, safeMessageTypedData } from '@countersign/safe-core';
-import { hashMessage, type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import type { Hex } from 'viem';
 import { expect, test } from '../fixtures';
+import { proposeTextMessage } from '../safeMessages';
 import { devAccount, ownerWithTestWallet, teamSafe } from '../owners';
 import { signInMessage } from '../signIn';
 import type { E2eStack } from '../stack';
@@ -17,26 +16,11 @@ const short = (address: string) => `${address.slice(0, 4)}…${address.slice(-4)
 
 /** A text message of the team Safe (2 of 3) signed by owner C only: owners A and B may confirm it. */
 async function messageSignedByOwnerC(stack: E2eStack): Promise<Hex> {
-  const team = teamSafe(stack);
-  const text = `Signer header ${Date.now()} ${Math.random().toString(16).slice(2)}`;
-  const ownerC = privateKeyToAccount(devAccount(stack, 'owner C').privateKey);
-  const signature = await ownerC.signTypedData(
-    safeMessageTypedData({ chainId: stack.chainId, safe: team, message: hashMessage(text) }),
+  return proposeTextMessage(
+    stack,
+    'owner C',
+    `Signer header ${Date.now()} ${Math.random().toString(16).slice(2)}`,
   );
-  const proposed = await fetch(`${stack.gatewayUrl}/v1/chains/${stack.chainId}/safes/${team}/messages`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ message: text, signature }),
-  });
-  expect(proposed.status, await proposed.clone().text()).toBe(202);
-  const messageHash = safeMessageHash({ chainId: stack.chainId, safe: team, message: text });
-  await expect
-    .poll(
-      async () =>
-        (await fetch(`${stack.gatewayUrl}/v1/chains/${stack.chainId}/messages/${messageHash}`)).status,
-    )
-    .toBe(200);
-  return messageHash;
 }
 
 async function sessionSigner(page: Page, stack: E2eStack): Promise<string | number> {
