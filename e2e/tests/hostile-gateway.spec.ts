@@ -203,7 +203,12 @@ test.describe('A hostile gateway', () => {
     }));
     gateway.lie('GET', `/v1/chains/${stack.chainId}/safes/${safe}`, (body) => {
       const info = body as Json;
-      info.owners = [...info.owners, { value: attacker, name: null, logoUri: null }];
+      // Owner A is left out and an attacker put in: the chain, not this list, says who signs.
+      const ownerA = devAccount(stack, 'owner A').address.toLowerCase();
+      info.owners = [
+        ...info.owners.filter((owner: { value: string }) => owner.value.toLowerCase() !== ownerA),
+        { value: attacker, name: null, logoUri: null },
+      ];
       return info;
     });
     await ownerWithTestWallet(page, stack, 'owner A', `${app.web.url}/local:${safe}/new-transaction/send`);
@@ -214,6 +219,9 @@ test.describe('A hostile gateway', () => {
 
     await expect(page.getByTestId('safe-state-disagrees')).toContainText('Owners');
     await expect(page.getByTestId('safe-state-disagrees')).toContainText(attacker);
+    // Owner A signs as the owner the Safe contract says it is.
+    await expect(page.getByTestId('review-sign')).toBeVisible();
+    await expect(page.getByTestId('signer-notice')).toHaveCount(0);
     // The default is the chain's nonce past the queue's contiguous run, as the real gateway counts it.
     await expect(page.getByTestId('review-nonce')).toHaveValue(String(real.recommendedNonce));
     await expect(page.getByTestId('review-nonce')).not.toHaveValue('1000009');

@@ -24,6 +24,21 @@ export {
 } from './queries';
 export { useOptionalSafe, useSafe, type SafeContextValue } from './SafeContext';
 export { parseSafeId } from './safeId';
+export {
+  compareSafeInfo,
+  recommendedNonce,
+  type ChainSafeState,
+  type SafeInfoDisagreement,
+} from './chainState';
+export {
+  chainClient,
+  chainSafeStateQueryOptions,
+  delegatesQueryOptions,
+  useChainSafeState,
+  useDelegates,
+  useSigner,
+  type Signer,
+} from './signer';
 export { tagDate, thresholdLabel, versionStateLabel } from './safeFormat';
 export { createSafeRoute, legacyRoutes, loadStartPage, startRoute } from './routes';
 export { legacyLinkPaths } from './legacyLinks';

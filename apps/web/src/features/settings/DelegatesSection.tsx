@@ -11,7 +11,7 @@ import {
 } from '../../ui';
 import { chainExplorer } from '../chains';
 import { useSafe } from '../safe';
-import { useDelegates } from './queries';
+import { useDelegates } from '../safe';
 import styles from './Settings.module.css';
 
 const explanation =

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Address, Alert, Button, Card, CopyButton, DateTime, Detail, DetailList, Section } from '../../ui';
-import { useSafe } from '../safe';
-import { requestWalletRuntime, useWallet } from '../wallet';
+import { useSafe, useSigner } from '../safe';
+import { requestWalletRuntime } from '../wallet';
 import { appIdentity } from './appIdentity';
 import {
   NotificationError,
@@ -23,17 +23,16 @@ const failure = (title: string, error: unknown): Outcome => ({
 
 /** Registering this browser for the Safe's notifications, and taking it back. */
 export function NotificationsSection() {
-  const { chain, address, safe } = useSafe();
-  const wallet = useWallet();
+  const { chain, address } = useSafe();
   const device = useNotificationDevice();
   const [outcome, setOutcome] = useState<Outcome | undefined>(undefined);
 
   const registeredAt = device.safes[safeRegistrationKey(chain.chainId, address)];
   const registered = registeredAt !== undefined;
   const safeCount = Object.keys(device.safes).length;
-  const account = wallet.status === 'connected' ? wallet.address : undefined;
-  const isOwner =
-    account !== undefined && safe.owners.some((owner) => owner.value.toLowerCase() === account.toLowerCase());
+  const signer = useSigner();
+  const account = 'address' in signer ? signer.address : undefined;
+  const isOwner = signer.kind === 'owner';
 
   const register = useMutation({
     mutationFn: () => registerBrowserForSafe({ chainId: chain.chainId, safe: address }),

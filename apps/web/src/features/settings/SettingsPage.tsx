@@ -8,7 +8,7 @@ import { DelegatesSection } from './DelegatesSection';
 import { ModulesSection } from './ModulesSection';
 import { NetworkSection } from './NetworkSection';
 import { NotificationsSection } from './NotificationsSection';
-import { delegatesQueryOptions } from './queries';
+import { delegatesQueryOptions } from '../safe';
 import { builtSections, sectionLabels, sectionOf, type BuiltSection } from './sections';
 import { SetupSection } from './SetupSection';
 

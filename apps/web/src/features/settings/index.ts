@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { safeViewLoader, type SafeTarget } from '../safe';
-import { delegatesQueryOptions } from './queries';
+import { delegatesQueryOptions } from '../safe';
 
 // The settings feature: the Safe's setup, modules, the chain's configuration, delegates, notifications.
 const loadPages = () => import('./pages');
@@ -32,5 +32,5 @@ export function prefetchSettings({ chainId, address, queryClient }: SafeTarget):
 }
 
 export { SafeOverviewCard } from './SafeOverviewCard';
-export { useDelegates, delegatesQueryOptions } from './queries';
+export { useDelegates, delegatesQueryOptions } from '../safe';
 export { describeFeatures, chainFeatureDescriptions } from './chainFeatures';

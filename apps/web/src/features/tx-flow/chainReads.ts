@@ -1,6 +1,5 @@
 import type { Address, Client, Hex } from 'viem';
 import { getCode, readContract } from 'viem/actions';
-import type { ChainInfo } from '@countersign/gateway-api';
 import {
   readSimulation,
   safe141,
@@ -10,11 +9,7 @@ import {
   type SafeTx,
   type SimulationResult,
 } from '@countersign/safe-core';
-import { chainReader, revertDataOf } from '../../lib/chainReader';
-import { rpcUrlOf } from '../chains';
-
-/** A read-only client on the chain's own RPC (as the gateway's chain configuration names it). */
-export const chainClient = (chain: ChainInfo): Client => chainReader(rpcUrlOf(chain));
+import { revertDataOf } from '../../lib/chainReader';
 
 function shortMessage(error: unknown): string {
   if (error && typeof error === 'object' && 'shortMessage' in error) return String(error.shortMessage);

@@ -1,6 +1,6 @@
 import { Address, Button } from '../../../ui';
-import { useSafe } from '../../safe';
-import { requestWalletRuntime, useWallet } from '../../wallet';
+import { useSigner } from '../../safe';
+import { requestWalletRuntime } from '../../wallet';
 import styles from './Signing.module.css';
 
 export type OwnerAccount = {
@@ -11,17 +11,13 @@ export type OwnerAccount = {
   settling: boolean;
 };
 
-/** The connected account, and whether it owns the Safe on screen (as the gateway's SafeInfo says). */
+/** The connected account, and whether it owns the Safe on screen: the signer model every flow uses. */
 export function useOwnerAccount(): OwnerAccount {
-  const wallet = useWallet();
-  const { safe } = useSafe();
-  const account = wallet.status === 'connected' ? wallet.address : undefined;
-  const isOwner =
-    account !== undefined && safe.owners.some((owner) => owner.value.toLowerCase() === account.toLowerCase());
+  const signer = useSigner();
   return {
-    account,
-    isOwner,
-    settling: wallet.status === 'connecting' || wallet.status === 'reconnecting',
+    account: 'address' in signer ? signer.address : undefined,
+    isOwner: signer.kind === 'owner',
+    settling: signer.kind === 'settling',
   };
 }
 

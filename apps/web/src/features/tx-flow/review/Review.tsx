@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { formatUnits, type Hex } from 'viem';
 import { safeTxHashes, type SafeTx } from '@countersign/safe-core';
 import { Alert, Button, Card, Detail, DetailList, HexValue, Section, describeQueryError } from '../../../ui';
-import { invalidateSafeViews, useSafe } from '../../safe';
+import { invalidateSafeViews, recommendedNonce, useChainSafeState, useSafe, useSigner } from '../../safe';
 import { transactionQueryOptions, useQueueQuery } from '../../transactions';
 import { callOfDraft, safeTxOfDraft } from '../safeTxOfDraft';
 import type { TxDraft } from '../draft';
@@ -13,7 +13,6 @@ import {
   proposeSafeTx,
   SignerNotice,
   useExecution,
-  useSignerRole,
   type FlowError,
   type SafeTxSignature,
 } from '../sign';
@@ -27,9 +26,7 @@ import {
 } from './queries';
 import { SimulationSummary } from './SimulationSummary';
 import { HashChecks } from './HashChecks';
-import { recommendedNonce } from '../verify/chainSafeState';
 import { AddressNames } from '../verify/CallWords';
-import { useChainSafeState } from '../verify/queries';
 import { SafeStateDisagreements } from '../verify/SafeStateDisagreements';
 import { useTokenFacts } from '../verify/tokenFacts';
 import styles from './Review.module.css';
@@ -56,8 +53,8 @@ export function Review({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const flowSafe = useMemo(() => ({ chain, address, version: safe.version }), [chain, address, safe.version]);
-  const onChain = useChainSafeState(chain, address, safe);
-  const role = useSignerRole({ chainId: chain.chainId, address, info: safe, owners: onChain.state?.owners });
+  const onChain = useChainSafeState();
+  const role = useSigner();
   const call = useMemo(() => callOfDraft(draft), [draft]);
   const nonces = useNonces(chain.chainId, address);
   const queue = useQueueQuery(chain.chainId, address);

@@ -4,7 +4,8 @@ import type { ChainInfo } from '@countersign/gateway-api';
 import type { SafeTx } from '@countersign/safe-core';
 import { getGateway } from '../../../lib/gateway';
 import { safeKey } from '../../safe';
-import { chainClient, contractTransactionHash, simulateSafeTx } from '../chainReads';
+import { chainClient } from '../../safe';
+import { contractTransactionHash, simulateSafeTx } from '../chainReads';
 
 type Call = Pick<SafeTx, 'to' | 'value' | 'data' | 'operation'>;
 

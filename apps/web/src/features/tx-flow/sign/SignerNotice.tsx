@@ -1,10 +1,17 @@
 import { Alert, Button } from '../../../ui';
 import { requestWalletRuntime } from '../../wallet';
-import type { SignerRole } from './useSignerRole';
+import type { Signer } from '../../safe';
 
 /** Why the connected account can or cannot sign here, and what to do about it. */
-export function SignerNotice({ role }: { role: SignerRole }) {
+export function SignerNotice({ role }: { role: Signer }) {
   if (role.kind === 'owner') return null;
+  if (role.kind === 'settling') {
+    return (
+      <Alert tone="info" title="Reconnecting your wallet…" testId="signer-notice">
+        Who may sign is known once your wallet has reconnected.
+      </Alert>
+    );
+  }
   if (role.kind === 'disconnected') {
     return (
       <Alert

@@ -3,14 +3,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { TransactionDetails } from '@countersign/gateway-api';
 import { Alert, Button, ButtonLink, Dialog, Section } from '../../../ui';
-import { invalidateSafeViews, useSafe } from '../../safe';
+import { invalidateSafeViews, useChainSafeState, useSafe, useSigner } from '../../safe';
 import { useWallet } from '../../wallet';
 import { contractHashQueryOptions, simulationQueryOptions } from '../review/queries';
 import { HashChecks } from '../review/HashChecks';
 import { SimulationSummary } from '../review/SimulationSummary';
 import { SafeStateDisagreements } from '../verify/SafeStateDisagreements';
 import { ClaimAcknowledgement } from '../verify/ClaimAcknowledgement';
-import { useChainSafeState } from '../verify/queries';
 import { useTransactionVerdict } from '../verify/useTransactionVerdict';
 import { buildSafeTx, safeTxHashes } from '@countersign/safe-core';
 import { ExecutionProgress } from './ExecutionProgress';
@@ -19,7 +18,6 @@ import { confirmSafeTx, deleteProposal, type SafeTxSignature } from './safeTxFlo
 import { executionSignatures } from './safeTxSignatures';
 import { SignerNotice } from './SignerNotice';
 import { useExecution } from './useExecution';
-import { useSignerRole } from './useSignerRole';
 import styles from './TransactionActions.module.css';
 
 const same = (a: string | undefined, b: string | undefined) =>
@@ -39,8 +37,8 @@ export function TransactionActions({ details }: { details: TransactionDetails })
   const navigate = useNavigate();
   const wallet = useWallet();
   const account = wallet.status === 'connected' ? wallet.address : undefined;
-  const onChain = useChainSafeState(chain, address, safe);
-  const role = useSignerRole({ chainId: chain.chainId, address, info: safe, owners: onChain.state?.owners });
+  const onChain = useChainSafeState();
+  const role = useSigner();
   const flowSafe = useMemo(() => ({ chain, address, version: safe.version }), [chain, address, safe.version]);
   const execution = useExecution(flowSafe);
   const [pending, setPending] = useState<'confirm' | 'delete' | undefined>();

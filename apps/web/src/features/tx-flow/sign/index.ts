@@ -7,5 +7,4 @@ export { proposeSafeTx, type SafeTxSignature } from './safeTxFlow';
 export { useExecution } from './useExecution';
 export { ExecutionProgress } from './ExecutionProgress';
 export { SignerNotice } from './SignerNotice';
-export { useSignerRole } from './useSignerRole';
 export type { FlowError } from './flowError';

@@ -13,7 +13,7 @@ import {
 } from '@countersign/safe-core';
 import { getGateway } from '../../../lib/gateway';
 import { getWalletSnapshot, walletApi, type WalletReceipt } from '../../wallet';
-import { chainClient } from '../chainReads';
+import { chainClient } from '../../safe';
 import type { TxDraftOrigin } from '../draft';
 import { checkFailure, fromGateway, walletFailure, type FlowResult } from './flowError';
 import { executionSignatures, normalizeSignature, type Confirmation } from './safeTxSignatures';

@@ -1,5 +1,5 @@
 import { Alert } from '../../../ui';
-import type { SafeInfoDisagreement } from './chainSafeState';
+import type { SafeInfoDisagreement } from '../../safe';
 import styles from './Verification.module.css';
 
 /** Where the gateway's account of the Safe differs from the Safe contract's: the chain's is used. */

@@ -4,7 +4,7 @@ import { readContract } from 'viem/actions';
 import type { ChainInfo } from '@countersign/gateway-api';
 import { decodeCall, type SafeTx } from '@countersign/safe-core';
 import { safeKey } from '../../safe';
-import { chainClient } from '../chainReads';
+import { chainClient } from '../../safe';
 
 export type TokenFacts = { symbol: string; decimals: number };
 

@@ -1,7 +1,5 @@
-import { getAddress, type Address, type Client } from 'viem';
-import { getStorageAt, readContract } from 'viem/actions';
+import type { Address } from 'viem';
 import type { SafeInfo } from '@countersign/gateway-api';
-import { guardStorageSlot, safeAbi, zeroAddress } from '@countersign/safe-core';
 
 /** What decides who may sign for a Safe and what is warned, as the Safe contract itself answers. */
 export type ChainSafeState = {
@@ -13,40 +11,7 @@ export type ChainSafeState = {
   guard: Address | null;
 };
 
-const SENTINEL: Address = '0x0000000000000000000000000000000000000001';
-/** More modules than this are not read; a Safe with that many is itself a finding. */
-const MODULE_PAGE = 50;
-
-/**
- * Reads the Safe's owners, threshold, nonce, version, modules and guard from the chain in one round
- * trip (the chain reader batches the calls made together into one JSON-RPC request).
- */
-export async function readChainSafeState(client: Client, safe: Address): Promise<ChainSafeState> {
-  const read = <const Name extends 'getOwners' | 'getThreshold' | 'nonce' | 'VERSION'>(functionName: Name) =>
-    readContract(client, { address: safe, abi: safeAbi, functionName });
-  const [owners, threshold, nonce, version, modules, guardWord] = await Promise.all([
-    read('getOwners'),
-    read('getThreshold'),
-    read('nonce'),
-    read('VERSION'),
-    readContract(client, {
-      address: safe,
-      abi: safeAbi,
-      functionName: 'getModulesPaginated',
-      args: [SENTINEL, BigInt(MODULE_PAGE)],
-    }),
-    getStorageAt(client, { address: safe, slot: `0x${guardStorageSlot.toString(16).padStart(64, '0')}` }),
-  ]);
-  const guard = guardWord ? getAddress(`0x${guardWord.slice(-40)}`) : zeroAddress;
-  return {
-    owners: owners.map((owner) => getAddress(owner)),
-    threshold: Number(threshold),
-    nonce: Number(nonce),
-    version,
-    modules: modules[0].map((module) => getAddress(module)),
-    guard: guard === zeroAddress ? null : guard,
-  };
-}
+const zeroAddress = '0x0000000000000000000000000000000000000000';
 
 /** One point where the gateway's SafeInfo and the Safe contract disagree. */
 export type SafeInfoDisagreement = { what: string; gateway: string; chain: string };

@@ -1,0 +1,85 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { Address, Client } from 'viem';
+import { cursorOf, type ChainInfo, type DelegatePage } from '@countersign/gateway-api';
+import { chainReader } from '../../lib/chainReader';
+import { getGateway } from '../../lib/gateway';
+import { rpcUrlOf } from '../chains';
+import { useWallet } from '../wallet';
+import { compareSafeInfo } from './chainState';
+import { safeKey } from './queries';
+import { useSafe } from './SafeContext';
+
+/** A read-only client on the chain's own RPC (as the gateway's chain configuration names it). */
+export const chainClient = (chain: ChainInfo): Client => chainReader(rpcUrlOf(chain));
+
+/** The Safe's owners, threshold, nonce, version, modules and guard as its contract answers. */
+export const chainSafeStateQueryOptions = (chain: ChainInfo, address: Address) =>
+  queryOptions({
+    queryKey: safeKey(chain.chainId, address, 'chain-state'),
+    queryFn: async () => (await import('./readChainState')).readChainSafeState(chainClient(chain), address),
+    retry: 1,
+    staleTime: 5_000,
+  });
+
+/** The chain's view of the Safe on screen, and where the gateway's SafeInfo disagrees with it. */
+export function useChainSafeState() {
+  const { chain, address, safe } = useSafe();
+  const query = useQuery(chainSafeStateQueryOptions(chain, address));
+  const disagreements = query.data ? compareSafeInfo(safe, query.data) : [];
+  return { query, state: query.data, disagreements };
+}
+
+/** No SafeInfo tag covers delegates: a minute is fresh enough for a list that rarely changes. */
+const DELEGATES_STALE_MS = 60_000;
+
+/** The delegates of one Safe, page by page by the gateway's cursor. */
+export const delegatesQueryOptions = (chainId: string, address: string) =>
+  infiniteQueryOptions({
+    queryKey: safeKey(chainId, address, 'delegates'),
+    queryFn: ({ pageParam, signal }) =>
+      getGateway().getDelegates({ chainId, safe: address, cursor: pageParam }, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage: DelegatePage) => cursorOf(lastPage.next) ?? undefined,
+    staleTime: DELEGATES_STALE_MS,
+  });
+
+export function useDelegates(chainId: string, address: string) {
+  return useInfiniteQuery(delegatesQueryOptions(chainId, address));
+}
+
+/**
+ * Who the connected account is to the Safe on screen, the one answer every signing path uses:
+ * - `disconnected`, or `settling` while the wallet reconnects after a reload;
+ * - `owner`: an owner as the Safe contract answers (the gateway's list only until it has);
+ * - `delegate`: not an owner, but a delegate the gateway knows (it may propose, not sign);
+ * - `outsider`: neither.
+ */
+export type Signer =
+  | { kind: 'disconnected' }
+  | { kind: 'settling' }
+  | { kind: 'owner' | 'delegate' | 'outsider'; address: string };
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+export function useSigner(): Signer {
+  const wallet = useWallet();
+  const { chain, address, safe } = useSafe();
+  const chainState = useQuery(chainSafeStateQueryOptions(chain, address));
+  const account = wallet.status === 'connected' ? wallet.address : undefined;
+  const owners = chainState.data?.owners ?? safe.owners.map((owner) => owner.value);
+  const isOwner = account !== undefined && owners.some((owner) => same(owner, account));
+  const delegates = useInfiniteQuery({
+    ...delegatesQueryOptions(chain.chainId, address),
+    enabled: account !== undefined && !isOwner,
+  });
+  if (account === undefined) {
+    return wallet.status === 'connecting' || wallet.status === 'reconnecting'
+      ? { kind: 'settling' }
+      : { kind: 'disconnected' };
+  }
+  if (isOwner) return { kind: 'owner', address: account };
+  const isDelegate = delegates.data?.pages.some((page) =>
+    page.results.some((delegate) => same(delegate.delegate, account)),
+  );
+  return { kind: isDelegate ? 'delegate' : 'outsider', address: account };
+}
