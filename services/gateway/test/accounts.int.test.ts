@@ -11,15 +11,15 @@ import {
   delegateTotp,
   delegateTypedData,
   hashSafeTx,
-  notificationRegistrationMessage,
   safeTxTypedData,
 } from '@countersign/safe-core';
 import { randomUUID } from 'node:crypto';
-import { keccak256, parseEther, stringToBytes, type Address, type Hex } from 'viem';
+import { parseEther, type Address, type Hex } from 'viem';
 import type { HDAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startLocalGateway, type LocalGateway } from './support/localGateway';
+import { registrationBody } from './support/registrations';
 
 const testApp: SafeApp = {
   id: 1,
@@ -150,32 +150,8 @@ describe('delegates', () => {
 });
 
 describe('notification registration', () => {
-  const register = async (signer: HDAccount, options: { timestamp?: string; uuid?: string } = {}) => {
-    const uuid = options.uuid ?? randomUUID();
-    const timestamp = options.timestamp ?? String(Math.floor(Date.now() / 1000));
-    const token = 'web-push-token';
-    const hash = keccak256(
-      stringToBytes(
-        notificationRegistrationMessage({ timestamp, uuid, cloudMessagingToken: token, safes: [team] }),
-      ),
-    );
-    return call('POST', '/v1/register/notifications', {
-      uuid,
-      cloudMessagingToken: token,
-      buildNumber: '1',
-      bundle: 'countersign',
-      deviceType: 'WEB',
-      version: '1.0.0',
-      timestamp,
-      safeRegistrations: [
-        {
-          chainId: '1337',
-          safes: [team],
-          signatures: [await signer.signMessage({ message: { raw: hash } })],
-        },
-      ],
-    });
-  };
+  const register = async (signer: HDAccount, options: { timestamp?: string; uuid?: string } = {}) =>
+    call('POST', '/v1/register/notifications', await registrationBody({ safe: team, signer, ...options }));
 
   it('registers a browser signed by an owner, and unregisters it', async () => {
     const uuid = randomUUID();

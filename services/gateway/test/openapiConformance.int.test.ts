@@ -11,16 +11,16 @@ import {
   deleteRequestTypedData,
   encodeMultiSend,
   hashSafeTx,
-  notificationRegistrationMessage,
   safeMessageContentHash,
   safeMessageHash,
   safeMessageTypedData,
   safeTxTypedData,
 } from '@countersign/safe-core';
-import { encodeFunctionData, erc20Abi, keccak256, parseEther, stringToBytes, type Address } from 'viem';
+import { encodeFunctionData, erc20Abi, parseEther, type Address } from 'viem';
 import { createSiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalGateway, type LocalGateway } from './support/localGateway';
+import { registrationBody } from './support/registrations';
 
 /**
  * The gateway answers as the real Safe Client Gateway does: every endpoint of the specification's
@@ -607,32 +607,9 @@ describe('delegates, notifications, Safe Apps', () => {
   });
 
   it('POST a device registration, DELETE a Safe of it and the device', async () => {
-    const uuid = randomUUID();
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    const token = 'conformance-token';
-    const hash = keccak256(
-      stringToBytes(
-        notificationRegistrationMessage({ timestamp, uuid, cloudMessagingToken: token, safes: [team] }),
-      ),
-    );
-    await conforms('post', '/v1/register/notifications', '/v1/register/notifications', {
-      body: {
-        uuid,
-        cloudMessagingToken: token,
-        buildNumber: '1',
-        bundle: 'countersign',
-        deviceType: 'WEB',
-        version: '1.0.0',
-        timestamp,
-        safeRegistrations: [
-          {
-            chainId: '1337',
-            safes: [team],
-            signatures: [await ownerA.signMessage({ message: { raw: hash } })],
-          },
-        ],
-      },
-    });
+    const body = await registrationBody({ safe: team, signer: ownerA, token: 'conformance-token' });
+    const { uuid } = body;
+    await conforms('post', '/v1/register/notifications', '/v1/register/notifications', { body });
     await conforms(
       'delete',
       '/v1/chains/{chainId}/notifications/devices/{uuid}/safes/{safeAddress}',

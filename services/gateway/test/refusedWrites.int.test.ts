@@ -5,7 +5,6 @@ import {
   delegateTotp,
   delegateTypedData,
   hashSafeTx,
-  notificationRegistrationMessage,
   safeTxTypedData,
   toEthSignSignature,
   type SafeTx,
@@ -16,6 +15,7 @@ import type { HDAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_NONCE_AHEAD } from '../src/routes/proposals';
 import { serveGatewayApp, type AppServer } from './support/appServer';
+import { registrationBody } from './support/registrations';
 
 /**
  * Writes the gateway must refuse: each gets its status and message, and nothing is stored, neither
@@ -81,39 +81,8 @@ const body = (tx: SafeTx, sender: Address, signature: Hex | null): ProposeTransa
     origin: null,
   });
 
-async function registration(
-  signer: HDAccount | null,
-  uuid: string = randomUUID(),
-  timestamp: string | null = String(Math.floor(Date.now() / 1000)),
-) {
-  const token = 'web-push-token';
-  const hash = keccak256(
-    stringToBytes(
-      notificationRegistrationMessage({
-        timestamp: timestamp ?? '',
-        uuid,
-        cloudMessagingToken: token,
-        safes: [team],
-      }),
-    ),
-  );
-  return {
-    uuid,
-    cloudMessagingToken: token,
-    buildNumber: '1',
-    bundle: 'countersign',
-    deviceType: 'WEB',
-    version: '1.0.0',
-    timestamp,
-    safeRegistrations: [
-      {
-        chainId: '1337',
-        safes: [team],
-        signatures: signer ? [await signer.signMessage({ message: { raw: hash } })] : [],
-      },
-    ],
-  };
-}
+const registration = (signer: HDAccount | null, uuid?: string, timestamp?: string | null) =>
+  registrationBody({ safe: team, signer, uuid, timestamp });
 
 /** Everything stored: what a client reads back, and the count of every table's rows. */
 async function stored(): Promise<string> {
