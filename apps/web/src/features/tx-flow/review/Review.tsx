@@ -16,19 +16,19 @@ import {
   type FlowError,
   type SafeTxSignature,
 } from '../sign';
-import { describeCall } from './actionWords';
-import { callWarnings, innerCalls, nonceWarnings } from './reviewChecks';
 import {
+  AddressNames,
   contractHashQueryOptions,
-  estimationQueryOptions,
+  describeCall,
+  HashChecks,
+  innerCalls,
+  SafeStateDisagreements,
   simulationQueryOptions,
-  useNonces,
-} from './queries';
-import { SimulationSummary } from './SimulationSummary';
-import { HashChecks } from './HashChecks';
-import { AddressNames } from '../verify/CallWords';
-import { SafeStateDisagreements } from '../verify/SafeStateDisagreements';
-import { useTokenFacts } from '../verify/tokenFacts';
+  SimulationSummary,
+  useTokenFacts,
+} from '../verify';
+import { callWarnings, nonceWarnings } from './reviewChecks';
+import { estimationQueryOptions, useNonces } from './queries';
 import styles from './Review.module.css';
 
 /**
@@ -187,33 +187,31 @@ export function Review({
       <Section title="What the Safe will do" id="review-actions">
         <Card>
           <ol className={styles.actions} data-testid="review-actions">
-            {calls.map((inner, index) => (
-              <li key={index} className={styles.action} data-testid="review-action">
-                <p className={styles.words}>
-                  {describeCall(inner, { safe: address, native, tokens: tokens.data })}
-                </p>
-                <AddressNames
-                  text={describeCall(inner, { safe: address, native, tokens: tokens.data })}
-                  safe={address}
-                />
-                <DetailList>
-                  <Detail label="To">
-                    <code className={styles.code}>{inner.to}</code>
-                  </Detail>
-                  {inner.value > 0n && (
-                    <Detail label="Value">
-                      {formatUnits(inner.value, native.decimals)} {native.symbol}
+            {calls.map((inner, index) => {
+              const words = describeCall(inner, { safe: address, native, tokens: tokens.data });
+              return (
+                <li key={index} className={styles.action} data-testid="review-action">
+                  <p className={styles.words}>{words}</p>
+                  <AddressNames text={words} safe={address} />
+                  <DetailList>
+                    <Detail label="To">
+                      <code className={styles.code}>{inner.to}</code>
                     </Detail>
-                  )}
-                  {inner.data !== '0x' && (
-                    <Detail label="Data">
-                      <HexValue value={inner.data} label="data" chars={10} />
-                    </Detail>
-                  )}
-                  {inner.operation === 1 && <Detail label="Operation">Delegatecall</Detail>}
-                </DetailList>
-              </li>
-            ))}
+                    {inner.value > 0n && (
+                      <Detail label="Value">
+                        {formatUnits(inner.value, native.decimals)} {native.symbol}
+                      </Detail>
+                    )}
+                    {inner.data !== '0x' && (
+                      <Detail label="Data">
+                        <HexValue value={inner.data} label="data" chars={10} />
+                      </Detail>
+                    )}
+                    {inner.operation === 1 && <Detail label="Operation">Delegatecall</Detail>}
+                  </DetailList>
+                </li>
+              );
+            })}
           </ol>
           {calls.length > 1 && (
             <p className={styles.note}>

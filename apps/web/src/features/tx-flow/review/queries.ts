@@ -1,16 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Address } from 'viem';
-import type { ChainInfo } from '@countersign/gateway-api';
 import type { SafeTx } from '@countersign/safe-core';
 import { getGateway } from '../../../lib/gateway';
 import { safeKey } from '../../safe';
-import { chainClient } from '../../safe';
-import { contractTransactionHash, simulateSafeTx } from '../chainReads';
+import { callKey } from '../verify';
 
 type Call = Pick<SafeTx, 'to' | 'value' | 'data' | 'operation'>;
-
-/** Calls as query key parts: bigints are not JSON. */
-const callKey = (call: Call) => [call.to, call.value.toString(), call.data, call.operation];
 
 /** The Safe's nonce and the next one to propose at (`/nonces`). */
 export const noncesQueryOptions = (chainId: string, address: string) =>
@@ -39,31 +33,6 @@ export const estimationQueryOptions = (chainId: string, address: string, call: C
       ),
     retry: false,
     staleTime: 15_000,
-  });
-
-/** The call simulated on the chain's RPC, as the Safe would run it. */
-export const simulationQueryOptions = (chain: ChainInfo, address: Address, call: Call) =>
-  queryOptions({
-    queryKey: safeKey(chain.chainId, address, 'review', 'simulation', ...callKey(call)),
-    queryFn: () => simulateSafeTx(chainClient(chain), { safe: address, tx: call }),
-    retry: false,
-    staleTime: 15_000,
-  });
-
-/** The Safe contract's own hash of the SafeTx, to check the one computed here against. */
-export const contractHashQueryOptions = (chain: ChainInfo, address: Address, tx: SafeTx) =>
-  queryOptions({
-    queryKey: safeKey(chain.chainId, address, 'review', 'contract-hash', ...callKey(tx), [
-      tx.safeTxGas.toString(),
-      tx.baseGas.toString(),
-      tx.gasPrice.toString(),
-      tx.gasToken,
-      tx.refundReceiver,
-      tx.nonce.toString(),
-    ]),
-    queryFn: () => contractTransactionHash(chainClient(chain), address, tx),
-    retry: false,
-    staleTime: Infinity,
   });
 
 export const useNonces = (chainId: string, address: string) => useQuery(noncesQueryOptions(chainId, address));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { encodeFunctionData, parseAbi, type Address } from 'viem';
 import { encodeMultiSend, safe141 } from '@countersign/safe-core';
-import { callWarnings, innerCalls, nonceWarnings } from './reviewChecks';
+import { innerCalls } from '../verify';
+import { callWarnings, nonceWarnings } from './reviewChecks';
 
 const safe: Address = '0xe690d772bCc82DA64dbE2d0Dc83BBfcB3B2c1590';
 const other: Address = '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f';

@@ -1,12 +1,12 @@
-import { getAddress, type Address } from 'viem';
+import type { Address } from 'viem';
 import {
-  decodeBatch,
   decodeCall,
   isTrustedDelegateCallTarget,
   knownContractName,
   safeSettingsMethods,
   type SafeTx,
 } from '@countersign/safe-core';
+import { innerCalls } from '../verify';
 
 export type ReviewWarning = {
   id: 'delegatecall' | 'settings' | 'nonce-used' | 'nonce-replaces' | 'nonce-skips';
@@ -18,19 +18,6 @@ export type ReviewWarning = {
 type Call = Pick<SafeTx, 'to' | 'value' | 'data' | 'operation'>;
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
-/** The calls a transaction makes: its own, or each of a MultiSend batch's. */
-export function innerCalls(call: Call): Call[] {
-  const decoded =
-    call.operation === 1 && decodeCall(call.data)?.method === 'multiSend' ? decodeBatch(call.data) : null;
-  if (!decoded) return [call];
-  return decoded.map((entry) => ({
-    to: getAddress(entry.to),
-    value: BigInt(entry.value),
-    data: entry.data ?? '0x',
-    operation: entry.operation,
-  }));
-}
 
 /**
  * What an owner must know before signing a call: a delegatecall to anything but the canonical

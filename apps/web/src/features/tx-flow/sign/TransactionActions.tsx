@@ -5,12 +5,15 @@ import type { TransactionDetails } from '@countersign/gateway-api';
 import { Alert, Button, ButtonLink, Dialog, Section } from '../../../ui';
 import { invalidateSafeViews, useChainSafeState, useSafe, useSigner } from '../../safe';
 import { useWallet } from '../../wallet';
-import { contractHashQueryOptions, simulationQueryOptions } from '../review/queries';
-import { HashChecks } from '../review/HashChecks';
-import { SimulationSummary } from '../review/SimulationSummary';
-import { SafeStateDisagreements } from '../verify/SafeStateDisagreements';
-import { ClaimAcknowledgement } from '../verify/ClaimAcknowledgement';
-import { useTransactionVerdict } from '../verify/useTransactionVerdict';
+import {
+  ClaimAcknowledgement,
+  contractHashQueryOptions,
+  HashChecks,
+  SafeStateDisagreements,
+  simulationQueryOptions,
+  SimulationSummary,
+  useTransactionVerdict,
+} from '../verify';
 import { buildSafeTx, safeTxHashes } from '@countersign/safe-core';
 import { ExecutionProgress } from './ExecutionProgress';
 import type { FlowError } from './flowError';

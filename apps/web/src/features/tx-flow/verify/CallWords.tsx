@@ -2,7 +2,7 @@ import type { Address as AddressType } from 'viem';
 import type { ChainInfo } from '@countersign/gateway-api';
 import type { SafeTx } from '@countersign/safe-core';
 import { useAddressName } from '../../../ui';
-import { describeCall } from '../review/actionWords';
+import { describeCall } from './actionWords';
 import { useTokenFacts } from './tokenFacts';
 import styles from './Verification.module.css';
 

@@ -1,6 +1,6 @@
 import type { Hex } from 'viem';
 import { Detail, DetailList, HexValue } from '../../../ui';
-import styles from './Review.module.css';
+import styles from './Verification.module.css';
 
 /**
  * The hashes an owner compares on a hardware wallet's screen, computed here from the signed fields,

@@ -12,7 +12,7 @@ import {
 } from 'viem';
 import type { DataDecoded, MultiSendEntry, TransactionDetails } from '@countersign/gateway-api';
 import { decodeCall, zeroAddress, type SafeTx } from '@countersign/safe-core';
-import { innerCalls } from '../review/reviewChecks';
+import { innerCalls } from './innerCalls';
 
 type Call = Pick<SafeTx, 'to' | 'value' | 'data' | 'operation'>;
 

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import type { Address, Hex } from 'viem';
 import type { TransactionDetails } from '@countersign/gateway-api';
 import type { SafeTx } from '@countersign/safe-core';
@@ -22,10 +21,25 @@ export type TransactionVerdict =
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-export function transactionVerdict(
-  details: TransactionDetails,
-  safe: { chainId: number; address: Address; version: string | null },
-): TransactionVerdict {
+type PageSafe = { chainId: number; address: Address; version: string | null };
+
+/**
+ * Verdicts by the details object they judge (the query cache's), then by the Safe they are judged
+ * for: a queued transaction's heading, its checks, its actions and its queue row ask of the same
+ * answer, which is decoded once.
+ */
+const verdicts = new WeakMap<TransactionDetails, Map<string, TransactionVerdict>>();
+
+export function transactionVerdict(details: TransactionDetails, safe: PageSafe): TransactionVerdict {
+  const key = `${safe.chainId} ${safe.address} ${safe.version}`;
+  let bySafe = verdicts.get(details);
+  if (!bySafe) verdicts.set(details, (bySafe = new Map()));
+  let verdict = bySafe.get(key);
+  if (!verdict) bySafe.set(key, (verdict = judge(details, safe)));
+  return verdict;
+}
+
+function judge(details: TransactionDetails, safe: PageSafe): TransactionVerdict {
   const idSafe = safeOfTxId(details.txId);
   if (!same(details.safeAddress, safe.address)) return { kind: 'other-safe', safe: details.safeAddress };
   if (idSafe !== undefined && !same(idSafe, safe.address)) return { kind: 'other-safe', safe: idSafe };
@@ -42,13 +56,5 @@ export function transactionVerdict(
 
 export function useTransactionVerdict(details: TransactionDetails): TransactionVerdict {
   const { chain, address, safe } = useSafe();
-  return useMemo(
-    () =>
-      transactionVerdict(details, {
-        chainId: Number(chain.chainId),
-        address: address as Address,
-        version: safe.version,
-      }),
-    [details, chain.chainId, address, safe.version],
-  );
+  return transactionVerdict(details, { chainId: Number(chain.chainId), address, version: safe.version });
 }

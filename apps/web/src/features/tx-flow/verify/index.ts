@@ -1,0 +1,15 @@
+/**
+ * What is checked before anyone signs, below both the review of a new transaction and the actions on
+ * a queued one: calls decoded into words, the gateway's claims compared with the bytes, the
+ * simulation and the hashes, the chain's account of the Safe.
+ */
+export { describeCall, type WordingContext } from './actionWords';
+export { AddressNames, CallWords } from './CallWords';
+export { callKey, contractHashQueryOptions, simulationQueryOptions } from './checkQueries';
+export { ClaimAcknowledgement } from './ClaimAcknowledgement';
+export { HashChecks } from './HashChecks';
+export { innerCalls } from './innerCalls';
+export { SafeStateDisagreements } from './SafeStateDisagreements';
+export { SimulationSummary } from './SimulationSummary';
+export { useTokenFacts } from './tokenFacts';
+export { useTransactionVerdict } from './useTransactionVerdict';
