@@ -18,6 +18,7 @@ export default defineConfig({
             'apps/web/serve/**/*.test.ts',
             'apps/demo-apps/serve/**/*.test.ts',
             'apps/demo-apps/src/**/*.test.ts',
+            'scripts/test/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },

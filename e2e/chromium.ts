@@ -1,6 +1,7 @@
 /**
- * Debian's chromium, never a downloaded browser. The flags keep a headless run quiet on a machine
- * with no network beyond loopback.
+ * The Chromium `npm test` found or installed (scripts/browser.ts passes it as CHROMIUM_PATH);
+ * Debian's when Playwright runs on its own. The flags keep a headless run quiet on a machine with
+ * no network beyond loopback.
  */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

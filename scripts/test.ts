@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { findBrowser, machineProbe } from './browser';
 import { buildWeb, repoRoot } from './webBuild';
 
 /**
@@ -56,6 +57,14 @@ function readJson<T>(path: string): T | undefined {
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as T) : undefined;
 }
 
+// The browser first: a machine without one stops here with one line, before anything has run.
+const browser = findBrowser(await machineProbe(repoRoot));
+if (!browser.ok) {
+  console.log(browser.line);
+  process.exit(1);
+}
+console.log(`chromium: ${browser.path} (${browser.how})`);
+
 await check('typecheck (node side)', 'npx', ['tsc', '-p', 'tsconfig.json']);
 await check('typecheck (web)', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json']);
 await check('typecheck (demo apps)', 'npx', ['tsc', '-p', 'apps/demo-apps/tsconfig.json']);
@@ -108,9 +117,7 @@ if (built) {
   const playwrightCode = await run(
     'npx',
     ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
-    {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-    },
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, CHROMIUM_PATH: browser.path },
   );
   const playwright = readJson<{
     stats: { expected: number; unexpected: number; skipped: number; flaky: number };
