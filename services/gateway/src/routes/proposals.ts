@@ -33,7 +33,9 @@ import type { SafeAppCatalogue } from '../safeApps';
 import type { Database } from '../store';
 import type { SafeInfoCache } from '../safes/safeInfoCache';
 import { multisigDetails } from '../transactions/details';
-import { loadMultisig, multisigSummary, summaryContext } from '../transactions/summaries';
+import { loadMultisig } from '../transactions/multisigStore';
+import { summaryContext } from '../transactions/summaries/context';
+import { multisigSummary } from '../transactions/summaries/multisig';
 import { requireChain } from './chains';
 
 const deleteProposalBodySchema = z.object({ signature: signatureSchema });

@@ -11,17 +11,13 @@ import type { SafeTracker } from '../safes/safeTracker';
 import type { Database } from '../store';
 import { historyPage, parseDayZone } from '../transactions/history';
 import { queuePage } from '../transactions/queue';
-import {
-  loadModuleTransactions,
-  loadMultisig,
-  loadTransfers,
-  moduleSummary,
-  multisigSummary,
-  summaryContext,
-  toTransferRecord,
-  transferColumns,
-  transferSummary,
-} from '../transactions/summaries';
+import { loadModuleTransactions } from '../transactions/moduleStore';
+import { loadMultisig } from '../transactions/multisigStore';
+import { loadTransfers, toTransferRecord, transferColumns } from '../transactions/transferStore';
+import { summaryContext } from '../transactions/summaries/context';
+import { moduleSummary } from '../transactions/summaries/module';
+import { multisigSummary } from '../transactions/summaries/multisig';
+import { transferSummary } from '../transactions/summaries/transfer';
 import { moduleDetails, multisigDetails, safeNowReader } from '../transactions/details';
 import { requireChain } from './chains';
 

@@ -16,19 +16,11 @@ import type { Database, Queryable } from '../store';
 import { recoverChainSigners } from './chainSigners';
 import { classifyCall, tokenTransfer } from './classify';
 import { loadTokens, type Token } from './tokens';
-import {
-  loadMultisig,
-  multisigStatus,
-  moduleSummary,
-  multisigSummary,
-  originNote,
-  requiredConfirmations,
-  summaryContext,
-  type ModuleRecord,
-  type MultisigRecord,
-  type SafeNow,
-  type SummaryContext,
-} from './summaries';
+import { loadMultisig, type MultisigRecord } from './multisigStore';
+import type { ModuleRecord } from './moduleStore';
+import { summaryContext, type SafeNow, type SummaryContext } from './summaries/context';
+import { moduleSummary } from './summaries/module';
+import { multisigStatus, multisigSummary, originNote, requiredConfirmations } from './summaries/multisig';
 
 /** The Safe as it stands on chain, read once per request and only if needed. */
 export function safeNowReader(chain: ServedChain, safe: Address): () => Promise<SafeNow> {

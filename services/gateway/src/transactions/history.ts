@@ -4,17 +4,14 @@ import { invalidParam } from '../http/errors';
 import type { PageWindow } from '../http/paging';
 import type { SafeAppCatalogue } from '../safeApps';
 import type { Queryable } from '../store';
-import {
-  creationSummary,
-  loadModuleTransactions,
-  loadMultisig,
-  loadTransfers,
-  moduleSummary,
-  multisigSummary,
-  summaryContext,
-  transferSummary,
-  type SafeNow,
-} from './summaries';
+import { summaryContext, type SafeNow } from './summaries/context';
+import { creationSummary } from './summaries/creation';
+import { moduleSummary } from './summaries/module';
+import { multisigSummary } from './summaries/multisig';
+import { transferSummary } from './summaries/transfer';
+import { loadModuleTransactions } from './moduleStore';
+import { loadMultisig } from './multisigStore';
+import { loadTransfers } from './transferStore';
 
 /** How history days are cut: an IANA zone, or a fixed offset in milliseconds (UTC by default). */
 export type DayZone = { timeZone: string } | { offsetMs: number };

@@ -3,7 +3,9 @@ import type { Address } from 'viem';
 import type { PageWindow } from '../http/paging';
 import type { SafeAppCatalogue } from '../safeApps';
 import type { Queryable } from '../store';
-import { loadMultisig, multisigSummary, summaryContext, type SafeNow } from './summaries';
+import { loadMultisig } from './multisigStore';
+import { summaryContext, type SafeNow } from './summaries/context';
+import { multisigSummary } from './summaries/multisig';
 
 type QueuedRow = { safe_tx_hash: string; nonce: string };
 

@@ -1,0 +1,139 @@
+import { getAddress, type Address, type Hex } from 'viem';
+import type { Queryable } from '../store';
+
+export type MultisigRecord = {
+  safe: Address;
+  safeTxHash: Hex;
+  to: Address;
+  value: bigint;
+  data: Hex | null;
+  operation: number;
+  safeTxGas: bigint;
+  baseGas: bigint;
+  gasPrice: bigint;
+  gasToken: Address;
+  refundReceiver: Address;
+  nonce: number;
+  proposer: Address | null;
+  proposedByDelegate: Address | null;
+  origin: string | null;
+  submittedAtMs: number;
+  modifiedAtMs: number;
+  executedTxHash: Hex | null;
+  executedAtMs: number | null;
+  executor: Address | null;
+  success: boolean | null;
+  /** The refund the Safe paid per the SafeTx (ExecutionSuccess/ExecutionFailure); null until executed. */
+  payment: bigint | null;
+  /** Wei the executing transaction paid for gas, once read from its receipt (see details.ts). */
+  fee: bigint | null;
+  confirmationsRequired: number | null;
+  confirmations: { owner: Address; signature: Hex | null; type: string; submittedAtMs: number }[];
+  /** How many owners signed: the confirmations, or for an execution not read yet, what the Safe checked. */
+  confirmationsSubmitted: number;
+};
+
+type MultisigRow = {
+  safe: string;
+  safe_tx_hash: Hex;
+  to_address: string;
+  value: string;
+  data: Hex | null;
+  operation: number;
+  safe_tx_gas: string;
+  base_gas: string;
+  gas_price: string;
+  gas_token: string;
+  refund_receiver: string;
+  nonce: string;
+  proposer: string | null;
+  proposed_by_delegate: string | null;
+  origin: string | null;
+  submitted_at_ms: string;
+  modified_at_ms: string;
+  executed_tx_hash: Hex | null;
+  executed_at_ms: string | null;
+  executor: string | null;
+  success: boolean | null;
+  payment: string | null;
+  fee: string | null;
+  confirmations_required: number | null;
+  signers_pending: boolean;
+};
+
+const multisigColumns = `safe, safe_tx_hash, to_address, value, data, operation, safe_tx_gas, base_gas, gas_price, gas_token,
+  refund_receiver, nonce, proposer, proposed_by_delegate, origin, submitted_at_ms, modified_at_ms, executed_tx_hash,
+  executed_at_ms, executor, success, payment, fee, confirmations_required,
+  executed_signatures IS NOT NULL AS signers_pending`;
+
+/** Multisig transactions with their confirmations, by safeTxHash. */
+export async function loadMultisig(
+  db: Queryable,
+  chainId: string,
+  hashes: readonly string[],
+): Promise<Map<string, MultisigRecord>> {
+  if (hashes.length === 0) return new Map();
+  const rows = await db.query<MultisigRow>(
+    `SELECT ${multisigColumns} FROM multisig_transactions WHERE chain_id = $1 AND safe_tx_hash = ANY($2)`,
+    [chainId, hashes],
+  );
+  const confirmations = await db.query<{
+    safe_tx_hash: string;
+    owner: string;
+    signature: Hex | null;
+    signature_type: string;
+    submitted_at_ms: string;
+  }>(
+    `SELECT safe_tx_hash, owner, signature, signature_type, submitted_at_ms FROM confirmations
+     WHERE chain_id = $1 AND safe_tx_hash = ANY($2) ORDER BY submitted_at_ms, owner`,
+    [chainId, hashes],
+  );
+  const records = new Map<string, MultisigRecord>();
+  const pendingSigners = new Set<string>();
+  for (const row of rows) {
+    records.set(row.safe_tx_hash, {
+      safe: getAddress(row.safe),
+      safeTxHash: row.safe_tx_hash,
+      to: getAddress(row.to_address),
+      value: BigInt(row.value),
+      data: row.data,
+      operation: row.operation,
+      safeTxGas: BigInt(row.safe_tx_gas),
+      baseGas: BigInt(row.base_gas),
+      gasPrice: BigInt(row.gas_price),
+      gasToken: getAddress(row.gas_token),
+      refundReceiver: getAddress(row.refund_receiver),
+      nonce: Number(row.nonce),
+      proposer: row.proposer ? getAddress(row.proposer) : null,
+      proposedByDelegate: row.proposed_by_delegate ? getAddress(row.proposed_by_delegate) : null,
+      origin: row.origin,
+      submittedAtMs: Number(row.submitted_at_ms),
+      modifiedAtMs: Number(row.modified_at_ms),
+      executedTxHash: row.executed_tx_hash,
+      executedAtMs: row.executed_at_ms === null ? null : Number(row.executed_at_ms),
+      executor: row.executor ? getAddress(row.executor) : null,
+      success: row.success,
+      payment: row.payment === null ? null : BigInt(row.payment),
+      fee: row.fee === null ? null : BigInt(row.fee),
+      confirmationsRequired: row.confirmations_required,
+      confirmations: [],
+      confirmationsSubmitted: 0,
+    });
+    if (row.signers_pending) pendingSigners.add(row.safe_tx_hash);
+  }
+  for (const c of confirmations) {
+    records.get(c.safe_tx_hash)?.confirmations.push({
+      owner: getAddress(c.owner),
+      signature: c.signature,
+      type: c.signature_type,
+      submittedAtMs: Number(c.submitted_at_ms),
+    });
+  }
+  for (const [hash, record] of records) {
+    // An execution whose signers are not recovered yet: the Safe checked exactly `threshold` signatures.
+    record.confirmationsSubmitted = pendingSigners.has(hash)
+      ? Math.max(record.confirmations.length, record.confirmationsRequired ?? 0)
+      : record.confirmations.length;
+  }
+  return records;
+}

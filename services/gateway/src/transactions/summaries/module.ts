@@ -1,0 +1,27 @@
+import type { TransactionSummary } from '@countersign/gateway-api';
+import { addressInfo } from '../../addressInfo';
+import { classifyCall } from '../classify';
+import type { ModuleRecord } from '../moduleStore';
+import type { SummaryContext } from './context';
+
+export function moduleSummary(record: ModuleRecord, context: SummaryContext): TransactionSummary {
+  return {
+    id: `module_${record.safe}_${record.id}`,
+    timestamp: record.executedAtMs,
+    txStatus: record.success ? 'SUCCESS' : 'FAILED',
+    txInfo: classifyCall(
+      {
+        safe: record.safe,
+        to: record.to,
+        value: record.value,
+        data: record.data,
+        operation: record.operation,
+      },
+      context,
+    ),
+    executionInfo: { type: 'MODULE', address: addressInfo(record.module) },
+    safeAppInfo: null,
+    txHash: record.txHash,
+    note: null,
+  };
+}
