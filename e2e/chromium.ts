@@ -14,4 +14,7 @@ export const chromiumArgs = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // Every host but loopback (which Chromium never proxies) goes to a proxy nobody listens on: no
+  // request can leave the machine, whatever a page or test data names (see loopbackOnly.ts).
+  '--proxy-server=http://127.0.0.1:9',
 ];

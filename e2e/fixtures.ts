@@ -1,14 +1,21 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { watchLoopback } from './loopbackOnly';
 import { startE2eStack, type E2eStack } from './stack';
 
-type WorkerFixtures = { workerStack: Awaited<ReturnType<typeof startE2eStack>> };
-type TestFixtures = { stack: E2eStack; pristine: undefined };
+type WorkerFixtures = {
+  workerStack: Awaited<ReturnType<typeof startE2eStack>>;
+  /** Requests of this worker's browser for hosts off loopback, in the order they were made. */
+  offLoopback: string[];
+};
+type TestFixtures = { stack: E2eStack; pristine: undefined; loopbackOnly: undefined };
 
 /**
  * Each worker runs its own stack (a devnet, the gateway and the web server on free ports), and
  * every test starts from the seeded demo: the chain and the gateway are put back to their snapshot
  * before it runs. Pages resolve relative URLs against the worker's web server, and every page a
  * test opens is watched for Content-Security-Policy violations: the app must work within its policy.
+ * Every browser context, the test's own or one it opens, is watched for requests that leave
+ * loopback: any fails the test (loopbackOnly.ts).
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   workerStack: [
@@ -23,6 +30,35 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       }
     },
     { scope: 'worker', timeout: 180_000 },
+  ],
+  offLoopback: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => use([]),
+    { scope: 'worker' },
+  ],
+  browser: [
+    async ({ browser, offLoopback }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        watchLoopback(context, offLoopback);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
+  context: async ({ context, offLoopback }, use) => {
+    watchLoopback(context, offLoopback);
+    await use(context);
+  },
+  loopbackOnly: [
+    async ({ offLoopback }, use) => {
+      const before = offLoopback.length;
+      await use(undefined);
+      expect(offLoopback.slice(before), 'browser requests that left loopback').toEqual([]);
+    },
+    { auto: true },
   ],
   pristine: [
     async ({ workerStack }, use) => {
