@@ -22,3 +22,11 @@ export function writeStoredString(key: string, value: string): void {
     // Storage full or disabled: the choice is simply not remembered.
   }
 }
+
+export function removeStoredString(key: string): void {
+  try {
+    getLocalStorage()?.removeItem(key);
+  } catch {
+    // Storage disabled: nothing was kept to remove.
+  }
+}

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChainInfo } from '@countersign/gateway-api';
@@ -263,15 +263,6 @@ describe('Address book: add, rename, remove', () => {
       'Added “Alice”. Your browser did not store it: it is kept in this tab only until you close it.',
     );
     vi.restoreAllMocks();
-  });
-
-  it('follows changes made in another tab', () => {
-    open();
-    act(() => {
-      localStorage.setItem('countersign.address-book', JSON.stringify({ '1337': { [ownerC]: 'Carol' } }));
-      window.dispatchEvent(new StorageEvent('storage', { key: 'countersign.address-book' }));
-    });
-    expect(rowNames()).toEqual(['Carol']);
   });
 });
 

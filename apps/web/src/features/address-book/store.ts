@@ -1,6 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { parseAddress } from '../../lib/address';
-import { readStoredString, writeStoredString } from '../../lib/storage';
+import { storedState, useStoredState } from '../../lib/storedState';
 
 /**
  * The user's address book: names per chain, kept in this browser (localStorage), shared by every
@@ -19,81 +18,38 @@ function checksum(address: string): string {
 const STORAGE_KEY = 'countersign.address-book';
 export const MAX_NAME_LENGTH = 50;
 
-const listeners = new Set<() => void>();
-let cache: { raw: string | null; book: AddressBook } | undefined;
-
-function parse(raw: string | null): AddressBook {
-  if (raw === null) return {};
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (typeof value !== 'object' || value === null) return {};
-    const book: AddressBook = {};
-    for (const [chainId, names] of Object.entries(value as Record<string, unknown>)) {
-      if (!/^\d+$/.test(chainId) || typeof names !== 'object' || names === null) continue;
-      const entries: Record<string, string> = {};
-      for (const [address, name] of Object.entries(names as Record<string, unknown>)) {
-        const checksummed = parseAddress(address);
-        if (typeof name === 'string' && name.trim() !== '' && checksummed !== undefined) {
-          entries[checksummed] = name.slice(0, MAX_NAME_LENGTH);
-        }
+function parse(stored: unknown): AddressBook | undefined {
+  if (typeof stored !== 'object' || stored === null) return undefined;
+  const book: AddressBook = {};
+  for (const [chainId, names] of Object.entries(stored as Record<string, unknown>)) {
+    if (!/^\d+$/.test(chainId) || typeof names !== 'object' || names === null) continue;
+    const entries: Record<string, string> = {};
+    for (const [address, name] of Object.entries(names as Record<string, unknown>)) {
+      const checksummed = parseAddress(address);
+      if (typeof name === 'string' && name.trim() !== '' && checksummed !== undefined) {
+        entries[checksummed] = name.slice(0, MAX_NAME_LENGTH);
       }
-      book[chainId] = entries;
     }
-    return book;
-  } catch {
-    return {};
+    book[chainId] = entries;
   }
+  return book;
 }
 
-function read(): AddressBook {
-  const raw = readStoredString(STORAGE_KEY);
-  if (cache?.raw !== raw) cache = { raw, book: parse(raw) };
-  return cache.book;
-}
-
-/** Keeps `book`; says whether the browser stored it (false: full or disabled storage, this tab only). */
-function write(book: AddressBook): boolean {
-  const raw = JSON.stringify(book);
-  writeStoredString(STORAGE_KEY, raw);
-  const stored = readStoredString(STORAGE_KEY);
-  // Whatever the storage now holds (nothing, where it is unavailable) maps to this book in this tab.
-  cache = { raw: stored, book };
-  for (const listener of listeners) listener();
-  return stored === raw;
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === STORAGE_KEY) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
+const addressBook = storedState<AddressBook>(STORAGE_KEY, { fallback: {}, parse });
 const empty: Record<string, string> = {};
 
 /** The names of one chain, by checksummed address; re-renders when they change (in any tab). */
 export function useAddressBook(chainId: string): Record<string, string> {
-  return useSyncExternalStore(
-    subscribe,
-    () => read()[chainId] ?? empty,
-    () => empty,
-  );
+  return useStoredState(addressBook, (book) => book[chainId] ?? empty);
 }
-
-const emptyBook: AddressBook = {};
 
 /** Every chain's names, by chain id then checksummed address; re-renders when they change. */
 export function useWholeAddressBook(): Readonly<AddressBook> {
-  return useSyncExternalStore(subscribe, read, () => emptyBook);
+  return useStoredState(addressBook);
 }
 
 export function addressBookEntries(chainId?: string): AddressBookEntry[] {
-  return entriesOf(read(), chainId);
+  return entriesOf(addressBook.get(), chainId);
 }
 
 /** The entries of `book` (of one chain, or of all), flat. */
@@ -106,28 +62,28 @@ export function entriesOf(book: Readonly<AddressBook>, chainId?: string): Addres
 }
 
 export function setAddressName(chainId: string, address: string, name: string): boolean {
-  const book = read();
-  return write({
+  return addressBook.update((book) => ({
     ...book,
     [chainId]: { ...book[chainId], [checksum(address)]: name.trim().slice(0, MAX_NAME_LENGTH) },
-  });
+  }));
 }
 
 export function removeAddressName(chainId: string, address: string): boolean {
-  const book = read();
   const removed = checksum(address);
-  const names = Object.entries(book[chainId] ?? {}).filter(([entry]) => entry !== removed);
-  return write({ ...book, [chainId]: Object.fromEntries(names) });
+  return addressBook.update((book) => {
+    const names = Object.entries(book[chainId] ?? {}).filter(([entry]) => entry !== removed);
+    return { ...book, [chainId]: Object.fromEntries(names) };
+  });
 }
 
 /** Adds or renames many entries at once (an import): all of them, or none when storage fails. */
 export function setAddressNames(entries: readonly AddressBookEntry[]): boolean {
-  const book: AddressBook = { ...read() };
+  const book: AddressBook = { ...addressBook.get() };
   for (const entry of entries) {
     book[entry.chainId] = {
       ...book[entry.chainId],
       [checksum(entry.address)]: entry.name.trim().slice(0, MAX_NAME_LENGTH),
     };
   }
-  return write(book);
+  return addressBook.set(book);
 }

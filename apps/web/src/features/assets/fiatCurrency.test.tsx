@@ -49,15 +49,6 @@ describe('the fiat currency', () => {
     expect(screen.getByTestId('b')).toHaveTextContent('jpy');
   });
 
-  it('follows a change made in another tab', () => {
-    render(<Shown testId="a" />);
-    act(() => {
-      localStorage.setItem('countersign.fiat-currency', 'chf');
-      window.dispatchEvent(new StorageEvent('storage', { key: 'countersign.fiat-currency' }));
-    });
-    expect(screen.getByTestId('a')).toHaveTextContent('chf');
-  });
-
   it('reads anything that cannot be a code as the default', () => {
     localStorage.setItem('countersign.fiat-currency', '../../etc');
     expect(readFiatCurrency()).toBe('usd');

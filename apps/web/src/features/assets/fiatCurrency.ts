@@ -1,5 +1,5 @@
-import { useCallback, useSyncExternalStore } from 'react';
-import { localSetting } from './localSetting';
+import { useCallback } from 'react';
+import { storedState, useStoredState } from '../../lib/storedState';
 
 /** The specification's default fiat currency. */
 export const DEFAULT_FIAT_CURRENCY = 'usd';
@@ -15,13 +15,18 @@ export function normalizeFiatCode(code: string | null | undefined): string {
   return /^[a-z0-9]{2,10}$/.test(value) ? value : DEFAULT_FIAT_CURRENCY;
 }
 
-const setting = localSetting(STORAGE_KEY, normalizeFiatCode, (code) => code);
+// Bare text, as it was always kept.
+const setting = storedState(STORAGE_KEY, {
+  fallback: DEFAULT_FIAT_CURRENCY,
+  parse: (stored) => normalizeFiatCode(String(stored)),
+  text: true,
+});
 
 /** The fiat currency every view shows values in, remembered across reloads. */
 export const readFiatCurrency = (): string => setting.get();
 
-export function setFiatCurrency(code: string): void {
-  setting.set(normalizeFiatCode(code));
+export function setFiatCurrency(code: string): boolean {
+  return setting.set(normalizeFiatCode(code));
 }
 
 /**
@@ -29,6 +34,6 @@ export function setFiatCurrency(code: string): void {
  * changes it for every view that shows fiat values, in this tab and the others.
  */
 export function useFiatCurrency(): [currency: string, setCurrency: (code: string) => void] {
-  const currency = useSyncExternalStore(setting.subscribe, setting.get, () => DEFAULT_FIAT_CURRENCY);
-  return [currency, useCallback((code: string) => setFiatCurrency(code), [])];
+  const currency = useStoredState(setting);
+  return [currency, useCallback((code: string) => void setFiatCurrency(code), [])];
 }

@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { localSetting } from './localSetting';
+import { useCallback, useMemo } from 'react';
+import { storedState, useStoredState } from '../../lib/storedState';
 
 /**
  * The tokens a user hid, per Safe: `{ "<chainId>:<safe address, lower case>": ["0x…token", …] }` in
@@ -13,24 +13,18 @@ const tokenPattern = /^0x[0-9a-f]{40}$/;
 export const safeHiddenKey = (chainId: string, safeAddress: string) =>
   `${chainId}:${safeAddress.toLowerCase()}`;
 
-export function parseHiddenTokens(raw: string | null): HiddenBySafe {
-  if (raw === null) return {};
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
-    const result: HiddenBySafe = {};
-    for (const [safe, tokens] of Object.entries(value as Record<string, unknown>)) {
-      if (!Array.isArray(tokens)) continue;
-      const valid = tokens
-        .filter((token): token is string => typeof token === 'string')
-        .map((token) => token.toLowerCase())
-        .filter((token) => tokenPattern.test(token));
-      if (valid.length > 0) result[safe] = [...new Set(valid)];
-    }
-    return result;
-  } catch {
-    return {};
+export function parseHiddenTokens(stored: unknown): HiddenBySafe | undefined {
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return undefined;
+  const result: HiddenBySafe = {};
+  for (const [safe, tokens] of Object.entries(stored as Record<string, unknown>)) {
+    if (!Array.isArray(tokens)) continue;
+    const valid = tokens
+      .filter((token): token is string => typeof token === 'string')
+      .map((token) => token.toLowerCase())
+      .filter((token) => tokenPattern.test(token));
+    if (valid.length > 0) result[safe] = [...new Set(valid)];
   }
+  return result;
 }
 
 /** The stored map with `token` hidden or shown again for one Safe. */
@@ -47,21 +41,17 @@ export function withTokenHidden(
   return next.length > 0 ? { ...others, [safe]: next } : others;
 }
 
-const setting = localSetting(STORAGE_KEY, parseHiddenTokens, (value) => JSON.stringify(value));
+const setting = storedState<HiddenBySafe>(STORAGE_KEY, { fallback: {}, parse: parseHiddenTokens });
 
 const none: readonly string[] = [];
 
 /** The tokens hidden for one Safe, and how to hide or show one; shared by every view of that Safe. */
 export function useHiddenTokens(chainId: string, safeAddress: string) {
   const safe = safeHiddenKey(chainId, safeAddress);
-  const list = useSyncExternalStore(
-    setting.subscribe,
-    () => setting.get()[safe] ?? none,
-    () => none,
-  );
+  const list = useStoredState(setting, (bySafe) => bySafe[safe] ?? none);
   const hidden = useMemo(() => new Set(list), [list]);
   const setHidden = useCallback(
-    (token: string, hide: boolean) => setting.set(withTokenHidden(setting.get(), safe, token, hide)),
+    (token: string, hide: boolean) => setting.update((stored) => withTokenHidden(stored, safe, token, hide)),
     [safe],
   );
   return { hidden, setHidden };

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -202,30 +202,5 @@ describe('My Safes on the start page', () => {
     // (happy-dom words the refused connection its own way; a browser's TypeError reads "does not answer".)
     expect(error).toHaveTextContent(/^The Safe could not be checked: .*127\.0\.0\.1:9/);
     expect(readMySafes()).toEqual([]);
-  });
-
-  it('follows changes made in another tab', () => {
-    renderMySafes();
-    act(() => {
-      localStorage.setItem(
-        MY_SAFES_STORAGE_KEY,
-        JSON.stringify({
-          version: 1,
-          safes: [
-            {
-              chainId: '1337',
-              shortName: 'local',
-              address: soloAddress,
-              name: 'Solo',
-              origin: 'added',
-              addedAt: 1,
-            },
-          ],
-        }),
-      );
-      window.dispatchEvent(new StorageEvent('storage', { key: MY_SAFES_STORAGE_KEY }));
-    });
-    expect(rows()).toHaveLength(1);
-    expect(rows()[0]).toHaveTextContent('Solo');
   });
 });

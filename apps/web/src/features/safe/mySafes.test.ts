@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { devnetChain, teamSafe, teamSafeAddress } from '../../testing';
-import {
-  MY_SAFES_MAX,
-  cleanSafeName,
-  parseMySafes,
-  safeAccess,
-  serializeMySafes,
-  type MySafe,
-} from './mySafes';
+import { MY_SAFES_MAX, cleanSafeName, parseMySafes, safeAccess, storedMySafes, type MySafe } from './mySafes';
 import { resolveSafeInput } from './safeId';
 
 const entry = (overrides: Partial<MySafe> = {}): MySafe => ({
@@ -26,18 +19,18 @@ const chains = [devnetChain, mainnet];
 describe('reading My Safes from storage', () => {
   it('reads back what it wrote', () => {
     const safes = [entry(), entry({ chainId: '1', shortName: 'eth', name: '', origin: 'created' })];
-    expect(parseMySafes(serializeMySafes(safes))).toEqual(safes);
+    expect(parseMySafes(storedMySafes(safes))).toEqual(safes);
   });
 
-  it('treats nothing, broken JSON and other shapes as an empty list', () => {
-    for (const raw of [null, '', '{', 'null', '[]', '42', '{"version":2,"safes":[]}', '{"safes":{}}']) {
-      expect(parseMySafes(raw), String(raw)).toEqual([]);
+  it('treats other shapes as an empty list', () => {
+    for (const stored of [null, '', [], 42, { version: 2, safes: [] }, { safes: {} }]) {
+      expect(parseMySafes(stored), JSON.stringify(stored)).toEqual([]);
     }
   });
 
   it('drops the entries that break the rules and keeps the others', () => {
     const good = entry();
-    const raw = JSON.stringify({
+    const stored = {
       version: 1,
       safes: [
         { ...good, address: '0x1234' },
@@ -49,12 +42,12 @@ describe('reading My Safes from storage', () => {
         'local:0x…',
         good,
       ],
-    });
-    expect(parseMySafes(raw)).toEqual([good]);
+    };
+    expect(parseMySafes(stored)).toEqual([good]);
   });
 
   it('checksums addresses, repairs names and fills what may be missing', () => {
-    const raw = JSON.stringify({
+    const stored = {
       version: 1,
       safes: [
         {
@@ -66,8 +59,8 @@ describe('reading My Safes from storage', () => {
         },
         { ...entry({ chainId: '1', shortName: 'eth' }), name: 42 },
       ],
-    });
-    const [first, second] = parseMySafes(raw);
+    };
+    const [first, second] = parseMySafes(stored);
     expect(first).toEqual({
       chainId: '1337',
       shortName: 'local',
@@ -80,15 +73,15 @@ describe('reading My Safes from storage', () => {
   });
 
   it('keeps one entry per chain and address, and at most the limit', () => {
-    const raw = serializeMySafes([
+    const stored = storedMySafes([
       entry(),
       entry({ name: 'Again', address: teamSafeAddress.toLowerCase() as `0x${string}` }),
     ]);
-    expect(parseMySafes(raw)).toEqual([entry()]);
+    expect(parseMySafes(stored)).toEqual([entry()]);
     const many = Array.from({ length: MY_SAFES_MAX + 5 }, (_, index) =>
       entry({ address: `0x${(index + 1).toString(16).padStart(40, '0')}` as `0x${string}` }),
     );
-    expect(parseMySafes(serializeMySafes(many))).toHaveLength(MY_SAFES_MAX);
+    expect(parseMySafes(storedMySafes(many))).toHaveLength(MY_SAFES_MAX);
   });
 });
 

@@ -1,8 +1,7 @@
-import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
 import type { SafeInfo } from '@countersign/gateway-api';
 import { parseAddress } from '../../lib/address';
-import { readStoredString, writeStoredString } from '../../lib/storage';
+import { storedState, useStoredState } from '../../lib/storedState';
 
 // zod/mini sets no language for its messages: English, as classic zod does, unless one is set already.
 if (!z.core.globalConfig.localeError) z.config(z.locales.en());
@@ -59,15 +58,8 @@ const sameSafe = (a: Pick<MySafe, 'chainId' | 'address'>, b: Pick<MySafe, 'chain
   a.chainId === b.chainId && a.address.toLowerCase() === b.address.toLowerCase();
 
 /** Reads what localStorage holds: anything malformed is left out, never trusted or thrown. */
-export function parseMySafes(raw: string | null): MySafe[] {
-  if (raw === null) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  const list = storedListSchema.safeParse(value);
+export function parseMySafes(stored: unknown): MySafe[] {
+  const list = storedListSchema.safeParse(stored);
   if (!list.success) return [];
   const safes: MySafe[] = [];
   for (const item of list.data.safes) {
@@ -79,46 +71,19 @@ export function parseMySafes(raw: string | null): MySafe[] {
   return safes;
 }
 
-export function serializeMySafes(safes: readonly MySafe[]): string {
-  return JSON.stringify({ version: 1, safes });
-}
+export const storedMySafes = (safes: readonly MySafe[]) => ({ version: 1, safes });
 
-const listeners = new Set<() => void>();
-let cache: { raw: string | null; safes: MySafe[] } | undefined;
+const mySafes = storedState<MySafe[]>(MY_SAFES_STORAGE_KEY, {
+  fallback: [],
+  parse: parseMySafes,
+  serialize: storedMySafes,
+});
 
-export function readMySafes(): MySafe[] {
-  const raw = readStoredString(MY_SAFES_STORAGE_KEY);
-  if (cache?.raw !== raw) cache = { raw, safes: parseMySafes(raw) };
-  return cache.safes;
-}
-
-/** Keeps the list; says whether the browser stored it (false: full or disabled storage, this tab only). */
-function write(safes: MySafe[]): boolean {
-  const raw = serializeMySafes(safes);
-  writeStoredString(MY_SAFES_STORAGE_KEY, raw);
-  const stored = readStoredString(MY_SAFES_STORAGE_KEY);
-  cache = { raw: stored, safes };
-  for (const listener of listeners) listener();
-  return stored === raw;
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === MY_SAFES_STORAGE_KEY || event.key === null) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
-const none: MySafe[] = [];
+export const readMySafes = (): MySafe[] => mySafes.get();
 
 /** My Safes, newest first; re-renders when the list changes (in any tab). */
 export function useMySafes(): readonly MySafe[] {
-  return useSyncExternalStore(subscribe, readMySafes, () => none);
+  return useStoredState(mySafes);
 }
 
 /** A Safe to put on the list; its address in any letter case (it is kept checksummed). */
@@ -145,12 +110,12 @@ export function addMySafe(safe: NewMySafe, now: number = Date.now()): AddMySafeR
   const next = existing
     ? current.map((other) => (other === existing ? entry : other))
     : [entry, ...others].slice(0, MY_SAFES_MAX);
-  return { existed: existing !== undefined, stored: write(next) };
+  return { existed: existing !== undefined, stored: mySafes.set(next) };
 }
 
 export function removeMySafe(chainId: string, address: string): boolean {
-  return write(
-    readMySafes().filter((entry) => !sameSafe(entry, { chainId, address: address as `0x${string}` })),
+  return mySafes.update((safes) =>
+    safes.filter((entry) => !sameSafe(entry, { chainId, address: address as `0x${string}` })),
   );
 }
 

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
 import {
   grantPermissions,
@@ -7,7 +6,7 @@ import {
   type PermissionRequest,
   type SafeSettings,
 } from '@countersign/safe-apps-bridge';
-import { readStoredString, writeStoredString } from '../../../lib/storage';
+import { storedState, useStoredState } from '../../../lib/storedState';
 
 // zod/mini sets no language for its messages: English, unless one is set already.
 if (!z.core.globalConfig.localeError) z.config(z.locales.en());
@@ -63,72 +62,38 @@ export function toAppOrigin(url: string): string | undefined {
   }
 }
 
-function read(): StoredApp[] {
-  const raw = readStoredString(SAFE_APPS_STORAGE_KEY);
-  if (raw === null) return [];
-  try {
-    const list = storedListSchema.safeParse(JSON.parse(raw));
-    if (!list.success) return [];
-    const apps: StoredApp[] = [];
-    for (const entry of list.data.apps.slice(0, MAX_APPS)) {
-      const app = storedAppSchema.safeParse(entry);
-      if (!app.success || apps.some((other) => other.origin === app.data.origin)) continue;
-      apps.push({
-        ...app.data,
-        // A permission counts only for the origin it was granted to.
-        permissions: app.data.permissions.filter((permission) => permission.invoker === app.data.origin),
-      });
-    }
-    return apps;
-  } catch {
-    return [];
+function parseApps(stored: unknown): StoredApp[] | undefined {
+  const list = storedListSchema.safeParse(stored);
+  if (!list.success) return undefined;
+  const apps: StoredApp[] = [];
+  for (const entry of list.data.apps.slice(0, MAX_APPS)) {
+    const app = storedAppSchema.safeParse(entry);
+    if (!app.success || apps.some((other) => other.origin === app.data.origin)) continue;
+    apps.push({
+      ...app.data,
+      // A permission counts only for the origin it was granted to.
+      permissions: app.data.permissions.filter((permission) => permission.invoker === app.data.origin),
+    });
   }
+  return apps;
 }
 
-let snapshot: StoredApp[] | undefined;
-let snapshotRaw: string | null | undefined;
-const listeners = new Set<() => void>();
-
-function current(): StoredApp[] {
-  const raw = readStoredString(SAFE_APPS_STORAGE_KEY);
-  if (snapshot === undefined || raw !== snapshotRaw) {
-    snapshot = read();
-    snapshotRaw = raw;
-  }
-  return snapshot;
-}
-
-function write(apps: StoredApp[]): void {
-  writeStoredString(SAFE_APPS_STORAGE_KEY, JSON.stringify({ version: 1, apps: apps.slice(-MAX_APPS) }));
-  snapshot = undefined;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === SAFE_APPS_STORAGE_KEY) {
-      snapshot = undefined;
-      listener();
-    }
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
+const storedApps = storedState<StoredApp[]>(SAFE_APPS_STORAGE_KEY, {
+  fallback: [],
+  parse: parseApps,
+  serialize: (apps) => ({ version: 1, apps }),
+});
 
 const blank = (origin: string): StoredApp => ({ origin, name: '', permissions: [], offChainSigning: true });
 
 export function storedApp(origin: string): StoredApp {
-  return current().find((app) => app.origin === origin) ?? blank(origin);
+  return storedApps.get().find((app) => app.origin === origin) ?? blank(origin);
 }
 
 function update(origin: string, change: (app: StoredApp) => StoredApp): StoredApp {
-  const apps = current();
+  const apps = storedApps.get();
   const next = change(apps.find((app) => app.origin === origin) ?? blank(origin));
-  write([...apps.filter((app) => app.origin !== origin), next]);
+  storedApps.set([...apps.filter((app) => app.origin !== origin), next].slice(-MAX_APPS));
   return next;
 }
 
@@ -170,11 +135,11 @@ export function acceptUnknownApp(origin: string, name: string): void {
 
 /** Forgets everything about the app: permissions, settings, and the acceptance of an unknown app. */
 export function forgetApp(origin: string): void {
-  write(current().filter((app) => app.origin !== origin));
+  storedApps.update((apps) => apps.filter((app) => app.origin !== origin));
 }
 
 export function useStoredApps(): StoredApp[] {
-  return useSyncExternalStore(subscribe, current, () => []);
+  return useStoredState(storedApps);
 }
 
 export function useStoredApp(origin: string | undefined): StoredApp | undefined {

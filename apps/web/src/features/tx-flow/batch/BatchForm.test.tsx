@@ -24,7 +24,9 @@ function open(labels: string[] = []) {
 
 const shown = () => screen.queryAllByTestId('batch-item-label').map((label) => label.textContent);
 const stored = () =>
-  parseStoredBatch(localStorage.getItem(batchKey('1337', teamSafeAddress))).map((item) => item.action.label);
+  parseStoredBatch(JSON.parse(localStorage.getItem(batchKey('1337', teamSafeAddress)) ?? 'null')).map(
+    (item) => item.action.label,
+  );
 const itemAt = (index: number) => screen.getAllByTestId('batch-item')[index]!;
 
 describe('BatchForm', () => {

@@ -1,7 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
 import type { Address, Hex } from 'viem';
-import { getLocalStorage, readStoredString, writeStoredString } from '../../../lib/storage';
+import { storedStateFamily, useStoredState } from '../../../lib/storedState';
 import type { TxAction, TxDraft } from '../draft';
 
 /**
@@ -61,16 +60,9 @@ function toStored({ id, action }: BatchItem): StoredItem {
   };
 }
 
-/** What storage holds, as a batch: empty when nothing or nothing readable is there. */
-export function parseStoredBatch(raw: string | null): BatchItem[] {
-  if (raw === null) return [];
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  const batch = storedBatchSchema.safeParse(json);
+/** What storage holds, as a batch: empty when nothing readable is there. */
+export function parseStoredBatch(stored: unknown): BatchItem[] {
+  const batch = storedBatchSchema.safeParse(stored);
   if (!batch.success) return [];
   const items: BatchItem[] = [];
   const ids = new Set<string>();
@@ -84,53 +76,15 @@ export function parseStoredBatch(raw: string | null): BatchItem[] {
   return items;
 }
 
-export function serializeBatch(items: readonly BatchItem[]): string {
-  return JSON.stringify({ version: 1, items: items.map(toStored) });
-}
+/** What is kept for a batch; nothing for an empty one, so no key is left behind. */
+export const storedBatch = (items: readonly BatchItem[]) =>
+  items.length === 0 ? undefined : { version: 1, items: items.map(toStored) };
 
-const cache = new Map<string, { raw: string | null; items: readonly BatchItem[] }>();
-const listeners = new Set<() => void>();
-
-function read(key: string): readonly BatchItem[] {
-  const raw = readStoredString(key);
-  const cached = cache.get(key);
-  if (cached !== undefined && cached.raw === raw) return cached.items;
-  const items = parseStoredBatch(raw);
-  cache.set(key, { raw, items });
-  return items;
-}
-
-/** Keeps `items`; says whether the browser stored them (false: storage full or disabled, this tab only). */
-function write(key: string, items: readonly BatchItem[]): boolean {
-  let raw: string | null = null;
-  if (items.length === 0) {
-    try {
-      getLocalStorage()?.removeItem(key);
-    } catch {
-      // Storage disabled: the empty batch holds in this tab.
-    }
-  } else {
-    raw = serializeBatch(items);
-    writeStoredString(key, raw);
-  }
-  const stored = readStoredString(key);
-  // Whatever storage now holds maps to these items in this tab, so the screen shows what the user did.
-  cache.set(key, { raw: stored, items });
-  for (const listener of listeners) listener();
-  return stored === raw;
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key.startsWith(KEY_PREFIX)) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
+const batches = storedStateFamily<readonly BatchItem[]>({
+  fallback: [],
+  parse: parseStoredBatch,
+  serialize: storedBatch,
+});
 
 function newId(): string {
   // getRandomValues, unlike randomUUID, exists outside secure contexts (a devnet served over http).
@@ -143,7 +97,7 @@ export class BatchError extends Error {
 }
 
 export function readBatch(chainId: string, safe: string): readonly BatchItem[] {
-  return read(batchKey(chainId, safe));
+  return batches(batchKey(chainId, safe)).get();
 }
 
 /** Puts a call at the end of the Safe's batch. `stored` is false where storage refused it. */
@@ -154,7 +108,6 @@ export function addToBatch(
 ): { stored: boolean; count: number } {
   if (action.operation === 1)
     throw new BatchError('A delegatecall cannot be batched: MultiSendCallOnly makes calls only.');
-  const key = batchKey(chainId, safe);
   const item: BatchItem = {
     id: newId(),
     action: {
@@ -165,45 +118,35 @@ export function addToBatch(
       ...(action.label !== undefined && { label: action.label.slice(0, MAX_LABEL_LENGTH) }),
     },
   };
-  const items = [...read(key), item];
-  return { stored: write(key, items), count: items.length };
+  const batch = batches(batchKey(chainId, safe));
+  const items = [...batch.get(), item];
+  return { stored: batch.set(items), count: items.length };
 }
 
 /** Moves a call one place up (-1) or down (+1); nothing happens at either end. */
 export function moveInBatch(chainId: string, safe: string, id: string, offset: -1 | 1): boolean {
-  const key = batchKey(chainId, safe);
-  const items = [...read(key)];
+  const batch = batches(batchKey(chainId, safe));
+  const items = [...batch.get()];
   const from = items.findIndex((item) => item.id === id);
   const to = from + offset;
   const moved = items[from];
   if (from === -1 || moved === undefined || to < 0 || to >= items.length) return true;
   items.splice(from, 1);
   items.splice(to, 0, moved);
-  return write(key, items);
+  return batch.set(items);
 }
 
 export function removeFromBatch(chainId: string, safe: string, id: string): boolean {
-  const key = batchKey(chainId, safe);
-  return write(
-    key,
-    read(key).filter((item) => item.id !== id),
-  );
+  return batches(batchKey(chainId, safe)).update((items) => items.filter((item) => item.id !== id));
 }
 
 export function clearBatch(chainId: string, safe: string): boolean {
-  return write(batchKey(chainId, safe), []);
+  return batches(batchKey(chainId, safe)).set([]);
 }
-
-const empty: readonly BatchItem[] = [];
 
 /** The Safe's batch, re-rendering when it changes in this tab or another. */
 export function useBatch(chainId: string, safe: string): readonly BatchItem[] {
-  const key = batchKey(chainId, safe);
-  return useSyncExternalStore(
-    subscribe,
-    () => read(key),
-    () => empty,
-  );
+  return useStoredState(batches(batchKey(chainId, safe)));
 }
 
 export const batchTitle = (count: number) =>
