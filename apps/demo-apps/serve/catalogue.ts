@@ -76,5 +76,6 @@ export function demoAppsCatalogue(origin: string, chainIds: readonly string[]): 
       features: app.features,
       developerWebsite: null,
       socialProfiles: [],
+      featured: false,
     }));
 }

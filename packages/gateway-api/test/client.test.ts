@@ -936,6 +936,7 @@ describe('reading what the real gateway may send', () => {
           socialProfiles: [{ platform: 'MASTODON', url: 'x' }],
           tags: ['new-tag'],
           features: ['NEW_FEATURE'],
+          featured: undefined,
         },
       ],
     });
@@ -945,6 +946,7 @@ describe('reading what the real gateway may send', () => {
       socialProfiles: [{ platform: 'UNKNOWN', url: 'x' }],
       tags: ['new-tag'],
       features: ['NEW_FEATURE'],
+      featured: false,
     });
 
     const { client: safes } = recording({

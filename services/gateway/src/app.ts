@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import type { SafeApp } from '@countersign/gateway-api';
+import type { SafeAppConfig } from '@countersign/gateway-api';
 import type { ChainRegistry } from './chains/registry';
 import { defaultMaxBodyBytes, limitBodies } from './http/bodyLimit';
 import { errorResponse, notFound } from './http/errors';
@@ -28,7 +28,7 @@ export type GatewayAppOptions = {
   /** The secret that signs session cookies. */
   sessionKey: string;
   /** The Safe Apps catalogue this gateway lists. */
-  safeApps?: readonly SafeApp[];
+  safeApps?: readonly SafeAppConfig[];
   /** Shared with the indexers, which drop entries for the Safes they touch. */
   safeInfoCache?: SafeInfoCache;
   /** Origins allowed to call with credentials (the web app); '*' reflects any origin. */

@@ -1,4 +1,4 @@
-import type { SafeApp, TransactionSummary } from '@countersign/gateway-api';
+import type { SafeApp, SafeAppConfig, TransactionSummary } from '@countersign/gateway-api';
 import { z } from 'zod';
 
 const normalise = (url: string) => url.replace(/\/+$/, '');
@@ -8,7 +8,11 @@ const originSchema = z.object({ url: z.string().min(1) });
 
 /** The Safe Apps this gateway lists (from configuration), per chain. */
 export class SafeAppCatalogue {
-  constructor(private readonly apps: readonly SafeApp[]) {}
+  private readonly apps: readonly SafeApp[];
+
+  constructor(apps: readonly SafeAppConfig[]) {
+    this.apps = apps.map((app) => ({ ...app, featured: app.featured ?? false }));
+  }
 
   /** The chain's apps, or only the one at `url` (a trailing slash makes no difference). */
   list(chainId: string, url?: string): SafeApp[] {

@@ -1,6 +1,6 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import type { SafeApp } from '@countersign/gateway-api';
+import type { SafeAppConfig } from '@countersign/gateway-api';
 import type { Address } from 'viem';
 import { createGatewayApp, type GatewayAppOptions } from './app';
 import { defaultFiatPerUsd, StaticPriceTable } from './assets/prices';
@@ -27,7 +27,7 @@ export type GatewayOptions = {
   /** The secret for session cookies; made once and kept in the database when not given. */
   sessionSecret?: string;
   /** The Safe Apps catalogue to list. */
-  safeApps?: readonly SafeApp[];
+  safeApps?: readonly SafeAppConfig[];
   /**
    * Test-only: serves /__test/snapshots to snapshot and restore the chain (anvil) and the store
    * together, for end-to-end tests that change state.

@@ -102,8 +102,11 @@ export const safeAppSchema = deferred(() =>
         url: z.string(),
       }),
     ),
-    featured: z.optional(z.boolean()),
+    // Required by the Client Gateway's schema; gateways from before it was sent meant "not featured".
+    featured: z._default(z.boolean(), false),
   }),
 );
 export const safeAppsSchema = deferred(() => z.array(safeAppSchema));
 export type SafeApp = z.infer<typeof safeAppSchema>;
+/** A Safe App as a gateway's catalogue is configured: one left unmarked is not featured. */
+export type SafeAppConfig = Omit<SafeApp, 'featured'> & { featured?: boolean };
