@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { restoreFormula, writeCsv } from '../../lib/csv';
 import { revealInvisible } from '../../ui';
 import { checkAddress, checkChainId, checkName } from './entryRules';
 import type { AddressBookEntry } from './store';
@@ -20,22 +21,6 @@ export type CsvParseResult =
   | { kind: 'file-error'; message: string }
   | { kind: 'line-errors'; errors: CsvLineError[] };
 
-/*
- * A spreadsheet runs a cell that starts with one of these as a formula. Exported names that do get
- * a leading apostrophe (which spreadsheets hide), and the import takes it off again. A name that
- * already starts with apostrophes before such a character gets one more, so the round trip is exact.
- */
-const FORMULA_START = /^'*[=+\-@\t\r]/;
-const ESCAPED_FORMULA = /^'+[=+\-@\t\r]/;
-
-export function neutraliseFormula(name: string): string {
-  return FORMULA_START.test(name) ? `'${name}` : name;
-}
-
-export function restoreFormula(name: string): string {
-  return ESCAPED_FORMULA.test(name) ? name.slice(1) : name;
-}
-
 /** The entries as a CSV file: UTF-8 with a byte-order mark (so spreadsheets read accents), CRLF lines. */
 export function serialiseAddressBookCsv(entries: readonly AddressBookEntry[]): string {
   const rows = [...entries]
@@ -45,8 +30,14 @@ export function serialiseAddressBookCsv(entries: readonly AddressBookEntry[]): s
         a.name.localeCompare(b.name) ||
         a.address.localeCompare(b.address),
     )
-    .map((entry) => [entry.address, neutraliseFormula(entry.name), entry.chainId]);
-  return `\uFEFF${Papa.unparse({ fields: [...CSV_COLUMNS], data: rows }, { newline: '\r\n' })}\r\n`;
+    .map((entry) => [entry.address, entry.name, entry.chainId]);
+  return `\uFEFF${writeCsv(CSV_COLUMNS, rows)}\r\n`;
+}
+
+/** `countersign-address-book-2026-05-14.csv`, dated in the reader's time zone. */
+export function exportFileName(now: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `countersign-address-book-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
 }
 
 const LINE_BREAK = /\r\n|\r|\n/g;

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChainInfo } from '@countersign/gateway-api';
+import { downloadFile } from '../../lib/download';
 import {
   AddressBookIcon,
   Button,
@@ -14,8 +15,7 @@ import {
 import { chainExplorer, useChains } from '../chains';
 import { useSafe } from '../safe';
 import { ChangeNotice, type Notice } from './ChangeNotice';
-import { serialiseAddressBookCsv } from './csv';
-import { downloadText, exportFileName } from './download';
+import { exportFileName, serialiseAddressBookCsv } from './csv';
 import { EntryDialog, type EntryEditor } from './EntryDialog';
 import { entryKey, matchesSearch, sortByName, type SortDirection } from './entryList';
 import { EntryTable } from './EntryTable';
@@ -167,7 +167,7 @@ export function AddressBookPage() {
   };
 
   const exportAll = () => {
-    downloadText(exportFileName(), serialiseAddressBookCsv(allEntries), 'text/csv;charset=utf-8');
+    downloadFile(exportFileName(), serialiseAddressBookCsv(allEntries), 'text/csv;charset=utf-8');
     announce(
       `Exported ${allEntries.length === 1 ? '1 name' : `${allEntries.length} names`} of every chain.`,
       true,

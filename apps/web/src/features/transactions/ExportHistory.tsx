@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
+import { downloadFile } from '../../lib/download';
 import { getGateway } from '../../lib/gateway';
-import { Button, DownloadIcon, describeQueryError, useAddressName } from '../../ui';
+import { Button, DownloadIcon, useDescribeQueryError, useAddressName } from '../../ui';
 import { useSafe } from '../safe';
 import { collectHistoryRows, type ExportProgress } from './exportHistory';
-import { csvFileName } from './historyCsv';
+import { csvCells, csvColumns, csvFileName } from './historyCsv';
 import styles from './ExportHistory.module.css';
 
 type ExportState =
@@ -24,26 +25,13 @@ export function progressText(progress: ExportProgress | null): string {
     : `Exported ${done} of ${numbers.format(progress.total)}`;
 }
 
-/** Hands the file to the browser as a download. */
-function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file by the time this runs.
-  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
-
 /**
  * Export CSV: reads the whole history from the gateway (every page, by cursor), writes it as CSV and
  * downloads it, named after the Safe and the day. Progress is announced; Cancel stops it, and so
  * does leaving the page.
  */
 export function ExportHistory() {
+  const describeQueryError = useDescribeQueryError();
   const { chain, address } = useSafe();
   const name = useAddressName(address, null);
   const [state, setState] = useState<ExportState>({ status: 'idle' });
@@ -56,7 +44,8 @@ export function ExportHistory() {
     controller.current = abort;
     setState({ status: 'running', progress: null });
     try {
-      const writer = import('./writeCsv');
+      // Loaded when an export starts: the CSV library stays out of the history's first paint.
+      const writer = import('../../lib/csv');
       // Awaited after the pages are read; a failure is reported there, not as an unhandled rejection.
       writer.catch(() => undefined);
       const rows = await collectHistoryRows({
@@ -68,7 +57,7 @@ export function ExportHistory() {
       });
       const fileName = csvFileName(name ?? `${chain.shortName}-${address}`);
       const { writeCsv } = await writer;
-      download(writeCsv(rows), fileName);
+      downloadFile(fileName, writeCsv(csvColumns, rows.map(csvCells)), 'text/csv;charset=utf-8');
       setState({ status: 'done', count: rows.length, fileName });
     } catch (error) {
       if (abort.signal.aborted) setState({ status: 'cancelled' });

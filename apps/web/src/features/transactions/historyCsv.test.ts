@@ -1,7 +1,7 @@
-import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { TransactionListEntry } from '@countersign/gateway-api';
-import { csvFileName, csvRowOf, neutraliseFormula, type CsvRow } from './historyCsv';
+import { writeCsv } from '../../lib/csv';
+import { csvCells, csvColumns, csvFileName, csvRowOf, type CsvRow } from './historyCsv';
 import {
   creation,
   custom,
@@ -17,7 +17,6 @@ import {
   transfer,
   unknownKind,
 } from './testFixtures';
-import { writeCsv } from './writeCsv';
 
 const eth = { symbol: 'ETH', decimals: 18 };
 const row = (entry: TransactionListEntry) => csvRowOf(entry, eth);
@@ -108,20 +107,7 @@ describe('csvRowOf', () => {
   });
 });
 
-describe('neutraliseFormula', () => {
-  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("http://x","y")\nmore'])(
-    '%j gets a leading apostrophe',
-    (cell) => {
-      expect(neutraliseFormula(cell)).toBe(`'${cell}`);
-    },
-  );
-
-  it.each(['DEV', '0xabc', '1.5', '', ' =not first', 'a=b'])('%j stays as it is', (cell) => {
-    expect(neutraliseFormula(cell)).toBe(cell);
-  });
-});
-
-describe('writeCsv', () => {
+describe('the history as CSV', () => {
   const base: CsvRow = {
     date: '2026-01-02T03:04:05.006Z',
     hash: '0x01',
@@ -133,35 +119,13 @@ describe('writeCsv', () => {
   };
 
   it('writes the header and quotes only what needs quoting', () => {
-    expect(writeCsv([base])).toBe(
+    expect(writeCsv(csvColumns, [csvCells(base)])).toBe(
       'date,hash,type,direction,counterparty,token,amount\r\n2026-01-02T03:04:05.006Z,0x01,Transfer,INCOMING,0x02,DEV,1.5',
     );
   });
 
-  it('round-trips commas, quotes, line breaks and hostile symbols through a CSV parser, formulas neutralised', () => {
-    const hostile: CsvRow[] = [
-      { ...base, token: 'A, "quoted" token' },
-      { ...base, token: 'two\nlines' },
-      { ...base, token: '=HYPERLINK("http://evil","click")' },
-      { ...base, token: '@cmd' },
-      { ...base, token: '<img src=x onerror=alert(1)>\u202Eevil' },
-    ];
-    const text = writeCsv(hostile);
-    const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true });
-    expect(parsed.errors).toEqual([]);
-    expect(parsed.data[0]).toEqual(['date', 'hash', 'type', 'direction', 'counterparty', 'token', 'amount']);
-    expect(parsed.data.slice(1).map((line) => line[5])).toEqual([
-      'A, "quoted" token',
-      'two\nlines',
-      `'=HYPERLINK("http://evil","click")`,
-      `'@cmd`,
-      '<img src=x onerror=alert(1)>\u202Eevil',
-    ]);
-    expect(text).toContain('"A, ""quoted"" token"');
-  });
-
   it('writes only the header for an empty history', () => {
-    expect(writeCsv([]).trimEnd()).toBe('date,hash,type,direction,counterparty,token,amount');
+    expect(writeCsv(csvColumns, []).trimEnd()).toBe('date,hash,type,direction,counterparty,token,amount');
   });
 });
 

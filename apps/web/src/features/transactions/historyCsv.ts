@@ -7,13 +7,8 @@ import { safeTxHashOfId } from './txIds';
 export const csvColumns = ['date', 'hash', 'type', 'direction', 'counterparty', 'token', 'amount'] as const;
 export type CsvRow = Record<(typeof csvColumns)[number], string>;
 
-/**
- * A cell a spreadsheet would read as a formula (=, +, -, @, tab or carriage return first) gets a
- * leading apostrophe, so a hostile token symbol such as `=HYPERLINK(…)` stays text.
- */
-export function neutraliseFormula(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-}
+/** A row's cells in the order of `csvColumns`. */
+export const csvCells = (row: CsvRow): string[] => csvColumns.map((column) => row[column]);
 
 const hashOf = (transaction: TransactionSummary): string =>
   transaction.txHash ?? safeTxHashOfId(transaction.id) ?? transaction.id;
