@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startDevnet } from '@countersign/devnet';
-import { scale, scaleHistoryItems, seedSafeAtScale, spawnGateway, waitForHistory } from './scaleSafe';
+import {
+  scale,
+  scaleHistoryItems,
+  seedSafeAtScale,
+  spawnGateway,
+  stopGateway,
+  waitForHistory,
+} from './scaleSafe';
 import { ms, percentile } from './stats';
 
 const { executions, transfers } = scale;
@@ -65,7 +72,7 @@ export async function benchGatewayAtScale(): Promise<string[]> {
       `gateway memory after load: RSS ${memory.rss.toFixed(0)} MB, peak ${memory.peak.toFixed(0)} MB (target ≤ 250 MB)`,
     ];
   } finally {
-    gateway?.child.kill('SIGTERM');
+    if (gateway) await stopGateway(gateway.child);
     await devnet.stop();
     rmSync(stateDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });

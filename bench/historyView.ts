@@ -7,7 +7,7 @@ import { startWebServer } from '../apps/web/serve/server';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { freePort } from '../scripts/ports';
 import { ensureWebBuild } from '../scripts/webBuild';
-import { scaleHistoryItems, seedSafeAtScale, spawnGateway, waitForHistory } from './scaleSafe';
+import { scaleHistoryItems, seedSafeAtScale, spawnGateway, stopGateway, waitForHistory } from './scaleSafe';
 import { announce, announced } from './pageSignal';
 import { median, ms, percentile } from './stats';
 
@@ -184,7 +184,7 @@ export async function benchHistoryView(): Promise<string[]> {
   } finally {
     await browser?.close();
     await web?.close();
-    gateway?.child.kill('SIGTERM');
+    if (gateway) await stopGateway(gateway.child);
     await devnet.stop();
     for (const dir of [stateDir, dataDir, downloads]) rmSync(dir, { recursive: true, force: true });
   }

@@ -23,3 +23,14 @@ for (const [name, bench] of benches) {
   if (only.length > 0 && !only.includes(name.split(' ')[0]!)) continue;
   for (const line of await bench()) console.log(line);
 }
+
+// Whatever a benchmark left open (a child process, a socket) would keep this process alive after
+// its last figure: it is named, so the leak gets fixed, and the run ends anyway.
+setTimeout(() => {
+  const open = (process as unknown as { _getActiveHandles(): object[] })
+    ._getActiveHandles()
+    .map((handle) => handle.constructor.name)
+    .filter((name) => !['WriteStream', 'ReadStream', 'TTY'].includes(name));
+  console.log(`bench: still open after the last figure (${open.join(', ') || 'timers'}); exiting`);
+  process.exit(0);
+}, 3000).unref();

@@ -97,6 +97,20 @@ export async function spawnGateway(env: NodeJS.ProcessEnv): Promise<{ url: strin
   return { url, child };
 }
 
+/**
+ * Stops a spawned gateway and waits until it is gone: a child still running (or still holding its
+ * output pipe) keeps the benchmark's process alive after its last figure. SIGKILL after 5 s.
+ */
+export async function stopGateway(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+  child.stdout?.destroy();
+}
+
 /** Waits until the gateway's history of `safe` counts every seeded item; answers how long it took. */
 export async function waitForHistory(gatewayUrl: string, safe: Address): Promise<number> {
   const started = performance.now();
