@@ -15,6 +15,7 @@ export * from './schemas/dataDecoder';
 export * from './errors';
 export * from './guards';
 export * from './http';
+export * from './transactionIds';
 export * from './client';
 export type { ChainParams, CursorParams, SafeParams } from './resources/common';
 export type { GetBalancesParams } from './resources/balances';

@@ -1,7 +1,11 @@
-import type { TransactionListEntry, TransactionSummary, TransferTxInfo } from '@countersign/gateway-api';
+import {
+  safeTxHashOfId,
+  type TransactionListEntry,
+  type TransactionSummary,
+  type TransferTxInfo,
+} from '@countersign/gateway-api';
 import { exactTokenAmount } from '../../ui/format';
 import type { NativeCurrency } from './describe';
-import { safeTxHashOfId } from './txIds';
 
 /** The history export: one line per transaction, in the order the gateway lists them (newest first). */
 export const csvColumns = ['date', 'hash', 'type', 'direction', 'counterparty', 'token', 'amount'] as const;

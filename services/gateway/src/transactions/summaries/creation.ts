@@ -1,4 +1,4 @@
-import type { TransactionSummary } from '@countersign/gateway-api';
+import { creationTxId, type TransactionSummary } from '@countersign/gateway-api';
 import type { Address } from 'viem';
 import { addressInfo } from '../../addressInfo';
 import type { Queryable } from '../../store';
@@ -12,7 +12,7 @@ export async function creationSummary(
   const row = await loadCreation(db, chainId, safe);
   if (!row?.creation_tx_hash || !row.creator || row.created_at_ms === null) return null;
   return {
-    id: `creation_${safe}`,
+    id: creationTxId(safe),
     timestamp: Number(row.created_at_ms),
     txStatus: 'SUCCESS',
     txInfo: {

@@ -1,4 +1,4 @@
-import type { TransactionSummary } from '@countersign/gateway-api';
+import { moduleTxId, type TransactionSummary } from '@countersign/gateway-api';
 import { addressInfo } from '../../addressInfo';
 import { classifyCall } from '../classify';
 import type { ModuleRecord } from '../moduleStore';
@@ -6,7 +6,7 @@ import type { SummaryContext } from './context';
 
 export function moduleSummary(record: ModuleRecord, context: SummaryContext): TransactionSummary {
   return {
-    id: `module_${record.safe}_${record.id}`,
+    id: moduleTxId(record.safe, record.id),
     timestamp: record.executedAtMs,
     txStatus: record.success ? 'SUCCESS' : 'FAILED',
     txInfo: classifyCall(

@@ -1,4 +1,4 @@
-import type { TransactionSummary, TxStatus } from '@countersign/gateway-api';
+import { multisigTxId, type TransactionSummary, type TxStatus } from '@countersign/gateway-api';
 import { addressInfo } from '../../addressInfo';
 import { classifyCall } from '../classify';
 import type { MultisigRecord } from '../multisigStore';
@@ -38,7 +38,7 @@ export function multisigSummary(
   const status = multisigStatus(record, safe);
   const signed = new Set(record.confirmations.map((c) => c.owner));
   return {
-    id: `multisig_${record.safe}_${record.safeTxHash}`,
+    id: multisigTxId(record.safe, record.safeTxHash),
     timestamp: record.executedAtMs ?? record.submittedAtMs,
     txStatus: status,
     txInfo: classifyCall(

@@ -1,4 +1,4 @@
-import type { TransactionSummary } from '@countersign/gateway-api';
+import { transferTxId, type TransactionSummary } from '@countersign/gateway-api';
 import { addressInfo } from '../../addressInfo';
 import { direction, tokenTransferInfo } from '../classify';
 import type { TransferRecord } from '../transferStore';
@@ -23,7 +23,7 @@ export function transferSummary(
           imitation,
         );
   return {
-    id: `transfer_${record.safe}_${record.id}`,
+    id: transferTxId(record.safe, record.id),
     timestamp: record.executedAtMs,
     txStatus: 'SUCCESS',
     txInfo: {

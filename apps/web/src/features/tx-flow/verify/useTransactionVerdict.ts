@@ -1,8 +1,7 @@
 import type { Address, Hex } from 'viem';
-import type { TransactionDetails } from '@countersign/gateway-api';
+import { safeOfTransactionId, type TransactionDetails } from '@countersign/gateway-api';
 import type { SafeTx } from '@countersign/safe-core';
 import { useSafe } from '../../safe';
-import { safeOfTxId } from '../../transactions';
 import { verifiedSafeTxOfDetails } from '../safeTxOfDraft';
 import { checkGatewayClaims, type ClaimReport } from './gatewayClaims';
 
@@ -40,7 +39,7 @@ export function transactionVerdict(details: TransactionDetails, safe: PageSafe):
 }
 
 function judge(details: TransactionDetails, safe: PageSafe): TransactionVerdict {
-  const idSafe = safeOfTxId(details.txId);
+  const idSafe = safeOfTransactionId(details.txId);
   if (!same(details.safeAddress, safe.address)) return { kind: 'other-safe', safe: details.safeAddress };
   if (idSafe !== undefined && !same(idSafe, safe.address)) return { kind: 'other-safe', safe: idSafe };
   const verified = verifiedSafeTxOfDetails(details, { chainId: safe.chainId, version: safe.version });
