@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { concat, keccak256, pad, stringToBytes, type Address, type Hex } from 'viem';
 import type { HDAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_NONCE_AHEAD } from '../src/routes/proposals';
+import { MAX_NONCE_AHEAD } from '../src/proposals/policy';
 import { serveGatewayApp, type AppServer } from './support/appServer';
 import { registrationBody } from './support/registrations';
 

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 /**
@@ -20,10 +21,20 @@ export const notFound = (message: string) => new HttpError(404, { code: 404, mes
 export const invalidParam = (path: string, message: string) =>
   new HttpError(422, { statusCode: 422, code: 'custom', message, path: [path] });
 
+/** A 422 the way the gateway words its own checks: `{statusCode, code, message}`. */
+export const unprocessable = (message: string) => new HttpError(422, { statusCode: 422, code: 422, message });
+
+export const badRequest = (message: string) =>
+  new HttpError(400, { statusCode: 400, code: 400, message, error: 'Bad Request' });
+
+export const badJson = () => badRequest('The body is not valid JSON');
+
 export const serviceUnavailable = () => new HttpError(503, { code: 503, message: 'Service unavailable' });
 
 export function errorResponse(error: unknown, c: Context): Response {
   if (error instanceof HttpError) return c.json(error.body, error.status);
+  // Hono's validator refuses a JSON body it cannot parse in words of its own; the gateway keeps its.
+  if (error instanceof HTTPException && error.status === 400) return errorResponse(badJson(), c);
   console.error('gateway: unhandled error', error);
   return c.json({ code: 500, message: 'Internal server error' }, 500);
 }

@@ -22,7 +22,7 @@ import { parseBody, unprocessable } from '../http/body';
 import { HttpError, invalidParam, notFound } from '../http/errors';
 import { parseCursor, toPage } from '../http/paging';
 import { parseAddressParam } from '../http/params';
-import { isDelegateOf } from '../proposals/delegates';
+import { isDelegateOf } from '../delegates/store';
 import { requireSafe } from '../safes/requireSafe';
 import type { SafeAppCatalogue } from '../safeApps';
 import { isValidContractSignature } from '../safes/verifySignatures';

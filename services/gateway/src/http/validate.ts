@@ -1,0 +1,63 @@
+import type { Context } from 'hono';
+import { validator } from 'hono/validator';
+import { z } from 'zod';
+import { badJson, HttpError, invalidParam } from './errors';
+
+type Issue = z.core.$ZodIssue;
+
+function firstIssue<T extends z.core.$ZodType>(
+  schema: T,
+  value: unknown,
+  refuse: (issue: Issue) => HttpError,
+) {
+  const parsed = z.safeParse(schema, value);
+  if (parsed.success) return parsed.data;
+  const [issue] = parsed.error.issues;
+  throw refuse(issue ?? { code: 'custom', message: 'Invalid request', path: [], input: value });
+}
+
+/** A body that breaks its schema: 422 in the gateway's validation shape, naming the first problem and where it is. */
+const refuseBody = (issue: Issue) =>
+  new HttpError(422, { statusCode: 422, code: issue.code, message: issue.message, path: issue.path });
+
+/** A path or query parameter that breaks its schema: 422 at that parameter, as the gateway words it. */
+const refuseParam = (issue: Issue) => invalidParam(String(issue.path[0] ?? 'query'), issue.message);
+
+async function readJson(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw badJson();
+  }
+}
+
+/**
+ * The JSON body through `schema` (`c.req.valid('json')`). The schema may be classic zod or zod/mini
+ * (the request bodies of @countersign/gateway-api are zod/mini). The body is read whatever its
+ * Content-Type says, as the gateway always has: Hono's validator alone would take it for `{}`.
+ */
+export const jsonBody = <T extends z.core.$ZodType>(schema: T) =>
+  validator('json', async (_value, c): Promise<z.output<T>> =>
+    firstIssue(schema, await readJson(c), refuseBody),
+  );
+
+/**
+ * The path's parameters through `schema` (`c.req.valid('param')`); a failure is 422 at the first
+ * parameter that breaks it, or what `refuse` makes of it.
+ */
+export const pathParams = <T extends z.core.$ZodType>(
+  schema: T,
+  refuse: (issue: Issue) => HttpError = refuseParam,
+) => validator('param', (value): z.output<T> => firstIssue(schema, value, refuse));
+
+/**
+ * The query through `schema` (`c.req.valid('query')`); a failure is 422 at the first parameter that
+ * breaks it. A repeated parameter counts once, its first value, as `c.req.query()` reads it.
+ */
+export const queryParams = <T extends z.core.$ZodType>(schema: T) =>
+  validator('query', (value): z.output<T> => {
+    const first = Object.fromEntries(
+      Object.entries(value).map(([name, values]) => [name, Array.isArray(values) ? values[0] : values]),
+    );
+    return firstIssue(schema, first, refuseParam);
+  });
