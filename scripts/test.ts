@@ -71,6 +71,8 @@ await check('typecheck (demo apps)', 'npx', ['tsc', '-p', 'apps/demo-apps/tsconf
 await check('typecheck (e2e)', 'npx', ['tsc', '-p', 'e2e/tsconfig.json']);
 await check('lint', 'npx', ['eslint', '.']);
 await check('format', 'npx', ['prettier', '--check', '.']);
+await check('layers (no upward import, no circle)', 'npm', ['run', '--silent', 'layers']);
+await check('dead code (knip)', 'npm', ['run', '--silent', 'deadcode']);
 
 banner('web build (served by the start and end-to-end tests)');
 let built = true;

@@ -1,15 +1,16 @@
 /**
- * The layers, enforced (`npx depcruise apps packages services e2e scripts bench`; part of `npm test`
- * through scripts/layers.ts). From the top: the web app's composition (main.tsx, app/ with its
- * shell), the features, the Safe kernel (features/safe, chains, wallet), then ui/ and lib/. A module
- * imports only its own layer or those below, and no import, lazy ones included, closes a circle.
+ * The web app's layers as dependency-cruiser rules (.dependency-cruiser.mjs applies them to
+ * apps/web/src; scripts/test/layers.test.ts to fixture trees, to show that they catch what they must).
  */
-const web = '^apps/web/src/';
-const kernel = `${web}features/(safe|chains|wallet)/`;
-const pageFeatures = `${web}features/(?!(safe|chains|wallet)/)[^/]+/`;
-
-module.exports = {
-  forbidden: [
+// The rules for a web app whose sources are under `web` (a path pattern; tests use a fixture tree).
+/**
+ * @param {string} web
+ * @returns {import('dependency-cruiser').IForbiddenRuleType[]}
+ */
+export function layerRules(web) {
+  const kernel = `${web}features/(safe|chains|wallet)/`;
+  const pageFeatures = `${web}features/(?!(safe|chains|wallet)/)[^/]+/`;
+  return [
     {
       name: 'no-circular',
       severity: 'error',
@@ -52,12 +53,5 @@ module.exports = {
       from: { path: web },
       to: { path: '^apps/web/serve/|^services/' },
     },
-  ],
-  options: {
-    doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|dist-server|coverage)/' },
-    tsPreCompilationDeps: true,
-    combinedDependencies: false,
-    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
-  },
-};
+  ];
+}

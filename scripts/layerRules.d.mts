@@ -1,0 +1,3 @@
+import type { IForbiddenRuleType } from 'dependency-cruiser';
+
+export function layerRules(web: string): IForbiddenRuleType[];
