@@ -1,0 +1,68 @@
+import {
+  SafeSignatureError,
+  safeMessageContentHash,
+  safeMessageHash,
+  safeMessageTypedData,
+  typedDataPreimage,
+  type SafeMessageContent,
+} from '@countersign/safe-core';
+import type { Address, Hex } from 'viem';
+import type { ServedChain } from '../chains/registry';
+import { unprocessable } from '../http/errors';
+import type { SafeState } from '../safes/readSafe';
+import { NotAnOwnerError, verifySafeSignatures } from '../safes/verifySignatures';
+import type { MessageSignature } from './store';
+
+/** What an owner signs for a message: its SafeMessage hash, and its EIP-712 preimage (what a contract owner is asked about on chain). */
+export type SignedMessage = { hash: Hex; preimage: Hex };
+
+/** Owners who signed a message, each checked on chain where needed; any non-owner spoils the lot. */
+export async function ownerSignatures(
+  chain: ServedChain,
+  state: SafeState,
+  signed: SignedMessage,
+  signature: Hex,
+): Promise<MessageSignature[]> {
+  try {
+    return await verifySafeSignatures(chain.client, {
+      safe: state.address,
+      ...signed,
+      signatures: signature,
+      owners: state.owners,
+    });
+  } catch (error) {
+    if (error instanceof NotAnOwnerError) throw unprocessable('Unauthorized address');
+    if (error instanceof SafeSignatureError) throw unprocessable('Invalid signature');
+    throw error;
+  }
+}
+
+/** The message's hash and its EIP-712 preimage; 422 when the message cannot be hashed. */
+export function signedMessage(chainId: string, safe: Address, message: SafeMessageContent): SignedMessage {
+  try {
+    // EIP712Domain is implied by the domain; wallets may or may not list it.
+    const content =
+      typeof message === 'string'
+        ? message
+        : ({
+            ...message,
+            types: withoutDomainType(message.types as Record<string, unknown>),
+          } as SafeMessageContent);
+    const typedData = safeMessageTypedData({
+      chainId: Number(chainId),
+      safe,
+      message: safeMessageContentHash(content),
+    });
+    return {
+      hash: safeMessageHash({ chainId: Number(chainId), safe, message: content }),
+      preimage: typedDataPreimage(typedData),
+    };
+  } catch {
+    throw unprocessable('Could not calculate messageHash');
+  }
+}
+
+function withoutDomainType(types: Record<string, unknown>): Record<string, unknown> {
+  const { EIP712Domain: _domain, ...rest } = types;
+  return rest;
+}
