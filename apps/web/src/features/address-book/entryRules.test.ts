@@ -1,9 +1,30 @@
 import { describe, expect, it } from 'vitest';
+import { CASE_SHORT_NAME, addressInputCases, expectedOutcome } from '../../lib/addressInputCases';
 import { checkAddress, checkChainId, checkName, checkTypedAddress } from './entryRules';
 
 const alice = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
+const addressTexts = {
+  empty: 'The address is empty.',
+  format: 'Not a valid address (0x followed by 40 hexadecimal characters).',
+};
+
 describe('entry rules', () => {
+  it.each(addressInputCases)('reads the shared address case "$name" as typed in the form', (testCase) => {
+    expect(checkTypedAddress(testCase.input, CASE_SHORT_NAME)).toEqual(
+      expectedOutcome(testCase, addressTexts),
+    );
+  });
+
+  it.each(addressInputCases)('reads the shared address case "$name" as a file holds it', (testCase) => {
+    // A file's address column has no chain prefix: `local:0x…` there is no address.
+    const prefixed = testCase.input.includes(':');
+    const expected = prefixed
+      ? { ok: false, error: addressTexts.format }
+      : expectedOutcome(testCase, addressTexts);
+    expect(checkAddress(testCase.input)).toEqual(expected);
+  });
+
   it('takes an address in any letter case and checksums it', () => {
     expect(checkAddress(` ${alice.toLowerCase()} `)).toEqual({ ok: true, value: alice });
     expect(checkAddress(`0x${alice.slice(2).toUpperCase()}`)).toEqual({ ok: true, value: alice });

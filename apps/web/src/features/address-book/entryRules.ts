@@ -1,4 +1,4 @@
-import { parseAddress } from '../../lib/address';
+import { parseAddressInput } from '../../lib/address';
 import { MAX_NAME_LENGTH } from './store';
 
 /**
@@ -7,28 +7,21 @@ import { MAX_NAME_LENGTH } from './store';
  */
 export type Checked = { ok: true; value: string } | { ok: false; error: string };
 
-/** An address in any letter case (a wrong checksum is not refused: it is recomputed), checksummed. */
+const ADDRESS_TEXTS = {
+  empty: 'The address is empty.',
+  format: 'Not a valid address (0x followed by 40 hexadecimal characters).',
+};
+
+/** An address as a file holds it (see `parseAddressInput`), without a chain prefix. */
 export function checkAddress(input: string): Checked {
-  const value = input.trim();
-  if (value === '') return { ok: false, error: 'The address is empty.' };
-  const address = parseAddress(value);
-  if (address === undefined)
-    return { ok: false, error: 'Not a valid address (0x followed by 40 hexadecimal characters).' };
-  return { ok: true, value: address };
+  const parsed = parseAddressInput(input, { ...ADDRESS_TEXTS, prefixed: false });
+  return parsed.ok ? parsed : { ok: false, error: parsed.error };
 }
 
-/**
- * An address as typed in the form: also `shortName:0x…` as Safe links write it, when the short name
- * is this chain's.
- */
+/** An address as typed in the form: also `shortName:0x…` when the short name is this chain's. */
 export function checkTypedAddress(input: string, shortName: string): Checked {
-  const value = input.trim();
-  const prefixed = /^([A-Za-z0-9-]+):(.*)$/.exec(value);
-  if (prefixed === null) return checkAddress(value);
-  const [, prefix = '', rest = ''] = prefixed;
-  if (prefix.toLowerCase() !== shortName.toLowerCase())
-    return { ok: false, error: `This address is for the chain "${prefix}", not ${shortName}.` };
-  return checkAddress(rest);
+  const parsed = parseAddressInput(input, { ...ADDRESS_TEXTS, shortName });
+  return parsed.ok ? parsed : { ok: false, error: parsed.error };
 }
 
 /** A name of 1–50 characters once trimmed, on one line. */

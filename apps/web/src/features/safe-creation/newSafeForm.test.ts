@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CASE_SHORT_NAME, addressInputCases, expectedOutcome } from '../../lib/addressInputCases';
 import {
   MAX_UINT256,
   checkName,
@@ -28,6 +29,15 @@ const draft = (overrides: Partial<NewSafeDraft> = {}): NewSafeDraft => ({
 });
 
 describe('owner addresses', () => {
+  it.each(addressInputCases)('reads the shared address case "$name"', (testCase) => {
+    expect(checkOwnerAddress(testCase.input, CASE_SHORT_NAME)).toEqual(
+      expectedOutcome(testCase, {
+        empty: "Enter the owner's address.",
+        format: 'Not a valid address: 0x followed by 40 hexadecimal characters.',
+      }),
+    );
+  });
+
   it('checksums an address typed in any letter case', () => {
     expect(checkOwnerAddress(ownerA.toLowerCase(), 'local')).toEqual({ ok: true, value: ownerA });
     expect(checkOwnerAddress(`  ${ownerA.toUpperCase().replace('0X', '0x')}  `, 'local')).toEqual({

@@ -1,4 +1,4 @@
-import { parseAddress } from '../../lib/address';
+import { parseAddressInput } from '../../lib/address';
 
 /**
  * The New Safe form: what the user typed (a draft), the rules each field follows, and the setup it
@@ -57,32 +57,18 @@ export function checkName(input: string): Checked<string> {
   return { ok: true, value };
 }
 
-/**
- * An owner's address in any letter case (a wrong checksum is not refused: it is recomputed), or
- * written `shortName:0x…` as Safe links do when the short name is this chain's. Checksummed.
- */
+/** An owner's address as typed (see `parseAddressInput`); the Safe refuses 0x0 and 0x…1 as owners. */
 export function checkOwnerAddress(input: string, shortName: string | undefined): Checked<`0x${string}`> {
-  let value = input.trim();
-  if (value === '') return { ok: false, error: "Enter the owner's address." };
-  const prefixed = /^([A-Za-z0-9][A-Za-z0-9._-]*):(.*)$/.exec(value);
-  if (prefixed !== null) {
-    const [, prefix = '', rest = ''] = prefixed;
-    if (shortName === undefined || prefix.toLowerCase() !== shortName.toLowerCase()) {
-      return {
-        ok: false,
-        error: `This address is for the chain "${prefix.slice(0, 20)}", not ${shortName ?? 'the chosen one'}.`,
-      };
-    }
-    value = rest.trim();
-  }
-  const address = parseAddress(value);
-  if (address === undefined) {
-    return { ok: false, error: 'Not a valid address: 0x followed by 40 hexadecimal characters.' };
-  }
-  if (/^0x0{39}[01]$/.test(address)) {
+  const parsed = parseAddressInput(input, {
+    shortName,
+    empty: "Enter the owner's address.",
+    thisChain: 'the chosen one',
+  });
+  if (!parsed.ok) return { ok: false, error: parsed.error };
+  if (/^0x0{39}[01]$/.test(parsed.value)) {
     return { ok: false, error: 'The zero address and 0x…0001 cannot be owners.' };
   }
-  return { ok: true, value: address };
+  return parsed;
 }
 
 /** The salt nonce: a whole decimal number from 0 to 2²⁵⁶ − 1. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChainInfo } from '@countersign/gateway-api';
+import { ADDRESS_INPUT_TEXTS } from '../../lib/address';
+import { CASE_ADDRESS, addressInputCases } from '../../lib/addressInputCases';
 import { invalidAddressMessage, openSafeTarget, parseSafeId } from './safeId';
 import { formatSafeId, safeHomePath, splitSafeId } from './paths';
 
@@ -16,9 +18,28 @@ describe('parseSafeId', () => {
     });
   });
 
-  it('accepts an address with a wrong checksum (case is not checked)', () => {
+  it("takes a link's address whatever its letter case, but refuses a typed one with a wrong checksum", () => {
     const wrongCase = '0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
     expect(parseSafeId(wrongCase)).toEqual({ ok: true, shortName: undefined, address: checksummed });
+    expect(parseSafeId(wrongCase, 'typed')).toEqual({ ok: false, error: ADDRESS_INPUT_TEXTS.checksum });
+  });
+
+  it.each(addressInputCases)('reads the shared address case "$name" as typed', (testCase) => {
+    const parsed = parseSafeId(testCase.input, 'typed');
+    const { expected } = testCase;
+    if ('value' in expected) expect(parsed).toMatchObject({ ok: true, address: expected.value });
+    else if (expected.problem === 'otherChain')
+      // The start page opens a Safe on any chain the gateway lists: the prefix chooses it.
+      expect(parsed).toEqual({ ok: true, shortName: 'eth', address: CASE_ADDRESS });
+    else
+      expect(parsed).toEqual({
+        ok: false,
+        error: {
+          empty: 'Enter a Safe address, e.g. 0x… or eth:0x….',
+          format: invalidAddressMessage(testCase.input.trim()),
+          checksum: ADDRESS_INPUT_TEXTS.checksum,
+        }[expected.problem],
+      });
   });
 
   it('accepts shortName:address and keeps the short name', () => {

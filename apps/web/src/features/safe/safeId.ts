@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import { parseAddress } from '../../lib/address';
+import { ADDRESS_INPUT_TEXTS, checksumAddress, readAddressText } from '../../lib/address';
 import type { ChainInfo } from '@countersign/gateway-api';
 import { findChainByShortName, unknownShortNameMessage } from '../chains';
 import { safeHomePath, splitSafeId } from './paths';
@@ -21,10 +21,11 @@ export function invalidAddressMessage(input: string): string {
 }
 
 /**
- * Reads what the user typed or what the URL holds: `0x…` (40 hex digits, any letter case) or
- * `shortName:0x…`. The address comes back checksummed.
+ * Reads what the user typed or what the URL holds: `0x…` (40 hex digits) or `shortName:0x…`. The
+ * address comes back checksummed. Typed, a mixed-case address must carry a valid checksum, as in
+ * every address field; a link's letter case is not held against it.
  */
-export function parseSafeId(input: string): SafeIdResult {
+export function parseSafeId(input: string, source: 'typed' | 'link' = 'link'): SafeIdResult {
   const value = input.trim();
   if (value === '') {
     return { ok: false, error: 'Enter a Safe address, e.g. 0x… or eth:0x….' };
@@ -39,9 +40,12 @@ export function parseSafeId(input: string): SafeIdResult {
           : invalidAddressMessage(value),
     };
   }
-  const address = parseAddress(addressPart);
-  if (address === undefined) return { ok: false, error: invalidAddressMessage(value) };
-  return { ok: true, shortName, address };
+  const address = readAddressText(addressPart);
+  if (address.ok) return { ok: true, shortName, address: address.value };
+  if (address.problem === 'format') return { ok: false, error: invalidAddressMessage(value) };
+  return source === 'typed'
+    ? { ok: false, error: ADDRESS_INPUT_TEXTS.checksum }
+    : { ok: true, shortName, address: checksumAddress(addressPart as Address) };
 }
 
 export type OpenSafeTarget = { ok: true; path: string } | { ok: false; error: string };
@@ -55,7 +59,7 @@ export function openSafeTarget(
   chains: readonly ChainInfo[] | undefined,
   selected: ChainInfo | undefined,
 ): OpenSafeTarget {
-  const parsed = parseSafeId(input);
+  const parsed = parseSafeId(input, 'typed');
   // Before the chain list is loaded a short name is taken as given: the Safe page checks it again.
   if (parsed.ok && parsed.shortName !== undefined && chains === undefined) {
     return { ok: true, path: safeHomePath(parsed.shortName, parsed.address) };
@@ -77,7 +81,7 @@ export function resolveSafeInput(
   chains: readonly ChainInfo[] | undefined,
   selected: ChainInfo | undefined,
 ): SafeInputResult {
-  const parsed = parseSafeId(input);
+  const parsed = parseSafeId(input, 'typed');
   if (!parsed.ok) return parsed;
   if (chains === undefined) {
     return { ok: false, error: 'The chain list is not loaded yet. Try again in a moment.' };

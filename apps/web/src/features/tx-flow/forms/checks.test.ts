@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { CASE_SHORT_NAME, addressInputCases, expectedOutcome } from '../../../lib/addressInputCases';
 import {
   checkAddress,
+  checkFallbackHandler,
+  checkGuard,
   checkHexData,
+  checkNewModule,
+  checkNewOwner,
   checkRecipient,
   checkSendAmount,
   parseTokenAmount,
@@ -38,6 +43,27 @@ describe('checkAddress', () => {
     expect(checkAddress(`eth:${ALICE}`, 'local')).toEqual({
       ok: false,
       error: 'This address is for the chain "eth", not local.',
+    });
+  });
+});
+
+describe('every address field of the transaction forms', () => {
+  const texts = {
+    empty: 'Enter an address.',
+    format: 'Not a valid address: 0x followed by 40 hexadecimal characters.',
+  };
+  const context = { safe: SAFE, shortName: CASE_SHORT_NAME, current: undefined } as const;
+  const fields: Record<string, (input: string) => unknown> = {
+    checkAddress: (input) => checkAddress(input, CASE_SHORT_NAME),
+    checkRecipient: (input) => checkRecipient(input, SAFE, CASE_SHORT_NAME),
+    checkNewOwner: (input) => checkNewOwner(input, { ...context, owners: [] }),
+    checkNewModule: (input) => checkNewModule(input, { ...context, modules: [] }),
+    checkGuard: (input) => checkGuard(input, context),
+    checkFallbackHandler: (input) => checkFallbackHandler(input, context),
+  };
+  describe.each(Object.entries(fields))('%s reads the shared address cases', (_field, check) => {
+    it.each(addressInputCases)('$name', (testCase) => {
+      expect(check(testCase.input)).toMatchObject(expectedOutcome(testCase, texts));
     });
   });
 });

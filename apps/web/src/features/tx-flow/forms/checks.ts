@@ -1,4 +1,5 @@
-import { getAddress, isAddressEqual, zeroAddress, type Address } from 'viem';
+import { isAddressEqual, zeroAddress, type Address } from 'viem';
+import { parseAddressInput } from '../../../lib/address';
 import { exactTokenAmount } from '../../../ui/format';
 
 /**
@@ -7,38 +8,10 @@ import { exactTokenAmount } from '../../../ui/format';
  */
 export type Checked<T> = { ok: true; value: T; warning?: string } | { ok: false; error: string };
 
-const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-
-/**
- * An address as typed: any letter case is read, but a mixed-case one must carry a correct EIP-55
- * checksum (a wrong one means a mistyped or truncated copy). `shortName:0x…`, as Safe links write
- * addresses, is accepted for this chain's short name.
- */
+/** An address as typed (see `parseAddressInput`), in the send form's words. */
 export function checkAddress(input: string, shortName?: string): Checked<Address> {
-  let value = input.trim();
-  if (value === '') return { ok: false, error: 'Enter an address.' };
-  const prefixed = /^([A-Za-z0-9-]+):(.*)$/.exec(value);
-  if (prefixed !== null) {
-    const [, prefix = '', rest = ''] = prefixed;
-    if (shortName === undefined || prefix.toLowerCase() !== shortName.toLowerCase())
-      return {
-        ok: false,
-        error: `This address is for the chain "${prefix}", not ${shortName ?? 'this one'}.`,
-      };
-    value = rest.trim();
-  }
-  if (!HEX_ADDRESS.test(value))
-    return { ok: false, error: 'Not a valid address: 0x followed by 40 hexadecimal characters.' };
-  const checksummed = getAddress(value.toLowerCase());
-  const digits = value.slice(2);
-  const oneCase = digits === digits.toLowerCase() || digits === digits.toUpperCase();
-  if (!oneCase && value !== checksummed)
-    return {
-      ok: false,
-      error:
-        'The address’s checksum (its mix of upper and lower case) is wrong: check it was copied whole. All lower case is accepted.',
-    };
-  return { ok: true, value: checksummed };
+  const parsed = parseAddressInput(input, { shortName });
+  return parsed.ok ? parsed : { ok: false, error: parsed.error };
 }
 
 /** Where tokens go: any valid address, with a caution for the Safe itself and the zero address. */
