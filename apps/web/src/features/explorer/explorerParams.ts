@@ -1,6 +1,5 @@
 import { getAddress, isAddress, isHash, type Address, type Hash } from 'viem';
-
-export type ParamResult<T> = { ok: true; value: T } | { ok: false; error: string };
+import { err, ok, type Result } from '../../lib/result';
 
 const MAX_ECHO = 70;
 
@@ -10,25 +9,23 @@ function quoted(input: string): string {
 }
 
 /** An address from the URL, in any letter case; it comes back checksummed. */
-export function parseAddressParam(raw: string): ParamResult<Address> {
+export function parseAddressParam(raw: string): Result<Address> {
   const value = raw.trim();
   if (!isAddress(value, { strict: false })) {
-    return {
-      ok: false,
-      error: `${quoted(value)} is not a valid address: an address is 0x followed by 40 hexadecimal characters.`,
-    };
+    return err(
+      `${quoted(value)} is not a valid address: an address is 0x followed by 40 hexadecimal characters.`,
+    );
   }
-  return { ok: true, value: getAddress(value) };
+  return ok(getAddress(value));
 }
 
 /** A transaction hash from the URL, in any letter case; it comes back in lower case. */
-export function parseTxHashParam(raw: string): ParamResult<Hash> {
+export function parseTxHashParam(raw: string): Result<Hash> {
   const value = raw.trim();
   if (!isHash(value)) {
-    return {
-      ok: false,
-      error: `${quoted(value)} is not a valid transaction hash: a hash is 0x followed by 64 hexadecimal characters.`,
-    };
+    return err(
+      `${quoted(value)} is not a valid transaction hash: a hash is 0x followed by 64 hexadecimal characters.`,
+    );
   }
-  return { ok: true, value: value.toLowerCase() as Hash };
+  return ok(value.toLowerCase() as Hash);
 }

@@ -10,9 +10,10 @@ import {
 } from '@countersign/devnet';
 import { devnetChainConfig, startGateway, type Gateway } from '@countersign/gateway';
 import { safe141, safeAbi, safeProxyFactoryAbi } from '@countersign/safe-core';
-import type { WalletApi, WalletResult } from '../wallet';
+import type { WalletApi } from '../wallet';
 import { planSafeDeployment, type SafeDeploymentPlan } from './deployment';
 import { chainReader } from '../../lib/chainReader';
+import { ok } from '../../lib/result';
 import { checkDeploymentTarget } from './deploymentTarget';
 import { deploySafe, deployTexts, waitForSafeInfo, type DeployProgress } from './deploySafe';
 import { SAFE_PROXY_CREATION_CODE_141 } from './proxyCreationCode';
@@ -51,8 +52,6 @@ afterAll(async () => {
   await gateway?.close();
   await devnet?.stop();
 });
-
-const ok = <T>(value: T): WalletResult<T> => ({ ok: true, value });
 
 /**
  * The wallet API over the devnet's own accounts (anvil signs for them): what a browser wallet does

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Address, Hex, TypedData, TypedDataDefinition } from 'viem';
+import { err, ok, type Result } from '../../lib/result';
 import { readStoredString, writeStoredString } from '../../lib/storage';
 import type { WalletError } from './walletErrors';
 import { walletTexts } from './walletTexts';
@@ -35,7 +36,8 @@ export type WalletActions = {
 };
 
 /** A wallet request's answer: it never throws, a failure is a value worded for the user. */
-export type WalletResult<T> = { ok: true; value: T } | { ok: false; error: WalletError };
+/** A wallet call's outcome: wallet calls never throw. */
+export type WalletResult<T> = Result<T, WalletError>;
 
 export type WalletSignature = {
   signature: Hex;
@@ -202,14 +204,12 @@ export function registerWalletApi(api: WalletApi): () => void {
 /** How long a call waits for the wallet code before giving up (a chunk that never arrives). */
 const RUNTIME_WAIT_MS = 30_000;
 
-const runtimeUnavailable = (): WalletResult<never> => ({
-  ok: false,
-  error: { kind: 'unavailable', message: walletTexts.loadFailed },
-});
+const runtimeUnavailable = (): WalletResult<never> =>
+  err({ kind: 'unavailable', message: walletTexts.loadFailed });
 
 /** The runtime's API, loading the wallet code first when it is not there yet. */
 function whenWalletApi(): Promise<WalletResult<WalletApi>> {
-  if (runtimeApi) return Promise.resolve({ ok: true, value: runtimeApi });
+  if (runtimeApi) return Promise.resolve(ok(runtimeApi));
   return new Promise((resolve) => {
     const finish = (result: WalletResult<WalletApi>) => {
       clearTimeout(timer);
@@ -218,7 +218,7 @@ function whenWalletApi(): Promise<WalletResult<WalletApi>> {
       resolve(result);
     };
     const onApi = () => {
-      if (runtimeApi) finish({ ok: true, value: runtimeApi });
+      if (runtimeApi) finish(ok(runtimeApi));
     };
     // The wallet slot sets the runtime back to idle when its chunk failed to load.
     const unsubscribe = subscribe(() => {
@@ -237,7 +237,7 @@ async function viaRuntime<T>(call: (api: WalletApi) => Promise<WalletResult<T>>)
   } catch (error) {
     // The runtime maps every wallet failure itself; this is only for a fault of its own, and keeps
     // the mapper out of the first JavaScript the app loads.
-    return { ok: false, error: { kind: 'failed', message: walletTexts.oops, cause: error } };
+    return err({ kind: 'failed', message: walletTexts.oops, cause: error });
   }
 }
 

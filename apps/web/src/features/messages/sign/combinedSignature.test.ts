@@ -18,8 +18,7 @@ describe('the signature the Safe is asked about', () => {
     const prepared: Hex = `0x${'ab'.repeat(130)}`;
     expect(combinedSignature({ preparedSignature: prepared, confirmations: [] })).toEqual({
       ok: true,
-      signatures: prepared,
-      source: 'prepared',
+      value: { signatures: prepared, source: 'prepared' },
     });
   });
 
@@ -33,13 +32,13 @@ describe('the signature the Safe is asked about', () => {
         { owner: info(ownerB.address), signature: b },
       ],
     });
-    expect(result).toEqual({ ok: true, signatures: concat([b, a]), source: 'combined' });
+    expect(result).toEqual({ ok: true, value: { signatures: concat([b, a]), source: 'combined' } });
   });
 
   it('says why when there is nothing to combine, or a confirmation cannot be read', () => {
     expect(combinedSignature({ preparedSignature: null, confirmations: [] })).toEqual({
       ok: false,
-      reason: 'No owner has signed the message.',
+      error: 'No owner has signed the message.',
     });
     const unreadable = combinedSignature({
       preparedSignature: null,
@@ -47,7 +46,7 @@ describe('the signature the Safe is asked about', () => {
     });
     expect(unreadable).toEqual({
       ok: false,
-      reason: `The signature of ${ownerA.address} is neither 65 bytes nor a contract signature`,
+      error: `The signature of ${ownerA.address} is neither 65 bytes nor a contract signature`,
     });
   });
 });

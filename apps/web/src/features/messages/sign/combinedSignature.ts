@@ -1,26 +1,26 @@
 import type { SafeMessage } from '@countersign/gateway-api';
 import { combineConfirmations } from '@countersign/safe-core';
 import type { Hex } from 'viem';
+import { err, ok, type Result } from '../../../lib/result';
 
-export type CombinedSignature =
-  | {
-      ok: true;
-      signatures: Hex;
-      /** The gateway's preparedSignature, or the confirmations combined here (sorted by owner). */
-      source: 'prepared' | 'combined';
-    }
-  | { ok: false; reason: string };
+export type CombinedSignature = Result<{
+  signatures: Hex;
+  /** The gateway's preparedSignature, or the confirmations combined here (sorted by owner). */
+  source: 'prepared' | 'combined';
+}>;
 
 /**
  * The `signatures` bytes to ask the Safe about: the gateway's preparedSignature when it gives one,
  * else the owners' confirmations sorted by owner address and concatenated, as the Safe reads them.
  */
-export function combinedSignature(message: Pick<SafeMessage, 'preparedSignature' | 'confirmations'>) {
+export function combinedSignature(
+  message: Pick<SafeMessage, 'preparedSignature' | 'confirmations'>,
+): CombinedSignature {
   if (message.preparedSignature !== null && message.preparedSignature !== '0x') {
-    return { ok: true, signatures: message.preparedSignature as Hex, source: 'prepared' } as const;
+    return ok({ signatures: message.preparedSignature as Hex, source: 'prepared' });
   }
   if (message.confirmations.length === 0) {
-    return { ok: false, reason: 'No owner has signed the message.' } as const;
+    return err('No owner has signed the message.');
   }
   try {
     const signatures = combineConfirmations(
@@ -29,11 +29,8 @@ export function combinedSignature(message: Pick<SafeMessage, 'preparedSignature'
         signature: confirmation.signature,
       })),
     );
-    return { ok: true, signatures, source: 'combined' } as const;
+    return ok({ signatures, source: 'combined' });
   } catch (error) {
-    return {
-      ok: false,
-      reason: error instanceof Error ? error.message : 'The confirmations could not be combined.',
-    } as const;
+    return err(error instanceof Error ? error.message : 'The confirmations could not be combined.');
   }
 }

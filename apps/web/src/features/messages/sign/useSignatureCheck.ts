@@ -82,7 +82,7 @@ export function useSignatureCheck(
       safe,
       messageHash: message.messageHash,
       contentHash: hashes.ok ? hashes.contentHash : '0x',
-      signatures: combined.ok ? combined.signatures : '0x',
+      signatures: combined.ok ? combined.value.signatures : '0x',
     }),
     enabled: ready,
   });
@@ -96,7 +96,7 @@ export function useSignatureCheck(
         'The SafeMessage hash computed here differs from the gateway’s, so what the owners signed is not known here.',
     };
   }
-  if (!combined.ok) return { status: 'cannot-check', reason: combined.reason };
+  if (!combined.ok) return { status: 'cannot-check', reason: combined.error };
   if (query.isError) {
     return {
       status: 'error',
@@ -105,5 +105,10 @@ export function useSignatureCheck(
     };
   }
   if (query.data === undefined) return { status: 'checking' };
-  return { status: 'checked', result: query.data, source: combined.source, signatures: combined.signatures };
+  return {
+    status: 'checked',
+    result: query.data,
+    source: combined.value.source,
+    signatures: combined.value.signatures,
+  };
 }

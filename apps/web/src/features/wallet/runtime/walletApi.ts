@@ -11,6 +11,7 @@ import {
   watchAsset,
   type GetAccountReturnType,
 } from 'wagmi/actions';
+import { err, ok } from '../../../lib/result';
 import { toWalletError, type WalletAction } from '../walletErrors';
 import { walletTexts } from '../walletTexts';
 import { WATCH_ASSET_DEFAULT_DECIMALS, type WalletApi, type WalletResult } from '../walletStore';
@@ -31,22 +32,12 @@ export type WalletApiOptions = {
   addRecentTransaction?: (transaction: { hash: Hex; description: string }) => void;
 };
 
-const ok = <T>(value: T): WalletResult<T> => ({ ok: true, value });
+const fail = (error: unknown, action: WalletAction, config?: Config): WalletResult<never> =>
+  err(toWalletError(error, action, config && getAccount(config).connector?.name));
 
-const fail = (error: unknown, action: WalletAction, config?: Config): WalletResult<never> => ({
-  ok: false,
-  error: toWalletError(error, action, config && getAccount(config).connector?.name),
-});
+const notConnected: WalletResult<never> = err({ kind: 'not-connected', message: walletTexts.notConnected });
 
-const notConnected: WalletResult<never> = {
-  ok: false,
-  error: { kind: 'not-connected', message: walletTexts.notConnected },
-};
-
-const wrongChain: WalletResult<never> = {
-  ok: false,
-  error: { kind: 'wrong-chain', message: walletTexts.wrongNetwork },
-};
+const wrongChain: WalletResult<never> = err({ kind: 'wrong-chain', message: walletTexts.wrongNetwork });
 
 /** The account once wagmi is not (re)connecting any more, or after SETTLE_MS. */
 function settledAccount(config: Config): Promise<GetAccountReturnType<Config>> {
