@@ -20,6 +20,8 @@ import { loadMultisig, type MultisigRecord } from './multisigStore';
 import type { ModuleRecord } from './moduleStore';
 import { summaryContext, type SafeNow, type SummaryContext } from './summaries/context';
 import { moduleSummary } from './summaries/module';
+import { transferSummary } from './summaries/transfer';
+import type { TransferRecord } from './transferStore';
 import { multisigStatus, multisigSummary, originNote, requiredConfirmations } from './summaries/multisig';
 
 /** The Safe as it stands on chain, read once per request and only if needed. */
@@ -136,6 +138,23 @@ export async function moduleDetails(
     txInfo: summary.txInfo,
     txData: await transactionData(db, chain, record, context.logos),
     detailedExecutionInfo: { type: 'MODULE', address: addressInfo(record.module) },
+    txHash: record.txHash,
+    safeAppInfo: null,
+    note: null,
+  };
+}
+
+/** An incoming transfer's details: its summary, with nothing the Safe executed. */
+export function transferDetails(record: TransferRecord, context: SummaryContext): TransactionDetails {
+  const summary = transferSummary(record, context);
+  return {
+    safeAddress: record.safe,
+    txId: summary.id,
+    executedAt: record.executedAtMs,
+    txStatus: 'SUCCESS',
+    txInfo: summary.txInfo,
+    txData: null,
+    detailedExecutionInfo: null,
     txHash: record.txHash,
     safeAppInfo: null,
     note: null,

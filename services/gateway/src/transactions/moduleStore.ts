@@ -14,12 +14,13 @@ export type ModuleRecord = {
   executedAtMs: number;
 };
 
+/** Which of a Safe's module transactions: by module, target or transaction hash when given. */
+export type ModuleFilter = { safe: Address; module?: Address; to?: Address; txHash?: string };
+
 export async function loadModuleTransactions(
   db: Queryable,
   chainId: string,
-  where:
-    | { ids: readonly string[] }
-    | { safe: Address; module?: Address; to?: Address; txHash?: string; limit: number; offset: number },
+  where: { ids: readonly string[] } | (ModuleFilter & { limit: number; offset: number }),
 ): Promise<ModuleRecord[]> {
   const rows =
     'ids' in where
@@ -69,3 +70,16 @@ type ModuleRow = {
 };
 const moduleColumns =
   'id, safe, module, to_address, value, data, operation, success, tx_hash, executed_at_ms';
+
+export async function countModuleTransactions(
+  db: Queryable,
+  chainId: string,
+  where: ModuleFilter,
+): Promise<number> {
+  const [row] = await db.query<{ n: string }>(
+    `SELECT COUNT(*) AS n FROM module_transactions WHERE chain_id = $1 AND safe = $2 AND ($3::text IS NULL OR module = $3)
+       AND ($4::text IS NULL OR to_address = $4) AND ($5::text IS NULL OR tx_hash = $5)`,
+    [chainId, where.safe, where.module ?? null, where.to ?? null, where.txHash ?? null],
+  );
+  return Number(row?.n ?? 0);
+}

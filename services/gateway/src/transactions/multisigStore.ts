@@ -137,3 +137,23 @@ export async function loadMultisig(
   }
   return records;
 }
+
+/**
+ * The safeTxHashes of a Safe's multisig transactions, newest nonce first, one more than the window's
+ * limit when there are more. `executed` and `nonce` filter when given.
+ */
+export async function listMultisigHashes(
+  db: Queryable,
+  chainId: string,
+  safe: Address,
+  filter: { executed?: boolean; nonce?: string; limit: number; offset: number },
+): Promise<string[]> {
+  const rows = await db.query<{ safe_tx_hash: string }>(
+    `SELECT safe_tx_hash FROM multisig_transactions
+     WHERE chain_id = $1 AND safe = $2 AND ($3::boolean IS NULL OR (executed_block IS NOT NULL) = $3)
+       AND ($4::bigint IS NULL OR nonce = $4)
+     ORDER BY nonce DESC, submitted_at_ms DESC LIMIT $5 OFFSET $6`,
+    [chainId, safe, filter.executed ?? null, filter.nonce ?? null, filter.limit + 1, filter.offset],
+  );
+  return rows.map((row) => row.safe_tx_hash);
+}
