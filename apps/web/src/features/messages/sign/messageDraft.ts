@@ -21,7 +21,7 @@ export type ReadMessage = { ok: true; content: MessageContent } | { ok: false; e
 export function readMessageInput(kind: MessageKind, input: string): ReadMessage {
   if (kind === 'typed-data') {
     const parsed = parseTypedDataJson(input);
-    return parsed.ok ? { ok: true, content: parsed.typedData } : parsed;
+    return parsed.ok ? { ok: true, content: parsed.value } : parsed;
   }
   if (input === '') return { ok: false, error: 'Enter the message to sign.' };
   return { ok: true, content: input };

@@ -30,7 +30,7 @@ const json = (value: unknown) => JSON.stringify(value);
 
 describe('the primary type', () => {
   it('is the one given, if it is one of the structs', () => {
-    expect(resolvePrimaryType(mail.types, 'Person')).toEqual({ ok: true, primaryType: 'Person' });
+    expect(resolvePrimaryType(mail.types, 'Person')).toEqual({ ok: true, value: 'Person' });
     expect(resolvePrimaryType(mail.types, 'Order')).toEqual({
       ok: false,
       error: 'The primary type “Order” is not one of the types.',
@@ -44,8 +44,8 @@ describe('the primary type', () => {
       ...mail.types,
       Batch: [{ name: 'mails', type: 'Mail[2][]' }],
     };
-    expect(resolvePrimaryType(types, undefined)).toEqual({ ok: true, primaryType: 'Batch' });
-    expect(resolvePrimaryType(mail.types, '')).toEqual({ ok: true, primaryType: 'Mail' });
+    expect(resolvePrimaryType(types, undefined)).toEqual({ ok: true, value: 'Batch' });
+    expect(resolvePrimaryType(mail.types, '')).toEqual({ ok: true, value: 'Mail' });
   });
 
   it('cannot be told with two roots, or none', () => {
@@ -62,16 +62,16 @@ describe('the primary type', () => {
 describe('typed data pasted as JSON', () => {
   it('reads typed data with its primaryType, hashed as viem and wallets hash it', () => {
     const parsed = parseTypedDataJson(json({ ...mail, primaryType: 'Mail' }));
-    expect(parsed).toEqual({ ok: true, typedData: { ...mail, primaryType: 'Mail' } });
+    expect(parsed).toEqual({ ok: true, value: { ...mail, primaryType: 'Mail' } });
     if (!parsed.ok) return;
-    expect(safeMessageContentHash(parsed.typedData as unknown as TypedDataDefinition)).toBe(
+    expect(safeMessageContentHash(parsed.value as unknown as TypedDataDefinition)).toBe(
       hashTypedData({ ...mail, primaryType: 'Mail' } as unknown as TypedDataDefinition),
     );
   });
 
   it('fills in the primaryType when one struct is the root, so the gateway gets it', () => {
     const parsed = parseTypedDataJson(json(mail));
-    expect(parsed.ok && parsed.typedData.primaryType).toBe('Mail');
+    expect(parsed.ok && parsed.value.primaryType).toBe('Mail');
   });
 
   it('refuses typed data whose primary type cannot be told: "Please specify primaryType"', () => {

@@ -2,14 +2,13 @@ import * as z from 'zod/mini';
 import { typedDataSchema, type TypedData } from '@countersign/gateway-api';
 import { normalizeTypedData, safeMessageContentHash } from '@countersign/safe-core';
 import { validateTypedData, type TypedDataDefinition } from 'viem';
+import { err, ok, type Result } from '../../../lib/result';
 
 /** The specification's words when typed data names no primary type and has no single root type. */
 export const PRIMARY_TYPE_REQUIRED = 'Please specify primaryType';
 
 /** The specification's words for typed data that is not an object with domain, types and message. */
 export const INVALID_TYPED_DATA = 'Invalid typed data';
-
-export type TypedDataInput = { ok: true; typedData: TypedData } | { ok: false; error: string };
 
 // zod/mini sets no language for its messages: English, as classic zod does, unless one is set already.
 if (!z.core.globalConfig.localeError) z.config(z.locales.en());
@@ -37,15 +36,10 @@ const baseType = (type: string) => type.replace(/(\[\d*\])+$/, '');
  * The primary type: the one given, which must be one of the structs, or else the only struct no
  * other struct refers to. With none given and no single such root, it cannot be told.
  */
-export function resolvePrimaryType(
-  types: Types,
-  given: string | undefined,
-): { ok: true; primaryType: string } | { ok: false; error: string } {
+export function resolvePrimaryType(types: Types, given: string | undefined): Result<string> {
   const structs = Object.keys(types).filter((name) => name !== 'EIP712Domain');
   if (given !== undefined && given !== '') {
-    return structs.includes(given)
-      ? { ok: true, primaryType: given }
-      : { ok: false, error: `The primary type “${given}” is not one of the types.` };
+    return structs.includes(given) ? ok(given) : err(`The primary type “${given}” is not one of the types.`);
   }
   const referenced = new Set(
     structs.flatMap((name) =>
@@ -53,9 +47,7 @@ export function resolvePrimaryType(
     ),
   );
   const roots = structs.filter((name) => !referenced.has(name));
-  return roots.length === 1 && roots[0] !== undefined
-    ? { ok: true, primaryType: roots[0] }
-    : { ok: false, error: PRIMARY_TYPE_REQUIRED };
+  return roots.length === 1 && roots[0] !== undefined ? ok(roots[0]) : err(PRIMARY_TYPE_REQUIRED);
 }
 
 function firstIssue(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }) {
@@ -78,14 +70,14 @@ function viemReason(error: unknown): string {
  * bytes of their size, addresses, integers in range) and the whole hashable. The result is what the
  * gateway stores, primaryType included.
  */
-export function parseTypedDataJson(json: string): TypedDataInput {
-  if (json.trim() === '') return { ok: false, error: 'Paste the typed data as JSON.' };
+export function parseTypedDataJson(json: string): Result<TypedData> {
+  if (json.trim() === '') return err('Paste the typed data as JSON.');
   let value: unknown;
   try {
     value = JSON.parse(json);
   } catch (error) {
     const detail = error instanceof SyntaxError ? `: ${error.message}` : '';
-    return { ok: false, error: `This is not valid JSON${detail}` };
+    return err(`This is not valid JSON${detail}`);
   }
   if (
     typeof value !== 'object' ||
@@ -93,22 +85,22 @@ export function parseTypedDataJson(json: string): TypedDataInput {
     Array.isArray(value) ||
     !['domain', 'types', 'message'].every((key) => key in value)
   ) {
-    return { ok: false, error: `${INVALID_TYPED_DATA}: an object with domain, types and message is needed.` };
+    return err(`${INVALID_TYPED_DATA}: an object with domain, types and message is needed.`);
   }
   const parsed = typedDataInputSchema.safeParse(value);
-  if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
+  if (!parsed.success) return err(firstIssue(parsed.error));
   const { primaryType: given, ...rest } = parsed.data;
   const primary = resolvePrimaryType(rest.types, given);
   if (!primary.ok) return primary;
-  const typedData: TypedData = { ...rest, primaryType: primary.primaryType };
+  const typedData: TypedData = { ...rest, primaryType: primary.value };
   const checked = typedDataSchema.safeParse(typedData);
-  if (!checked.success) return { ok: false, error: firstIssue(checked.error) };
+  if (!checked.success) return err(firstIssue(checked.error));
   try {
     const definition = normalizeTypedData(typedData as unknown as TypedDataDefinition);
     validateTypedData(definition);
     safeMessageContentHash(definition);
   } catch (error) {
-    return { ok: false, error: `${INVALID_TYPED_DATA}: ${viemReason(error)}` };
+    return err(`${INVALID_TYPED_DATA}: ${viemReason(error)}`);
   }
-  return { ok: true, typedData: checked.data };
+  return ok(checked.data);
 }
