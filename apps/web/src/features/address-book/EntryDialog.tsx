@@ -1,5 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo } from 'react';
+import * as z from 'zod/mini';
+import { checkedText } from '../../lib/formSchema';
 import { Address, Button, Dialog } from '../../ui';
+import { shownError, useSchemaForm } from '../../ui/schemaForm';
 import { checkName, checkTypedAddress } from './entryRules';
 import { MAX_NAME_LENGTH, type AddressBookEntry } from './store';
 import styles from './EntryDialog.module.css';
@@ -20,56 +23,46 @@ type Props = {
   onClose: () => void;
 };
 
+const entrySchema = (shortName: string) =>
+  z.object({
+    address: checkedText((input) => checkTypedAddress(input, shortName)),
+    name: checkedText(checkName),
+  });
+
 /**
- * Adds an entry or renames one. Fields are checked when the user saves, then as they type; each
- * error is tied to its field. An address that already has a name says so, and saving renames it.
+ * Adds an entry or renames one. Each error is tied to its field and shows as the form model says
+ * (`useSchemaForm`). An address that already has a name says so, and saving renames it.
  */
 export function EntryDialog({ open, editor, chain, names, explorerUrl, onSave, onClose }: Props) {
   const formId = useId();
   const addressId = useId();
   const nameId = useId();
-  const addressRef = useRef<HTMLInputElement>(null);
-  const nameRef = useRef<HTMLInputElement>(null);
   const editing = editor.mode === 'edit' ? editor.entry : undefined;
   const prefilled = editor.mode === 'add' && editor.address !== undefined;
-  const [address, setAddress] = useState(editor.mode === 'add' ? (editor.address ?? '') : '');
-  const [name, setName] = useState(
-    editing?.name ?? (editor.mode === 'add' ? (editor.suggestedName ?? '') : ''),
-  );
-  const [submitted, setSubmitted] = useState(false);
+  const schema = useMemo(() => entrySchema(chain.shortName), [chain.shortName]);
+  // Editing, the address is the entry's own (checksummed, so its rule holds) and is not a field.
+  const form = useSchemaForm(schema, {
+    address: editing?.address ?? (editor.mode === 'add' ? (editor.address ?? '') : ''),
+    name: editing?.name ?? (editor.mode === 'add' ? (editor.suggestedName ?? '') : ''),
+  });
   // The field to fill first takes the focus once the dialog is open (this effect runs after the
   // Dialog's own, which opens it; autoFocus would run before, on a dialog not yet shown).
   const focusName = editing !== undefined || prefilled;
   useEffect(() => {
-    (focusName ? nameRef : addressRef).current?.focus();
+    form.setFocus(focusName ? 'name' : 'address');
     // Only when the dialog opens: later renders must not pull the focus back.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const checkedAddress = editing
-    ? ({ ok: true, value: editing.address } as const)
-    : checkTypedAddress(address, chain.shortName);
-  const checkedName = checkName(name);
+  const [address, name] = form.watch(['address', 'name']);
+  const checkedAddress = checkTypedAddress(address, chain.shortName);
   const existingName = checkedAddress.ok ? names[checkedAddress.value] : undefined;
-  const addressError = submitted && !checkedAddress.ok ? checkedAddress.error : undefined;
-  const nameError = submitted && !checkedName.ok ? checkedName.error : undefined;
+  const addressError = shownError(form, 'address');
+  const nameError = shownError(form, 'name');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (!checkedAddress.ok) {
-      addressRef.current?.focus();
-      return;
-    }
-    if (!checkedName.ok) {
-      nameRef.current?.focus();
-      return;
-    }
-    onSave(
-      { address: checkedAddress.value, name: checkedName.value, chainId: chain.chainId },
-      existingName ?? editing?.name,
-    );
-  };
+  const submit = form.handleSubmit((entry) =>
+    onSave({ ...entry, chainId: chain.chainId }, existingName ?? editing?.name),
+  );
 
   return (
     <Dialog
@@ -102,11 +95,9 @@ export function EntryDialog({ open, editor, chain, names, explorerUrl, onSave, o
               Address
             </label>
             <input
-              ref={addressRef}
+              {...form.register('address')}
               id={addressId}
               className={styles.addressInput}
-              value={address}
-              onChange={(event) => setAddress(event.target.value)}
               placeholder="0x…"
               autoComplete="off"
               spellCheck={false}
@@ -136,10 +127,8 @@ export function EntryDialog({ open, editor, chain, names, explorerUrl, onSave, o
             Name
           </label>
           <input
-            ref={nameRef}
+            {...form.register('name')}
             id={nameId}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
             maxLength={MAX_NAME_LENGTH * 2}
             autoComplete="off"
             aria-invalid={nameError !== undefined}
