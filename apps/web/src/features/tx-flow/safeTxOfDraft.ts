@@ -1,6 +1,7 @@
 import type { Hex } from 'viem';
 import type { TransactionDetails } from '@countersign/gateway-api';
 import { buildSafeTx, encodeMultiSend, safe141, safeTxHashes, type SafeTx } from '@countersign/safe-core';
+import { err, ok, type Result } from '../../lib/result';
 import type { TxAction, TxDraft } from './draft';
 
 /** The one call a Safe makes for a draft: its action, or a MultiSendCallOnly batch of them. */
@@ -51,7 +52,7 @@ export function safeTxOfDetails(details: TransactionDetails): SafeTx | undefined
 export function verifiedSafeTxOfDetails(
   details: TransactionDetails,
   safe: { chainId: number; version: string | null },
-): { ok: true; tx: SafeTx; safeTxHash: Hex } | { ok: false; error: string } | undefined {
+): Result<{ tx: SafeTx; safeTxHash: Hex }> | undefined {
   const tx = safeTxOfDetails(details);
   const info = details.detailedExecutionInfo;
   if (!tx || info?.type !== 'MULTISIG') return undefined;
@@ -62,10 +63,9 @@ export function verifiedSafeTxOfDetails(
     version: safe.version,
   });
   if (safeTxHash !== info.safeTxHash.toLowerCase()) {
-    return {
-      ok: false,
-      error: `The gateway's safeTxHash ${info.safeTxHash} does not match the transaction's fields (${safeTxHash}): do not sign it.`,
-    };
+    return err(
+      `The gateway's safeTxHash ${info.safeTxHash} does not match the transaction's fields (${safeTxHash}): do not sign it.`,
+    );
   }
-  return { ok: true, tx, safeTxHash };
+  return ok({ tx, safeTxHash });
 }

@@ -47,8 +47,8 @@ function judge(details: TransactionDetails, safe: PageSafe): TransactionVerdict 
   if (!verified.ok) return { kind: 'hash-mismatch', error: verified.error };
   return {
     kind: 'checked',
-    tx: verified.tx,
-    safeTxHash: verified.safeTxHash,
+    tx: verified.value.tx,
+    safeTxHash: verified.value.safeTxHash,
     report: checkGatewayClaims(details, safe.address),
   };
 }
