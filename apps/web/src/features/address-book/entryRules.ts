@@ -1,11 +1,12 @@
 import { parseAddressInput } from '../../lib/address';
+import type { Result } from '../../lib/result';
 import { MAX_NAME_LENGTH } from './store';
 
 /**
  * What an address-book entry may hold, for the form and the CSV import alike. Messages say what is
  * wrong without assuming where the value came from.
  */
-export type Checked = { ok: true; value: string } | { ok: false; error: string };
+export type Checked = Result<string>;
 
 const ADDRESS_TEXTS = {
   empty: 'The address is empty.',

@@ -1,12 +1,13 @@
 import { isAddressEqual, zeroAddress, type Address } from 'viem';
 import { parseAddressInput } from '../../../lib/address';
+import type { Result } from '../../../lib/result';
 import { exactTokenAmount } from '../../../ui/format';
 
 /**
  * What the forms accept, as pure functions: each answers the value to use, or what is wrong in
  * words the user can act on. A warning does not block: the user may go on knowingly.
  */
-export type Checked<T> = { ok: true; value: T; warning?: string } | { ok: false; error: string };
+export type Checked<T> = Result<T> & { warning?: string };
 
 /** An address as typed (see `parseAddressInput`), in the send form's words. */
 export function checkAddress(input: string, shortName?: string): Checked<Address> {
