@@ -1,276 +1,125 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
+import { createFactory } from 'hono/factory';
 import {
   addDelegateBodySchema,
   registerDeviceBodySchema,
   removeDelegateBodySchema,
-  type Delegate,
 } from '@countersign/gateway-api';
-import { delegateTotp, delegateTypedData, notificationRegistrationMessage } from '@countersign/safe-core';
 import { randomUUID } from 'node:crypto';
-import {
-  getAddress,
-  hashTypedData,
-  keccak256,
-  recoverAddress,
-  recoverMessageAddress,
-  stringToBytes,
-  type Address,
-  type Hex,
-} from 'viem';
-import type { ChainRegistry, ServedChain } from '../chains/registry';
-import { parseBody, unprocessable } from '../http/body';
-import { HttpError, invalidParam, notFound } from '../http/errors';
-import { parseCursor, toPage } from '../http/paging';
-import { parseAddressParam } from '../http/params';
-import { isDelegateOf } from '../delegates/store';
+import { getAddress, type Hex } from 'viem';
+import { z } from 'zod';
+import type { ChainRegistry } from '../chains/registry';
+import { signedByDelegatorOrDelegate, signedDelegate } from '../delegates/signatures';
+import { deleteDelegations, delegatorsOf, listDelegates, storeDelegate } from '../delegates/store';
+import { notFound, unprocessable } from '../http/errors';
+import { toPage } from '../http/paging';
+import { addressParam } from '../http/params';
+import { cursor } from '../http/query';
+import { chainInPath } from '../http/resolve';
+import { jsonBody, pathParams, queryParams } from '../http/validate';
+import { checkDeviceBinding, signedSubscriptions } from '../notifications/registration';
+import { deleteDevice, deleteSubscription, storeRegistration } from '../notifications/store';
 import { requireSafe } from '../safes/requireSafe';
 import type { SafeAppCatalogue } from '../safeApps';
-import { isValidContractSignature } from '../safes/verifySignatures';
 import type { Database } from '../store';
-import { typedDataPreimage } from '@countersign/safe-core';
-import { requireChain } from './chains';
 
-/** How far a registration's timestamp may be from the gateway's clock, as on the Safe Client Gateway. */
-const registrationMaxSkewSeconds = 300;
+/** An address filter; empty is no filter. */
+const addressFilter = z.preprocess((value) => (value === '' ? undefined : value), addressParam.optional());
 
-const badRequest = (message: string) =>
-  new HttpError(400, { statusCode: 400, code: 400, message, error: 'Bad Request' });
+const delegatesQuery = z
+  .object({
+    safe: addressFilter,
+    delegate: addressFilter,
+    delegator: addressFilter,
+    label: z.string().optional(),
+    cursor,
+  })
+  .refine((query) => query.safe || query.delegate || query.delegator || query.label, {
+    message: 'At least one property is required',
+    path: ['query'],
+  });
 
-/**
- * Whether `signer` signed the delegate message for `delegate` this hour or the last: by recovery for
- * an EOA, by EIP-1271 for a contract.
- */
-async function signedDelegate(
-  chain: ServedChain,
-  signer: Address,
-  delegate: Address,
-  signature: Hex,
-): Promise<boolean> {
-  const now = delegateTotp();
-  for (const totp of [now, now - 1n]) {
-    const typedData = delegateTypedData({ chainId: Number(chain.config.chainId), delegate, totp });
-    const hash = hashTypedData(typedData);
-    try {
-      if (getAddress(await recoverAddress({ hash, signature })) === signer) return true;
-    } catch {
-      // Not a plain ECDSA signature.
-    }
-    if (
-      await isValidContractSignature(
-        chain.client,
-        signer,
-        { hash, preimage: typedDataPreimage(typedData) },
-        signature,
-      )
-    )
-      return true;
-  }
-  return false;
-}
-
-function delegatesQuery(c: Context) {
-  const address = (name: string) => {
-    const value = c.req.query(name);
-    return value === undefined || value === '' ? undefined : parseAddressParam(value, name);
-  };
-  const filters = {
-    safe: address('safe'),
-    delegate: address('delegate'),
-    delegator: address('delegator'),
-    label: c.req.query('label'),
-  };
-  if (!filters.safe && !filters.delegate && !filters.delegator && !filters.label) {
-    throw invalidParam('query', 'At least one property is required');
-  }
-  return filters;
-}
+const uuid = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid UUID');
 
 export function accountRoutes(chains: ChainRegistry, db: Database, safeApps: SafeAppCatalogue) {
-  const listDelegates = async (c: Context) => {
-    const chain = requireChain(chains, c.req.param('chainId') ?? '');
-    const filters = delegatesQuery(c);
-    const window = parseCursor(c.req.query('cursor'));
-    const where = `chain_id = $1 AND ($2::text IS NULL OR safe = $2) AND ($3::text IS NULL OR delegate = $3)
-      AND ($4::text IS NULL OR delegator = $4) AND ($5::text IS NULL OR label = $5)`;
-    const params = [
-      chain.config.chainId,
-      filters.safe ?? null,
-      filters.delegate ?? null,
-      filters.delegator ?? null,
-      filters.label ?? null,
-    ];
-    const [rows, countRows] = await Promise.all([
-      db.query<{ safe: string; delegate: string; delegator: string; label: string }>(
-        `SELECT safe, delegate, delegator, label FROM delegates WHERE ${where} ORDER BY created_at_ms, delegate LIMIT $6 OFFSET $7`,
-        [...params, window.limit, window.offset],
-      ),
-      db.query<{ n: string }>(`SELECT COUNT(*) AS n FROM delegates WHERE ${where}`, params),
-    ]);
-    const items: Delegate[] = rows.map((row) => ({
-      safe: row.safe === '' ? null : row.safe,
-      delegate: row.delegate,
-      delegator: row.delegator,
-      label: row.label,
-    }));
-    return c.json(toPage(c.req.raw, window, items, Number(countRows[0]?.n ?? 0)));
-  };
+  const chain = chainInPath(chains);
+
+  const listed = createFactory().createHandlers(chain, queryParams(delegatesQuery), async (c) => {
+    const { cursor: window, ...filter } = c.req.valid('query');
+    const { delegates, total } = await listDelegates(db, c.var.chain.config.chainId, filter, window);
+    return c.json(toPage(c.req.raw, window, delegates, total));
+  });
 
   return new Hono()
-    .get('/v1/chains/:chainId/delegates', listDelegates)
-    .get('/v2/chains/:chainId/delegates', listDelegates)
-    .post('/v2/chains/:chainId/delegates', async (c) => {
-      const chain = requireChain(chains, c.req.param('chainId'));
-      const body = await parseBody(c, addDelegateBodySchema);
+    .get('/v1/chains/:chainId/delegates', ...listed)
+    .get('/v2/chains/:chainId/delegates', ...listed)
+    .post('/v2/chains/:chainId/delegates', chain, jsonBody(addDelegateBodySchema), async (c) => {
+      const body = c.req.valid('json');
       const delegate = getAddress(body.delegate);
       const delegator = getAddress(body.delegator);
       const safe = body.safe ? getAddress(body.safe) : null;
       if (delegate === delegator) throw unprocessable('A delegator cannot delegate to itself');
-      if (!(await signedDelegate(chain, delegator, delegate, body.signature as Hex)))
+      if (!(await signedDelegate(c.var.chain, delegator, delegate, body.signature as Hex)))
         throw unprocessable('Invalid signature');
-      if (safe && !(await requireSafe(chain, safe)).owners.includes(delegator))
+      if (safe && !(await requireSafe(c.var.chain, safe)).owners.includes(delegator))
         throw unprocessable('Delegator is not an owner of the Safe');
-      await db.query(
-        `INSERT INTO delegates (chain_id, safe, delegate, delegator, label, created_at_ms) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (chain_id, safe, delegate, delegator) DO UPDATE SET label = EXCLUDED.label`,
-        [chain.config.chainId, safe ?? '', delegate, delegator, body.label, Date.now()],
-      );
+      await storeDelegate(db, c.var.chain.config.chainId, { safe, delegate, delegator, label: body.label });
       return c.body(null, 200);
     })
-    .delete('/v2/chains/:chainId/delegates/:delegate', async (c) => {
-      const chain = requireChain(chains, c.req.param('chainId'));
-      const delegate = parseAddressParam(c.req.param('delegate'), 'delegate');
-      const body = await parseBody(c, removeDelegateBodySchema);
-      const delegator = body.delegator ? getAddress(body.delegator) : null;
-      const safe = body.safe ? getAddress(body.safe) : null;
-      const rows = await db.query<{ delegator: string }>(
-        `SELECT delegator FROM delegates WHERE chain_id = $1 AND delegate = $2 AND ($3::text IS NULL OR delegator = $3)
-           AND ($4::text IS NULL OR safe = $4)`,
-        [chain.config.chainId, delegate, delegator, safe],
-      );
-      if (rows.length === 0) throw notFound('Delegate not found');
-      // Either the delegator or the delegate itself may remove the delegation.
-      const signers = [...new Set([...rows.map((row) => getAddress(row.delegator)), delegate])];
-      let allowed = false;
-      for (const signer of signers) {
-        if (await signedDelegate(chain, signer, delegate, body.signature as Hex)) {
-          allowed = true;
-          break;
-        }
-      }
-      if (!allowed) throw unprocessable('Invalid signature');
-      await db.query(
-        `DELETE FROM delegates WHERE chain_id = $1 AND delegate = $2 AND ($3::text IS NULL OR delegator = $3)
-           AND ($4::text IS NULL OR safe = $4)`,
-        [chain.config.chainId, delegate, delegator, safe],
-      );
+    .delete(
+      '/v2/chains/:chainId/delegates/:delegate',
+      chain,
+      pathParams(z.object({ delegate: addressParam })),
+      jsonBody(removeDelegateBodySchema),
+      async (c) => {
+        const chainId = c.var.chain.config.chainId;
+        const body = c.req.valid('json');
+        const which = {
+          delegate: c.req.valid('param').delegate,
+          delegator: body.delegator ? getAddress(body.delegator) : null,
+          safe: body.safe ? getAddress(body.safe) : null,
+        };
+        const delegators = await delegatorsOf(db, chainId, which);
+        if (delegators.length === 0) throw notFound('Delegate not found');
+        if (
+          !(await signedByDelegatorOrDelegate(c.var.chain, delegators, which.delegate, body.signature as Hex))
+        )
+          throw unprocessable('Invalid signature');
+        await deleteDelegations(db, chainId, which);
+        return c.body(null, 200);
+      },
+    )
+    .post('/v1/register/notifications', jsonBody(registerDeviceBodySchema), async (c) => {
+      const body = c.req.valid('json');
+      const device = { ...body, uuid: body.uuid ?? randomUUID() };
+      const subscriptions = await signedSubscriptions(chains, db, body, device.uuid);
+      await checkDeviceBinding(db, device.uuid, subscriptions);
+      // A phone re-registering replaces what it had; a browser adds to it.
+      await storeRegistration(db, device, subscriptions, body.deviceType !== 'WEB' && Boolean(body.uuid));
       return c.body(null, 200);
     })
-    .post('/v1/register/notifications', async (c) => {
-      const body = await parseBody(c, registerDeviceBodySchema);
-      const uuid = body.uuid ?? randomUUID();
-      // The timestamp is part of what is signed: without it (or with an old one) a signature seen
-      // once could register a device forever.
-      if (!body.timestamp) throw badRequest('A registration needs a timestamp');
-      const skew = Math.abs(Date.now() / 1000 - Number(body.timestamp));
-      if (skew > registrationMaxSkewSeconds) throw badRequest('The signature is expired!');
-      const unsigned = () =>
-        badRequest('A registration needs the signature of an owner or a delegate of each Safe');
-      if (body.safeRegistrations.length === 0) throw unsigned();
-      const subscriptions: { chainId: string; safe: Address; signers: Address[] }[] = [];
-      for (const registration of body.safeRegistrations) {
-        const chain = requireChain(chains, registration.chainId);
-        const safes = registration.safes.map((safe) => getAddress(safe));
-        if (registration.signatures.length === 0) throw unsigned();
-        const message = notificationRegistrationMessage({
-          timestamp: body.timestamp,
-          uuid,
-          cloudMessagingToken: body.cloudMessagingToken,
-          safes,
-        });
-        const hash = keccak256(stringToBytes(message));
-        const signers: Address[] = [];
-        for (const signature of registration.signatures) {
-          try {
-            // Browsers sign the hash as a message (personal_sign); phones sign it directly.
-            signers.push(
-              body.deviceType === 'WEB'
-                ? await recoverMessageAddress({ message: { raw: hash }, signature: signature as Hex })
-                : await recoverAddress({ hash, signature: signature as Hex }),
-            );
-          } catch {
-            throw badRequest('Invalid signature');
-          }
-        }
-        for (const safe of safes) {
-          const { owners } = await requireSafe(chain, safe);
-          for (const signer of signers) {
-            if (
-              !owners.includes(signer) &&
-              !(await isDelegateOf(db, { chainId: chain.config.chainId, safe, address: signer, owners }))
-            )
-              throw badRequest('Invalid signature');
-          }
-          subscriptions.push({ chainId: registration.chainId, safe, signers });
-        }
-      }
-      // A device stays with whoever registered it: somebody else knowing its uuid must not take over
-      // its token or its Safes, unless a signer it already has signs too.
-      const bound = new Set(
-        (
-          await db.query<{ signers: string }>(
-            'SELECT signers FROM notification_subscriptions WHERE device_uuid = $1',
-            [uuid],
-          )
-        ).flatMap((row) => row.signers.split(',').filter(Boolean)),
-      );
-      if (bound.size > 0 && !subscriptions.some((s) => s.signers.some((signer) => bound.has(signer))))
-        throw unprocessable('This device is registered by other signers');
-      const now = Date.now();
-      await db.transaction(async (sql) => {
-        await sql.query(
-          `INSERT INTO notification_devices (uuid, cloud_messaging_token, build_number, bundle, device_type, version, created_at_ms, updated_at_ms)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
-           ON CONFLICT (uuid) DO UPDATE SET cloud_messaging_token = EXCLUDED.cloud_messaging_token,
-             build_number = EXCLUDED.build_number, bundle = EXCLUDED.bundle, device_type = EXCLUDED.device_type,
-             version = EXCLUDED.version, updated_at_ms = EXCLUDED.updated_at_ms`,
-          [uuid, body.cloudMessagingToken, body.buildNumber, body.bundle, body.deviceType, body.version, now],
-        );
-        // A phone re-registering replaces what it had; a browser adds to it.
-        if (body.deviceType !== 'WEB' && body.uuid) {
-          await sql.query('DELETE FROM notification_subscriptions WHERE device_uuid = $1', [uuid]);
-        }
-        for (const s of subscriptions) {
-          await sql.query(
-            `INSERT INTO notification_subscriptions (device_uuid, chain_id, safe, signers) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (device_uuid, chain_id, safe) DO UPDATE SET signers = EXCLUDED.signers`,
-            [uuid, s.chainId, s.safe, s.signers.join(',')],
-          );
-        }
-      });
-      return c.body(null, 200);
-    })
-    .delete('/v1/chains/:chainId/notifications/devices/:uuid/safes/:safe', async (c) => {
-      const chain = requireChain(chains, c.req.param('chainId'));
-      const uuid = c.req.param('uuid');
-      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid))
-        throw invalidParam('uuid', 'Invalid UUID');
-      const safe = parseAddressParam(c.req.param('safe'), 'safe');
-      await db.query(
-        'DELETE FROM notification_subscriptions WHERE device_uuid = $1 AND chain_id = $2 AND safe = $3',
-        [uuid, chain.config.chainId, safe],
-      );
-      return c.body(null, 200);
-    })
-    .delete('/v1/chains/:chainId/notifications/devices/:uuid', async (c) => {
-      requireChain(chains, c.req.param('chainId'));
-      const uuid = c.req.param('uuid');
-      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid))
-        throw invalidParam('uuid', 'Invalid UUID');
-      await db.query('DELETE FROM notification_devices WHERE uuid = $1', [uuid]);
-      return c.body(null, 200);
-    })
-    .get('/v1/chains/:chainId/safe-apps', (c) => {
-      const chain = requireChain(chains, c.req.param('chainId'));
-      return c.json(safeApps.list(chain.config.chainId, c.req.query('url') || undefined));
-    });
+    .delete(
+      '/v1/chains/:chainId/notifications/devices/:uuid/safes/:safe',
+      chain,
+      pathParams(z.object({ uuid, safe: addressParam })),
+      async (c) => {
+        const { uuid, safe } = c.req.valid('param');
+        await deleteSubscription(db, uuid, c.var.chain.config.chainId, safe);
+        return c.body(null, 200);
+      },
+    )
+    .delete(
+      '/v1/chains/:chainId/notifications/devices/:uuid',
+      chain,
+      pathParams(z.object({ uuid })),
+      async (c) => {
+        await deleteDevice(db, c.req.valid('param').uuid);
+        return c.body(null, 200);
+      },
+    )
+    .get('/v1/chains/:chainId/safe-apps', chain, queryParams(z.object({ url: z.string().optional() })), (c) =>
+      c.json(safeApps.list(c.var.chain.config.chainId, c.req.valid('query').url || undefined)),
+    );
 }
