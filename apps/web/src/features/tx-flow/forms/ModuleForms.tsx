@@ -4,7 +4,7 @@ import type { AddressInfo } from '@countersign/gateway-api';
 import { safe141 } from '@countersign/safe-core';
 import { Address, Alert, Button, EmptyState } from '../../../ui';
 import { useSafe } from '../../safe';
-import type { TxAction, TxDraft } from '../draft';
+import type { TxDraft } from '../draft';
 import {
   disableModuleAction,
   enableModuleAction,
@@ -12,10 +12,10 @@ import {
   setFallbackHandlerAction,
   setGuardAction,
 } from './actions';
-import { checkFallbackHandler, checkGuard, checkNewModule, type Checked } from './checks';
+import { checkFallbackHandler, checkGuard, checkNewModule } from './checks';
 import { AddressField, AddressSelect } from './fields';
 import { LinkedNotFound } from './OwnerForms';
-import { built, notBuilt, TxForm, type BuildResult } from './TxForm';
+import { notBuilt, TxForm } from './TxForm';
 import { useErrorDisplay } from './useErrorDisplay';
 import styles from './Forms.module.css';
 
@@ -24,9 +24,6 @@ import styles from './Forms.module.css';
  * Each form says plainly what the contract will be able to do once set.
  */
 type FormProps = { onReview: (draft: TxDraft) => void };
-
-const fromChecked = (result: Checked<TxAction>): BuildResult =>
-  result.ok ? built(result.value) : notBuilt(result.error);
 
 function useModules(): { modules: AddressValue[]; infos: AddressInfo[] } {
   const { safe } = useSafe();
@@ -58,8 +55,7 @@ export function EnableModuleForm({ onReview, initial }: FormProps & { initial: {
   const display = useErrorDisplay();
   const [module, setModule] = useState(initial.module ?? '');
   const checked = checkNewModule(module, { safe, modules, shortName: chain.shortName });
-  const build = () =>
-    checked.ok ? fromChecked(enableModuleAction(safe, modules, checked.value)) : notBuilt();
+  const build = () => (checked.ok ? enableModuleAction(safe, modules, checked.value) : notBuilt());
   return (
     <TxForm
       title="Enable module"
@@ -94,7 +90,7 @@ export function DisableModuleForm({ onReview, initial }: FormProps & { initial: 
   if (modules.length === 0)
     return <EmptyState title="No module is enabled on this Safe" testId="disable-module-unavailable" />;
   const chosen = modules.find((entry) => sameAddress(entry, module));
-  const build = () => (chosen ? fromChecked(disableModuleAction(safe, modules, chosen)) : notBuilt());
+  const build = () => (chosen ? disableModuleAction(safe, modules, chosen) : notBuilt());
   return (
     <TxForm
       title="Disable module"
@@ -122,7 +118,7 @@ export function SetGuardForm({ onReview }: FormProps) {
   const [guard, setGuard] = useState('');
   const current = info.guard === null ? undefined : (info.guard.value as AddressValue);
   const checked = checkGuard(guard, { safe, current, shortName: chain.shortName });
-  const build = () => (checked.ok ? fromChecked(setGuardAction(safe, checked.value)) : notBuilt());
+  const build = () => (checked.ok ? setGuardAction(safe, checked.value) : notBuilt());
   return (
     <TxForm title="Set guard" build={build} onReview={onReview} display={display} testId="set-guard-form">
       <Current label="Current guard" info={info.guard} testId="current-guard" />
@@ -149,7 +145,7 @@ export function RemoveGuardForm({ onReview }: FormProps) {
   if (info.guard === null)
     return <EmptyState title="This Safe has no guard" testId="remove-guard-unavailable" />;
   const guard = info.guard.value as AddressValue;
-  const build = () => fromChecked(removeGuardAction(safe, guard));
+  const build = () => removeGuardAction(safe, guard);
   return (
     <TxForm
       title="Remove guard"
@@ -172,7 +168,7 @@ export function FallbackHandlerForm({ onReview }: FormProps) {
   const [handler, setHandler] = useState('');
   const current = info.fallbackHandler === null ? undefined : (info.fallbackHandler.value as AddressValue);
   const checked = checkFallbackHandler(handler, { safe, current, shortName: chain.shortName });
-  const build = () => (checked.ok ? fromChecked(setFallbackHandlerAction(safe, checked.value)) : notBuilt());
+  const build = () => (checked.ok ? setFallbackHandlerAction(safe, checked.value) : notBuilt());
   const canonical = safe141.compatibilityFallbackHandler;
   const isCanonical = current !== undefined && isAddressEqual(current, canonical);
   return (

@@ -6,7 +6,7 @@ import type { TxDraft } from '../draft';
 import { addOwnerAction, changeThresholdAction, removeOwnerAction, swapOwnerAction } from './actions';
 import { checkNewOwner, checkNewThreshold } from './checks';
 import { AddressField, AddressSelect, ThresholdSelect } from './fields';
-import { built, notBuilt, TxForm, type BuildResult } from './TxForm';
+import { notBuilt, TxForm, type BuildResult } from './TxForm';
 import { useErrorDisplay } from './useErrorDisplay';
 
 /**
@@ -27,10 +27,6 @@ function linkedOwner(owners: readonly Address[], owner: string | undefined): Add
   return owners.find((entry) => isAddressEqual(entry, owner as Address));
 }
 
-const fromChecked = (
-  result: { ok: true; value: TxDraft['actions'][number] } | { ok: false; error: string },
-) => (result.ok ? built(result.value) : notBuilt(result.error));
-
 export function AddOwnerForm({ onReview, initial }: FormProps) {
   const { address: safe, chain } = useSafe();
   const { owners, threshold } = useOwners();
@@ -39,7 +35,7 @@ export function AddOwnerForm({ onReview, initial }: FormProps) {
   const [newThreshold, setNewThreshold] = useState(threshold);
   const checked = checkNewOwner(owner, { safe, owners, shortName: chain.shortName });
   const build = (): BuildResult =>
-    checked.ok ? fromChecked(addOwnerAction(safe, owners, checked.value, newThreshold)) : notBuilt();
+    checked.ok ? addOwnerAction(safe, owners, checked.value, newThreshold) : notBuilt();
   return (
     <TxForm title="Add owner" build={build} onReview={onReview} display={display} testId="add-owner-form">
       <AddressField
@@ -77,7 +73,7 @@ export function RemoveOwnerForm({ onReview, initial }: FormProps) {
     );
   const chosen = linkedOwner(owners, owner);
   const build = (): BuildResult =>
-    chosen ? fromChecked(removeOwnerAction(safe, owners, chosen, newThreshold)) : notBuilt();
+    chosen ? removeOwnerAction(safe, owners, chosen, newThreshold) : notBuilt();
   return (
     <TxForm
       title="Remove owner"
@@ -114,7 +110,7 @@ export function SwapOwnerForm({ onReview, initial }: FormProps) {
   const chosen = linkedOwner(owners, oldOwner);
   const checked = checkNewOwner(newOwner, { safe, owners, shortName: chain.shortName });
   const build = (): BuildResult =>
-    chosen && checked.ok ? fromChecked(swapOwnerAction(safe, owners, chosen, checked.value)) : notBuilt();
+    chosen && checked.ok ? swapOwnerAction(safe, owners, chosen, checked.value) : notBuilt();
   return (
     <TxForm
       title="Replace owner"
@@ -159,7 +155,7 @@ export function ThresholdForm({ onReview }: { onReview: (draft: TxDraft) => void
     );
   const checked = checkNewThreshold(newThreshold, { current: threshold, owners: owners.length });
   const build = (): BuildResult =>
-    checked.ok ? fromChecked(changeThresholdAction(safe, owners.length, checked.value)) : notBuilt();
+    checked.ok ? changeThresholdAction(safe, owners.length, checked.value) : notBuilt();
   return (
     <TxForm
       title="Change threshold"

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { err, ok, type Result } from '../../../lib/result';
 import { Alert, Button, ButtonLink } from '../../../ui';
 import { useSafe } from '../../safe';
 import { addToBatch, useBatch } from '../batch';
@@ -8,13 +9,11 @@ import type { ErrorDisplay } from './useErrorDisplay';
 import styles from './Forms.module.css';
 
 /** What a form's fields make of the user's input: one call, or (with the fields' errors) nothing. */
-export type BuildResult =
-  | { ok: true; action: TxAction }
-  /** `error`: a problem of the whole form rather than of one field. */
-  | { ok: false; error?: string };
+export type BuildResult = Result<TxAction, string | undefined>;
 
-export const built = (action: TxAction): BuildResult => ({ ok: true, action });
-export const notBuilt = (error?: string): BuildResult => ({ ok: false, error });
+export const built = (action: TxAction): BuildResult => ok(action);
+/** `error`: a problem of the whole form rather than of one field (those show by their fields). */
+export const notBuilt = (error?: string): BuildResult => err(error);
 
 /**
  * The frame every transaction form shares: its fields, then Continue (to the review) and Add to
@@ -56,7 +55,7 @@ export function TxForm({
     setAdded(undefined);
     const result = build();
     setFormError(result.ok ? undefined : result.error);
-    if (result.ok) return result.action;
+    if (result.ok) return result.value;
     setFocusRequest((count) => count + 1);
     return undefined;
   };
