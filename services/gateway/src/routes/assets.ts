@@ -1,93 +1,126 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { decodeCall } from '@countersign/safe-core';
 import { decodeDataBodySchema } from '@countersign/gateway-api';
+import { z } from 'zod';
 import { readBalances } from '../assets/balances';
 import { readCollectibles } from '../assets/collectibles';
 import { iconHeaders, nativeTokenAddress, renderIcon } from '../assets/icons';
 import type { PriceSource } from '../assets/prices';
 import type { ChainRegistry } from '../chains/registry';
-import { parseBody } from '../http/body';
 import { notFound } from '../http/errors';
-import { parseCursor, publicOrigin, toPage } from '../http/paging';
-import { parseAddressParam } from '../http/params';
-import { parseBoolQuery } from '../http/query';
+import { publicOrigin, toPage } from '../http/paging';
+import { addressParam, parseAddressParam } from '../http/params';
+import { boolQuery, cursor } from '../http/query';
+import { chainInPath, safeInPath } from '../http/resolve';
+import { jsonBody, pathParams, queryParams } from '../http/validate';
+import { safesOfOwner } from '../safes/ownerStore';
 import type { Database } from '../store';
 import { loadTokens } from '../transactions/tokens';
-import { requireChain } from './chains';
+
+/** The generated icon of a token without a logo (see assets/icons.ts) is `{address}.png`. */
+const iconFile = z.string().transform((file) => {
+  const match = /^(.+)\.png$/i.exec(file);
+  if (!match?.[1]) throw notFound('Not found');
+  return parseAddressParam(match[1], 'address');
+});
 
 export function assetRoutes(chains: ChainRegistry, db: Database, prices: PriceSource) {
-  const collectibles = async (c: Context) => {
-    const safe = parseAddressParam(c.req.param('safe') ?? '', 'safe');
-    const chain = requireChain(chains, c.req.param('chainId') ?? '');
-    const chainId = chain.config.chainId;
-    return readCollectibles({
-      db,
-      client: chain.client,
-      chainId,
-      safe,
-      trustedOnly: parseBoolQuery(c.req.query('trusted'), false),
-      publicOrigin: publicOrigin(c.req.raw),
+  const safePath = safeInPath(chains);
+  /** A fiat code in any case, USD by default; one without a price is 404, as on the real gateway. */
+  const fiatCode = z
+    .string()
+    .optional()
+    .transform((code) => {
+      const fiat = (code ?? 'usd').toUpperCase();
+      if (prices.fiatPerUsd(fiat) === null) throw notFound(`Unsupported fiat code: ${fiat}`);
+      return fiat;
     });
-  };
 
   return new Hono()
     .get('/v1/balances/supported-fiat-codes', (c) => c.json(prices.supportedFiatCodes()))
-    .get('/v1/chains/:chainId/safes/:safe/balances/:fiatCode?', async (c) => {
-      const safe = parseAddressParam(c.req.param('safe'), 'safe');
-      const chain = requireChain(chains, c.req.param('chainId'));
-      const fiatCode = (c.req.param('fiatCode') ?? 'usd').toUpperCase();
-      if (prices.fiatPerUsd(fiatCode) === null) throw notFound(`Unsupported fiat code: ${fiatCode}`);
-      parseBoolQuery(c.req.query('exclude_spam'), true);
-      const balances = await readBalances({
-        db,
-        client: chain.client,
-        chain: chain.config,
-        safe,
-        fiatCode,
-        prices,
-        trustedOnly: parseBoolQuery(c.req.query('trusted'), false),
-        publicOrigin: publicOrigin(c.req.raw),
-      });
-      return c.json(balances);
-    })
-    .get('/v1/chains/:chainId/safes/:safe/collectibles', async (c) => c.json(await collectibles(c)))
-    .get('/v2/chains/:chainId/safes/:safe/collectibles', async (c) => {
-      const all = await collectibles(c);
-      parseBoolQuery(c.req.query('exclude_spam'), true);
-      const window = parseCursor(c.req.query('cursor'));
-      return c.json(
-        toPage(c.req.raw, window, all.slice(window.offset, window.offset + window.limit), all.length),
-      );
-    })
-    .get('/v1/chains/:chainId/owners/:owner/safes', async (c) => {
-      const owner = parseAddressParam(c.req.param('owner'), 'owner');
-      const chain = requireChain(chains, c.req.param('chainId'));
-      const rows = await db.query<{ safe: string }>(
-        'SELECT safe FROM safe_owners WHERE chain_id = $1 AND owner = $2 ORDER BY safe',
-        [chain.config.chainId, owner],
-      );
-      return c.json({ safes: rows.map((row) => row.safe) });
-    })
-    .post('/v1/chains/:chainId/data-decoder', async (c) => {
-      requireChain(chains, c.req.param('chainId'));
-      const body = await parseBody(c, decodeDataBodySchema);
-      const decoded = decodeCall(body.data as `0x${string}`);
+    .get(
+      '/v1/chains/:chainId/safes/:safe/balances/:fiatCode?',
+      safePath,
+      pathParams(z.object({ fiatCode })),
+      queryParams(z.object({ exclude_spam: boolQuery(true), trusted: boolQuery(false) })),
+      async (c) => {
+        const { chain, safe } = c.var;
+        const balances = await readBalances({
+          db,
+          client: chain.client,
+          chain: chain.config,
+          safe,
+          fiatCode: c.req.valid('param').fiatCode,
+          prices,
+          trustedOnly: c.req.valid('query').trusted,
+          publicOrigin: publicOrigin(c.req.raw),
+        });
+        return c.json(balances);
+      },
+    )
+    .get(
+      '/v1/chains/:chainId/safes/:safe/collectibles',
+      safePath,
+      queryParams(z.object({ trusted: boolQuery(false) })),
+      async (c) =>
+        c.json(
+          await readCollectibles({
+            db,
+            client: c.var.chain.client,
+            chainId: c.var.chain.config.chainId,
+            safe: c.var.safe,
+            trustedOnly: c.req.valid('query').trusted,
+            publicOrigin: publicOrigin(c.req.raw),
+          }),
+        ),
+    )
+    .get(
+      '/v2/chains/:chainId/safes/:safe/collectibles',
+      safePath,
+      queryParams(z.object({ trusted: boolQuery(false), exclude_spam: boolQuery(true), cursor })),
+      async (c) => {
+        const { trusted, cursor: window } = c.req.valid('query');
+        const all = await readCollectibles({
+          db,
+          client: c.var.chain.client,
+          chainId: c.var.chain.config.chainId,
+          safe: c.var.safe,
+          trustedOnly: trusted,
+          publicOrigin: publicOrigin(c.req.raw),
+        });
+        return c.json(
+          toPage(c.req.raw, window, all.slice(window.offset, window.offset + window.limit), all.length),
+        );
+      },
+    )
+    .get(
+      '/v1/chains/:chainId/owners/:owner/safes',
+      pathParams(z.object({ owner: addressParam })),
+      chainInPath(chains),
+      async (c) =>
+        c.json({ safes: await safesOfOwner(db, c.var.chain.config.chainId, c.req.valid('param').owner) }),
+    )
+    .post('/v1/chains/:chainId/data-decoder', chainInPath(chains), jsonBody(decodeDataBodySchema), (c) => {
+      const decoded = decodeCall(c.req.valid('json').data as `0x${string}`);
       if (!decoded) throw notFound('Cannot find function selector to decode data');
       return c.json(decoded);
     })
-    .get('/v1/icons/:chainId/:file', async (c) => {
-      // The generated icon of a token without a logo (see assets/icons.ts): `{address}.png`.
-      const chain = requireChain(chains, c.req.param('chainId'));
-      const match = /^(.+)\.png$/i.exec(c.req.param('file'));
-      if (!match?.[1]) throw notFound('Not found');
-      const address = parseAddressParam(match[1], 'address');
-      let symbol: string | null = null;
-      if (address === nativeTokenAddress) symbol = chain.config.nativeCurrency.symbol;
-      else symbol = (await loadTokens(db, chain.config.chainId, [address])).get(address)?.symbol ?? null;
-      return c.body(
-        renderIcon({ chainId: chain.config.chainId, address, symbol }),
-        200,
-        iconHeaders(symbol !== null),
-      );
-    });
+    .get(
+      '/v1/icons/:chainId/:file',
+      chainInPath(chains),
+      pathParams(z.object({ file: iconFile })),
+      async (c) => {
+        const { chain } = c.var;
+        const address = c.req.valid('param').file;
+        const symbol =
+          address === nativeTokenAddress
+            ? chain.config.nativeCurrency.symbol
+            : ((await loadTokens(db, chain.config.chainId, [address])).get(address)?.symbol ?? null);
+        return c.body(
+          renderIcon({ chainId: chain.config.chainId, address, symbol }),
+          200,
+          iconHeaders(symbol !== null),
+        );
+      },
+    );
 }

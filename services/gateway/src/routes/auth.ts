@@ -6,7 +6,8 @@ import { generateSiweNonce } from 'viem/siwe';
 import { z } from 'zod';
 import { checkSiweMessage, isSignedBy, maxSessionMs, nonceLifetimeMs } from '../auth/siwe';
 import type { ChainRegistry } from '../chains/registry';
-import { parseBody } from '../http/body';
+import { jsonBody } from '../http/validate';
+import { consumeNonce, isSessionRevoked, revokeSession, storeNonce } from '../auth/store';
 import { HttpError } from '../http/errors';
 import type { Database } from '../store';
 import { hexSchema } from '@countersign/gateway-api';
@@ -50,8 +51,7 @@ export async function readSession(c: Context, key: string, db: Database): Promis
     return null;
   }
   if (typeof session.jti !== 'string' || session.jti === '') return null;
-  const revoked = await db.query('SELECT 1 FROM revoked_sessions WHERE session_id = $1', [session.jti]);
-  return revoked.length > 0 ? null : session;
+  return (await isSessionRevoked(db, session.jti)) ? null : session;
 }
 
 /**
@@ -75,15 +75,11 @@ export function authRoutes(
     .get('/v1/auth/nonce', async (c) => {
       const nonce = generateSiweNonce();
       const now = Date.now();
-      await db.query('DELETE FROM auth_nonces WHERE expires_at_ms < $1', [now]);
-      await db.query('INSERT INTO auth_nonces (nonce, expires_at_ms) VALUES ($1, $2)', [
-        nonce,
-        now + nonceLifetimeMs,
-      ]);
+      await storeNonce(db, nonce, now, now + nonceLifetimeMs);
       return c.json({ nonce });
     })
-    .post('/v1/auth/verify', async (c) => {
-      const body = await parseBody(c, verifyBodySchema);
+    .post('/v1/auth/verify', jsonBody(verifyBodySchema), async (c) => {
+      const body = c.req.valid('json');
       const now = Date.now();
       const checked = checkSiweMessage(body.message, now, audience());
       if (!checked.ok)
@@ -93,11 +89,7 @@ export function authRoutes(
           message: checked.failure.message,
         });
       const { message } = checked;
-      const consumed = await db.query(
-        'DELETE FROM auth_nonces WHERE nonce = $1 AND expires_at_ms >= $2 RETURNING nonce',
-        [message.nonce, now],
-      );
-      if (consumed.length === 0) throw unauthorized('Invalid nonce');
+      if (!(await consumeNonce(db, message.nonce, now))) throw unauthorized('Invalid nonce');
       if (
         !(await isSignedBy(
           chains,
@@ -141,14 +133,7 @@ export function authRoutes(
     })
     .post('/v1/auth/logout', async (c) => {
       const session = await readSession(c, key, db);
-      if (session) {
-        const now = Date.now();
-        await db.query('DELETE FROM revoked_sessions WHERE expires_at_ms < $1', [now]);
-        await db.query(
-          'INSERT INTO revoked_sessions (session_id, expires_at_ms) VALUES ($1, $2) ON CONFLICT (session_id) DO NOTHING',
-          [session.jti, session.exp * 1000],
-        );
-      }
+      if (session) await revokeSession(db, session.jti, session.exp * 1000);
       deleteCookie(c, sessionCookie, { path: '/' });
       return c.body(null, 200);
     });
