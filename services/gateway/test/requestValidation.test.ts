@@ -43,14 +43,14 @@ const app = new Hono()
   .onError(errorResponse);
 
 const hash = `0x${'ab'.repeat(32)}`;
-const post = (
+async function post(
   path: string,
   body: string,
   headers: Record<string, string> = { 'content-type': 'application/json' },
-) =>
-  app
-    .request(path, { method: 'POST', body, headers })
-    .then(async (r) => ({ status: r.status, body: await r.json() }));
+) {
+  const response = await app.request(path, { method: 'POST', body, headers });
+  return { status: response.status, body: (await response.json()) as unknown };
+}
 
 describe('request validation', () => {
   it('puts the chain, the checksummed Safe and the parsed parameters on the context', async () => {

@@ -1,12 +1,4 @@
-import {
-  getAddress,
-  hashMessage,
-  isAddressEqual,
-  stringToHex,
-  verifyMessage,
-  type Address,
-  type Hex,
-} from 'viem';
+import { hashMessage, stringToHex, verifyMessage, type Address, type Hex } from 'viem';
 import { parseSiweMessage, type SiweMessage } from 'viem/siwe';
 import type { ChainRegistry } from '../chains/registry';
 import { isValidContractSignature } from '../safes/verifySignatures';
@@ -106,5 +98,3 @@ export async function isSignedBy(
     signature,
   );
 }
-
-export const sameAddress = (a: string, b: string) => isAddressEqual(getAddress(a), getAddress(b));
