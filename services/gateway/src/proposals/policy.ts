@@ -38,6 +38,18 @@ export function checkProposedNonce(nonce: bigint, safe: SafeNow): void {
     throw unprocessable('Invalid nonce');
 }
 
+type Stored = { executedAtMs: number | null; nonce: number };
+
+/** A queued transaction whose nonce the Safe has used since can never execute: nothing to confirm. */
+export function checkNonceUnused(record: Stored, safe: { nonce: number }): void {
+  if (record.nonce < safe.nonce) throw unprocessable('Invalid nonce');
+}
+
+/** An executed transaction is history: it can be neither deleted, confirmed nor proposed again. */
+export function checkNotExecuted(record: Stored | undefined, refusal: string): void {
+  if (record && record.executedAtMs !== null) throw unprocessable(refusal);
+}
+
 /** A delegate call runs the target's code in the Safe: only to Safe's own libraries. */
 export function checkOperation(operation: number, to: Address): void {
   if (operation === 1 && !isTrustedDelegateCallTarget(to)) throw unprocessable('Delegate call is disabled');

@@ -17,6 +17,8 @@ import { chainInPath, safeInPath } from '../http/resolve';
 import { jsonBody, pathParams } from '../http/validate';
 import { estimateSafeTxGas } from '../proposals/estimation';
 import {
+  checkNonceUnused,
+  checkNotExecuted,
   checkOperation,
   checkProposedNonce,
   cleanOrigin,
@@ -88,7 +90,7 @@ export function proposalRoutes(
         const { safeTxHash } = c.req.valid('param');
         const record = await load(chainId, safeTxHash);
         if (!record) throw notFound('Transaction not found');
-        if (record.executedAtMs !== null) throw unprocessable('An executed transaction cannot be deleted');
+        checkNotExecuted(record, 'An executed transaction cannot be deleted');
         await checkDeletedByProposer(chainId, record, c.req.valid('json').signature as Hex);
         await deleteProposal(db, chainId, safeTxHash);
         return c.body(null, 200);
@@ -105,9 +107,9 @@ export function proposalRoutes(
         const { safeTxHash } = c.req.valid('param');
         const record = await load(chainId, safeTxHash);
         if (!record) throw notFound('Transaction not found');
-        if (record.executedAtMs !== null) throw unprocessable('Transaction already executed');
+        checkNotExecuted(record, 'Transaction already executed');
         const state = await requireSafe(chain, record.safe);
-        if (record.nonce < state.nonce) throw unprocessable('Invalid nonce');
+        checkNonceUnused(record, state);
         const signatures = await ownersSignatures(
           chain,
           { safe: record.safe, tx: storedSafeTx(record), safeTxHash, owners: state.owners },
@@ -145,8 +147,7 @@ export function proposalRoutes(
           { address: sender, role },
           (body.signature ?? undefined) as Hex | undefined,
         );
-        const existing = await load(chainId, safeTxHash);
-        if (existing && existing.executedAtMs !== null) throw unprocessable('Transaction already executed');
+        checkNotExecuted(await load(chainId, safeTxHash), 'Transaction already executed');
         await storeProposal(db, {
           chainId,
           safe,
