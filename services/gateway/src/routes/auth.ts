@@ -1,19 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import { Hono, type Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { sign, verify } from 'hono/jwt';
+import { Hono } from 'hono';
 import { generateSiweNonce } from 'viem/siwe';
 import { z } from 'zod';
 import { checkSiweMessage, isSignedBy, maxSessionMs, nonceLifetimeMs } from '../auth/siwe';
 import type { ChainRegistry } from '../chains/registry';
 import { jsonBody } from '../http/validate';
-import { consumeNonce, isSessionRevoked, revokeSession, storeNonce } from '../auth/store';
+import { endSession, readSession, startSession } from '../auth/session';
+import { consumeNonce, storeNonce } from '../auth/store';
 import { HttpError } from '../http/errors';
 import type { Database } from '../store';
 import { hexSchema } from '@countersign/gateway-api';
 import * as zm from 'zod/mini';
-
-export const sessionCookie = 'access_token';
 
 /** A SIWE message is a few hundred characters; a contract wallet's signature may be a few KiB. */
 const verifyBodySchema = z.object({
@@ -25,34 +21,6 @@ const unauthorized = (message: string) =>
   new HttpError(401, { statusCode: 401, code: 401, message, error: 'Unauthorized' });
 const forbidden = () =>
   new HttpError(403, { statusCode: 403, code: 403, message: 'Forbidden resource', error: 'Forbidden' });
-
-type Session = {
-  sub: string;
-  auth_method: 'siwe';
-  chain_id: string;
-  signer_address: string;
-  exp: number;
-  /** The session's id, which signing out revokes. */
-  jti: string;
-};
-
-/**
- * The signed-in account of a request, from its session cookie; null when there is none, it is not
- * valid, or it was signed out. A token without an id comes from before sessions could be revoked, and
- * is refused for that reason: signing in again gives one that can be.
- */
-export async function readSession(c: Context, key: string, db: Database): Promise<Session | null> {
-  const token = getCookie(c, sessionCookie);
-  if (!token) return null;
-  let session: Session;
-  try {
-    session = (await verify(token, key, 'HS256')) as unknown as Session;
-  } catch {
-    return null;
-  }
-  if (typeof session.jti !== 'string' || session.jti === '') return null;
-  return (await isSessionRevoked(db, session.jti)) ? null : session;
-}
 
 /**
  * Sign-In with Ethereum. A nonce is single-use and valid for five minutes (kept in the database);
@@ -101,24 +69,16 @@ export function authRoutes(
       ) {
         throw unauthorized('Invalid signature');
       }
-      const expiresAtMs = message.expirationTime ? message.expirationTime.getTime() : now + maxSessionMs;
-      const session: Session = {
-        sub: message.address,
-        auth_method: 'siwe',
-        chain_id: String(message.chainId),
-        signer_address: message.address,
-        exp: Math.floor(expiresAtMs / 1000),
-        jti: randomUUID(),
-      };
-      setCookie(c, sessionCookie, await sign(session, key, 'HS256'), {
-        httpOnly: true,
-        path: '/',
-        sameSite: 'Lax',
-        // Behind a TLS proxy the gateway itself sees http: configuration says the browser uses https.
-        secure: options.secureCookies || new URL(c.req.url).protocol === 'https:',
-        expires: new Date(expiresAtMs),
-        maxAge: Math.max(0, Math.floor((expiresAtMs - now) / 1000)),
-      });
+      await startSession(
+        c,
+        { key, secureCookies: options.secureCookies },
+        {
+          address: message.address,
+          chainId: message.chainId,
+          expiresAtMs: message.expirationTime ? message.expirationTime.getTime() : now + maxSessionMs,
+          now,
+        },
+      );
       return c.body(null, 200);
     })
     .get('/v1/auth/me', async (c) => {
@@ -132,9 +92,7 @@ export function authRoutes(
       });
     })
     .post('/v1/auth/logout', async (c) => {
-      const session = await readSession(c, key, db);
-      if (session) await revokeSession(db, session.jti, session.exp * 1000);
-      deleteCookie(c, sessionCookie, { path: '/' });
+      await endSession(c, key, db);
       return c.body(null, 200);
     });
 }
