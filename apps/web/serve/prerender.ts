@@ -42,7 +42,7 @@ export async function loadPrerender(
   const file = join(dir, 'prerender.js');
   if (!existsSync(file)) return undefined;
   const renderer = (await import(pathToFileURL(file).href)) as PrerenderModule;
-  // In the background: a page asked for meanwhile waits its turn behind it, within its budget.
+  // In the background: a page asked for meanwhile renders beside it, within its budget.
   renderer.warmUp(config).catch(() => undefined);
   return async (url, chains) => {
     try {

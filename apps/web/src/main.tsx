@@ -7,7 +7,7 @@ import { startCachePersistence } from './app/queryClient';
 import { createAppRouter, routerReady } from './app/router';
 import { seedChainsFromPage } from './features/chains';
 import { readRuntimeConfig } from './lib/config';
-import { appQueryClient } from './lib/queryClient';
+import { createAppServices } from './lib/services';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
@@ -15,14 +15,17 @@ if (container === null) throw new Error('index.html has no #root element');
 const config = readRuntimeConfig();
 const root = createRoot(container);
 if (config.ok) {
-  startCachePersistence(appQueryClient, config.config.gatewayUrl);
-  seedChainsFromPage(appQueryClient);
+  // The composition root: the one set of services this page's app is given.
+  const services = createAppServices(config.config);
+  const { queryClient } = services;
+  startCachePersistence(queryClient, config.config.gatewayUrl);
+  seedChainsFromPage(queryClient);
   const start = (prerendered: boolean) => {
-    const router = createAppRouter();
+    const router = createAppRouter(services);
     const render = () =>
       root.render(
         <StrictMode>
-          <App router={router} />
+          <App router={router} services={services} />
         </StrictMode>,
       );
     // A page the server rendered stays until the app's first render replaces it, which must then be
@@ -34,7 +37,7 @@ if (config.ok) {
   // for such pages alone (the server preloads it with them).
   if (container.hasChildNodes()) {
     import('./app/prerenderedData').then(
-      ({ hydratePrerenderedData }) => start(hydratePrerenderedData(appQueryClient)),
+      ({ hydratePrerenderedData }) => start(hydratePrerenderedData(queryClient)),
       () => start(false),
     );
   } else start(false);

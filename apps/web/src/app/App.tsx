@@ -1,16 +1,16 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
-import { appQueryClient } from '../lib/queryClient';
+import type { AppServices } from '../lib/services';
+import { ServicesProvider } from '../lib/ServicesProvider';
 import { AppErrorBoundary } from './ErrorBoundary';
 import type { AppRouter } from './router';
 
-/** The app: its query client (restored and persisted by main.tsx) and its router. */
-export function App({ router }: { router: AppRouter }) {
+/** The app: its services (the query client restored and persisted by main.tsx) and its router. */
+export function App({ router, services }: { router: AppRouter; services: AppServices }) {
   return (
     <AppErrorBoundary>
-      <QueryClientProvider client={appQueryClient}>
+      <ServicesProvider services={services}>
         <RouterProvider router={router} />
-      </QueryClientProvider>
+      </ServicesProvider>
     </AppErrorBoundary>
   );
 }

@@ -3,8 +3,8 @@
  * page as HTML, for a browser that has nothing saved, so the page shows its data before the app's
  * code has even arrived. The app then renders the same page from the same data and replaces it.
  *
- * The app's modules hold one configuration, one gateway client and one query cache; renders
- * therefore take turns, each with the server's configuration and an empty cache.
+ * Each render has its own services (configuration, gateway client, query cache), given to the
+ * components by context and to the route loaders by the router's context: renders run side by side.
  */
 import { renderToString } from 'react-dom/server';
 import {
@@ -13,11 +13,12 @@ import {
   StaticRouterProvider,
   type RouteObject,
 } from 'react-router';
-import { QueryClientProvider, dehydrate, type Query } from '@tanstack/react-query';
+import { dehydrate, type Query } from '@tanstack/react-query';
 import type { ChainInfo } from '@countersign/gateway-api';
 import { chainKeys } from '../features/chains';
-import { setRuntimeConfig, type RuntimeConfig } from '../lib/config';
-import { appQueryClient } from '../lib/queryClient';
+import type { RuntimeConfig } from '../lib/config';
+import { createAppServices, servicesRouterContext, type AppServices } from '../lib/services';
+import { ServicesProvider } from '../lib/ServicesProvider';
 import { persistModeOf } from './queryClient';
 import { routes } from './routes';
 import type { PrerenderedPage } from './prerenderedData';
@@ -36,7 +37,6 @@ export type PrerenderRequest = {
 /** Renders in a row: a component may ask for data a first render showed it needs. */
 const MAX_RENDERS = 4;
 
-let turn: Promise<unknown> = Promise.resolve();
 /** The routes' static handler: it holds no request's state, so one serves every render. */
 const handler = createStaticHandler(routes);
 
@@ -45,10 +45,19 @@ const handler = createStaticHandler(routes);
  * app's own (a redirect, an error), data that did not all arrive in time or arrived as an error
  * (the app shows those states itself, with Retry), or the deadline passed.
  */
-export function prerenderPage(request: PrerenderRequest): Promise<PrerenderedPage | undefined> {
-  const rendered = turn.then(() => renderPage(request));
-  turn = rendered.catch(() => undefined);
-  return rendered;
+export async function prerenderPage(
+  request: PrerenderRequest,
+  // Its own for every render; a test may give one with a fake gateway.
+  services: AppServices = createAppServices(request.config),
+): Promise<PrerenderedPage | undefined> {
+  const { queryClient } = services;
+  try {
+    return await renderPage(request, services);
+  } finally {
+    // Answers still on their way (past the deadline) go nowhere.
+    void queryClient.cancelQueries();
+    queryClient.clear();
+  }
 }
 
 /**
@@ -70,10 +79,11 @@ export async function warmUp(config: RuntimeConfig): Promise<void> {
   });
 }
 
-async function renderPage(request: PrerenderRequest): Promise<PrerenderedPage | undefined> {
-  const queryClient = appQueryClient;
-  setRuntimeConfig(request.config);
-  queryClient.clear();
+async function renderPage(
+  request: PrerenderRequest,
+  services: AppServices,
+): Promise<PrerenderedPage | undefined> {
+  const { queryClient } = services;
   try {
     if (Date.now() >= request.deadline) return undefined;
     // The chains as the page brings them; each chain's configuration is the same answer (the app
@@ -82,14 +92,16 @@ async function renderPage(request: PrerenderRequest): Promise<PrerenderedPage | 
     queryClient.setQueryData(chainKeys.all, request.chains, chainData);
     for (const chain of request.chains)
       queryClient.setQueryData(chainKeys.one(chain.chainId), chain, chainData);
-    const context = await handler.query(new Request(request.url));
+    const context = await handler.query(new Request(request.url), {
+      requestContext: servicesRouterContext(services),
+    });
     if (context instanceof Response || context.errors || context.statusCode !== 200) return undefined;
     const router = createStaticRouter(handler.dataRoutes, context);
     const render = () =>
       renderToString(
-        <QueryClientProvider client={queryClient}>
+        <ServicesProvider services={services}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </QueryClientProvider>,
+        </ServicesProvider>,
       );
 
     // Before the first render, the answers the loaders asked for; before each next one, those the
@@ -120,9 +132,6 @@ async function renderPage(request: PrerenderRequest): Promise<PrerenderedPage | 
   } catch {
     // A render that throws is the app's to show, with its own error screens.
     return undefined;
-  } finally {
-    void queryClient.cancelQueries();
-    queryClient.clear();
   }
 }
 

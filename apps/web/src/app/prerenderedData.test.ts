@@ -4,10 +4,10 @@ import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { dataBlockElement } from '../lib/dataBlock';
 import { createAppQueryClient } from '../lib/queryClient';
 import { safeInfoQueryOptions } from '../features/safe';
-import { teamSafe, teamSafeAddress } from '../testing';
+import { fakeGateway, teamSafe, teamSafeAddress } from '../testing';
 import { PRERENDERED_DATA_ID, hydratePrerenderedData } from './prerenderedData';
 
-const infoKey = safeInfoQueryOptions('1337', teamSafeAddress).queryKey;
+const infoKey = safeInfoQueryOptions(fakeGateway(), '1337', teamSafeAddress).queryKey;
 
 /** What the server's renderer sends: its cache, dehydrated, holding the Safe's SafeInfo. */
 function serverState(info = teamSafe, updatedAt = Date.now()): DehydratedState {

@@ -115,26 +115,3 @@ export function readRuntimeConfig(): ConfigResult {
   // globalThis is the page's window; outside a page (the web server imports this module) it is unset.
   return parseRuntimeConfig((globalThis as { __COUNTERSIGN_CONFIG__?: unknown }).__COUNTERSIGN_CONFIG__);
 }
-
-let cached: RuntimeConfig | undefined;
-
-/**
- * The parsed configuration. main.tsx renders the configuration error screen instead of the app when
- * it is invalid, so inside the app this does not throw in practice.
- */
-export function runtimeConfig(): RuntimeConfig {
-  if (cached === undefined) {
-    const result = readRuntimeConfig();
-    if (!result.ok) throw new Error(result.message);
-    cached = result.config;
-  }
-  return cached;
-}
-
-/**
- * The configuration of the page being rendered on the web server (app/prerender.tsx), which has no
- * /config.js: the server's own, checked when it started.
- */
-export function setRuntimeConfig(config: RuntimeConfig): void {
-  cached = config;
-}

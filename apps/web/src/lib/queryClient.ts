@@ -17,9 +17,3 @@ export function createAppQueryClient(): QueryClient {
     },
   });
 }
-
-/**
- * The app's one query client. Route loaders start a page's first requests with it while the
- * page's code is still loading, so data and code arrive together instead of one after the other.
- */
-export const appQueryClient = createAppQueryClient();

@@ -1,3 +1,4 @@
-// Test support for the web app's component tests: shared data and the render helpers.
+// Test support for the web app's component tests: shared data, the app's services and the render helpers.
 export * from './fixtures';
 export * from './render';
+export * from './services';

@@ -1,21 +1,40 @@
 import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { servicesRouterContext, type AppServices } from '../lib/services';
+import { ServicesProvider } from '../lib/ServicesProvider';
+import { testServices } from './services';
 
-/** Renders `routes` at `path` in a memory router with a fresh query client, as the app does. */
-export function renderRoutes(routes: RouteObject[], path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+/** What a test renders with: a gateway (a fake or the real local one), or all of the app's services. */
+export type RenderServices = Partial<AppServices>;
+
+/**
+ * Renders `routes` at `path` in a memory router with the app's services (a fresh query client; the
+ * given gateway, else a fake that answers nothing), given to components and loaders as the app does.
+ */
+export function renderRoutes(routes: RouteObject[], path: string, given: RenderServices = {}) {
+  const services = testServices(given);
+  const router = createMemoryRouter(routes, {
+    initialEntries: [path],
+    getContext: () => servicesRouterContext(services),
+  });
   const result = render(
-    <QueryClientProvider client={queryClient}>
+    <ServicesProvider services={services}>
       <RouterProvider router={router} />
-    </QueryClientProvider>,
+    </ServicesProvider>,
   );
-  return { ...result, router, queryClient };
+  return { ...result, router, queryClient: services.queryClient, gateway: services.gateway };
 }
 
 /** Renders one element at `/` (for components that use links). */
-export function renderWithRouter(element: ReactNode, path = '/') {
-  return renderRoutes([{ path: '*', element }], path);
+export function renderWithRouter(element: ReactNode, path = '/', given: RenderServices = {}) {
+  return renderRoutes([{ path: '*', element }], path, given);
+}
+
+/** A wrapper for testing-library's render (it keeps it across rerenders): the app's services, no router. */
+export function servicesWrapper(given: RenderServices = {}) {
+  const services = testServices(given);
+  return function Services({ children }: { children: ReactNode }) {
+    return <ServicesProvider services={services}>{children}</ServicesProvider>;
+  };
 }

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { getGateway } from '../lib/gateway';
+import { useCallback, type ReactNode } from 'react';
+import { useGateway } from '../lib/ServicesProvider';
 import { describeGatewayError, type ErrorDescription } from '../lib/gatewayErrors';
 import { Alert } from './Alert';
 import { Button } from './Button';
@@ -39,9 +39,13 @@ export function ErrorAlert({ title, message, onRetry, retrying = false, children
 
 export type QueryLike = { error: unknown; isFetching: boolean; refetch: () => unknown };
 
-/** What to tell the user about a failed gateway request: the client's message, and whether to retry. */
-export function describeQueryError(error: unknown): ErrorDescription {
-  return describeGatewayError(error, getGateway().baseUrl);
+/**
+ * What to tell the user about a failed request to the app's gateway: the client's message, and
+ * whether to retry.
+ */
+export function useDescribeQueryError(): (error: unknown) => ErrorDescription {
+  const { baseUrl } = useGateway();
+  return useCallback((error: unknown) => describeGatewayError(error, baseUrl), [baseUrl]);
 }
 
 /** The alert for a failed gateway query. Retry is offered for every failure: the gateway may recover. */
@@ -54,6 +58,7 @@ export function QueryErrorAlert({
   title?: string;
   description?: ErrorDescription;
 }) {
+  const describeQueryError = useDescribeQueryError();
   const { message } = description ?? describeQueryError(query.error);
   return (
     <ErrorAlert

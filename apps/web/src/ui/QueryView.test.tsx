@@ -2,9 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { GatewayError } from '@countersign/gateway-api';
+import { servicesWrapper } from '../testing';
 import { QueryView, type QueryState } from './QueryView';
-
-vi.mock('../lib/gateway', () => ({ getGateway: () => ({ baseUrl: 'http://127.0.0.1:9' }) }));
 
 function state(patch: Partial<QueryState<string[]>>): QueryState<string[]> {
   return {
@@ -37,6 +36,7 @@ function view(query: QueryState<string[]>) {
         </ul>
       )}
     </QueryView>,
+    { wrapper: servicesWrapper() },
   );
 }
 

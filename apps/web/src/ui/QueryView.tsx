@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { ErrorDescription } from '../lib/gatewayErrors';
 import { Alert } from './Alert';
 import { Button } from './Button';
-import { describeQueryError, QueryErrorAlert } from './ErrorAlert';
+import { QueryErrorAlert, useDescribeQueryError } from './ErrorAlert';
 import { formatAge, formatDateTime } from './format';
 import { Loading } from './Skeleton';
 
@@ -45,6 +45,7 @@ export function QueryView<T>({
   empty,
   children,
 }: QueryViewProps<T>) {
+  const describeQueryError = useDescribeQueryError();
   if (query.data === undefined) {
     if (query.isError) {
       return (

@@ -17,7 +17,7 @@ export {
   type FieldControlProps,
   type FieldFrameProps,
 } from './Field';
-export { ErrorAlert, QueryErrorAlert, describeQueryError } from './ErrorAlert';
+export { ErrorAlert, QueryErrorAlert, useDescribeQueryError } from './ErrorAlert';
 export * from './format';
 export { Identicon } from './Identicon';
 export * from './icons';

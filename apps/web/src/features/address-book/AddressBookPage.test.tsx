@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChainInfo } from '@countersign/gateway-api';
-import { devnetChain, teamSafe, teamSafeAddress, renderWithRouter } from '../../testing';
+import { devnetChain, teamSafe, teamSafeAddress } from '../../testing';
+import { renderSafePage } from '../../testing/safePage';
 import type * as chains from '../chains';
 import { AddressBookPage } from './pages';
 import { addressBookEntries, setAddressName, setAddressNames } from './store';
@@ -19,10 +20,6 @@ const mainnet: ChainInfo = {
   },
 };
 
-vi.mock('../safe', async () => {
-  const { devnetChain: chain, teamSafe: safe, teamSafeAddress: address } = await import('../../testing');
-  return { useSafe: () => ({ chain, safe, address, safeId: `local:${address}` }) };
-});
 vi.mock('../chains', async (importOriginal) => ({
   ...(await importOriginal<typeof chains>()),
   useChains: () => ({ data: [devnetChain, mainnet] }),
@@ -32,7 +29,7 @@ const [ownerA, ownerB, ownerC] = teamSafe.owners.map((owner) => owner.value) as 
 
 function open() {
   const user = userEvent.setup({ applyAccept: false });
-  renderWithRouter(<AddressBookPage />);
+  renderSafePage(<AddressBookPage />);
   return user;
 }
 

@@ -2,27 +2,21 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GatewayError, type SafeApp } from '@countersign/gateway-api';
-import { teamSafeAddress, renderWithRouter } from '../../testing';
+import { devnetChain, fakeGateway, teamSafeAddress } from '../../testing';
+import { renderSafePage } from '../../testing/safePage';
 import { AppsPage } from './pages';
 import { safeApp } from './safeAppFixture';
 
-const gateway = vi.hoisted(() => ({ baseUrl: 'http://127.0.0.1:9', getSafeApps: vi.fn() }));
-vi.mock('../../lib/gateway', () => ({ getGateway: () => gateway }));
+const gateway = { baseUrl: 'http://127.0.0.1:9', getSafeApps: vi.fn() };
 
-const safe = vi.hoisted(() => ({ features: ['SAFE_APPS'] as string[] }));
-vi.mock('../safe', async () => {
-  const { devnetChain: chain, teamSafeAddress: address } = await import('../../testing');
-  return {
-    useSafe: () => ({
-      chain: { ...chain, features: safe.features },
-      address,
-      paths: {
-        apps: `/local:${address}/apps`,
-        openApp: (url: string) => `/local:${address}/apps/open?appUrl=${encodeURIComponent(url)}`,
-      },
-    }),
-  };
-});
+const safe = { features: ['SAFE_APPS'] as string[] };
+
+/** The apps page on the team Safe, on a chain with `safe.features`. */
+const openApps = () =>
+  renderSafePage(<AppsPage />, {
+    gateway: fakeGateway(gateway),
+    chain: { ...devnetChain, features: safe.features },
+  });
 
 const origin = () => window.location.origin;
 
@@ -71,7 +65,7 @@ beforeEach(() => {
 
 describe('Safe Apps catalogue', () => {
   it('asks the gateway for the chain’s apps with this origin as clientUrl', async () => {
-    renderWithRouter(<AppsPage />);
+    openApps();
     await screen.findByTestId('apps-grid');
     expect(gateway.getSafeApps).toHaveBeenCalledWith(
       { chainId: '1337', clientUrl: origin() },
@@ -80,7 +74,7 @@ describe('Safe Apps catalogue', () => {
   });
 
   it('shows allowed apps, featured first, and hides those restricted elsewhere or of unknown access', async () => {
-    renderWithRouter(<AppsPage />);
+    openApps();
     await screen.findByTestId('apps-grid');
     expect(names()).toEqual(['Vault', 'Allowed here', 'Gallery', 'Swapper']);
     expect(within(card('Vault')).getByTestId('app-featured')).toHaveTextContent('Featured');
@@ -91,7 +85,7 @@ describe('Safe Apps catalogue', () => {
   });
 
   it('shows an app’s description, tags, features, provider and its http(s) links only', async () => {
-    renderWithRouter(<AppsPage />);
+    openApps();
     const swapper = within(await screen.findByRole('article', { name: 'Swapper' }));
     expect(swapper.getByTestId('app-host')).toHaveTextContent('127.0.0.1:4101');
     expect(swapper.getByTestId('app-description')).toHaveTextContent('Trade tokens at the best price');
@@ -113,7 +107,7 @@ describe('Safe Apps catalogue', () => {
   });
 
   it('opens each app on its own page, by its URL', async () => {
-    renderWithRouter(<AppsPage />);
+    openApps();
     await screen.findByTestId('apps-grid');
     const open = screen.getByRole('link', { name: 'Open Swapper' });
     expect(open).toHaveAttribute(
@@ -127,7 +121,7 @@ describe('Safe Apps catalogue', () => {
       safeApp({ id: 1, name: 'With icon', iconUrl: 'http://127.0.0.1:4105/a.png' }),
       safeApp({ id: 2, name: 'Scripted icon', iconUrl: 'javascript:alert(1)' }),
     ]);
-    renderWithRouter(<AppsPage />);
+    openApps();
     const withIcon = within(await screen.findByRole('article', { name: 'With icon' }));
     const image = withIcon.getByTestId('app-icon');
     expect(image).toHaveAttribute('src', 'http://127.0.0.1:4105/a.png');
@@ -141,7 +135,7 @@ describe('Safe Apps catalogue', () => {
 
   it('searches name, description and tags', async () => {
     const user = userEvent.setup();
-    renderWithRouter(<AppsPage />);
+    openApps();
     const search = await screen.findByRole('searchbox', { name: 'Search apps' });
     await user.type(search, 'yield');
     await waitFor(() => expect(names()).toEqual(['Vault']));
@@ -160,7 +154,7 @@ describe('Safe Apps catalogue', () => {
 
   it('filters by tags (any of those chosen), with counts that follow the search', async () => {
     const user = userEvent.setup();
-    renderWithRouter(<AppsPage />);
+    openApps();
     const filter = within(await screen.findByRole('group', { name: 'Tags' }));
     expect(filter.getAllByRole('button').map((chip) => chip.textContent)).toEqual([
       'DeFi2',
@@ -192,7 +186,7 @@ describe('Safe Apps catalogue', () => {
         developerWebsite: 'javascript:alert(1)',
       }),
     ]);
-    renderWithRouter(<AppsPage />);
+    openApps();
     const name = await screen.findByTestId('app-name');
     expect(name).toHaveTextContent(`${hostile}\u202Eevil`);
     expect(document.querySelector('img[src="x"]')).toBeNull();
@@ -208,7 +202,7 @@ describe('Safe Apps catalogue', () => {
 
   it('says when the chain has no apps', async () => {
     gateway.getSafeApps.mockResolvedValue([]);
-    renderWithRouter(<AppsPage />);
+    openApps();
     expect(await screen.findByTestId('apps-empty')).toHaveTextContent('No Safe Apps on Countersign Devnet');
   });
 
@@ -216,7 +210,7 @@ describe('Safe Apps catalogue', () => {
     gateway.getSafeApps.mockResolvedValue([
       safeApp({ accessControl: { type: 'DOMAIN_ALLOWLIST', value: ['http://127.0.0.1:4104'] } }),
     ]);
-    renderWithRouter(<AppsPage />);
+    openApps();
     expect(await screen.findByTestId('apps-restricted')).toHaveTextContent(
       `The gateway lists 1 app for Countersign Devnet, but it is restricted to other sites than ${origin()}.`,
     );
@@ -227,7 +221,7 @@ describe('Safe Apps catalogue', () => {
     gateway.getSafeApps.mockRejectedValueOnce(
       new GatewayError('503: Unavailable', 503, { code: 503, message: 'Unavailable' }),
     );
-    renderWithRouter(<AppsPage />);
+    openApps();
     expect(await screen.findByTestId('error-alert')).toHaveTextContent('The Safe Apps could not be loaded');
     await user.click(screen.getByTestId('retry-button'));
     expect(await screen.findByTestId('apps-grid')).toBeInTheDocument();
@@ -235,7 +229,7 @@ describe('Safe Apps catalogue', () => {
 
   it('says when the chain has no Safe Apps, without asking the gateway', () => {
     safe.features = [];
-    renderWithRouter(<AppsPage />);
+    openApps();
     expect(screen.getByTestId('apps-unsupported')).toHaveTextContent(
       'Safe Apps are not enabled on Countersign Devnet',
     );

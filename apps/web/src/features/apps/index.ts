@@ -25,7 +25,7 @@ export function preloadApps(target: SafeTarget): void {
 }
 
 export function prefetchApps(target: SafeTarget): void {
-  void target.queryClient.prefetchQuery(safeAppsQueryOptions(target.chainId));
+  void target.queryClient.prefetchQuery(safeAppsQueryOptions(target.gateway, target.chainId));
 }
 
 export { isAllowedHere } from './catalogue';

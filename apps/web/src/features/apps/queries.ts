@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getGateway } from '../../lib/gateway';
+import type { GatewayClient } from '@countersign/gateway-api';
+import { useGateway } from '../../lib/ServicesProvider';
 import { persisted } from '../../lib/persistence';
 
 /**
@@ -11,16 +12,15 @@ export const SAFE_APPS_STALE_MS = 10 * 60 * 1000;
 
 export const safeAppsKey = (chainId: string) => ['chain', chainId, 'safe-apps'] as const;
 
-export const safeAppsQueryOptions = (chainId: string) =>
+export const safeAppsQueryOptions = (gateway: GatewayClient, chainId: string) =>
   queryOptions({
     queryKey: safeAppsKey(chainId),
     // The gateway may tailor the list to the client asking (its own origin).
-    queryFn: ({ signal }) =>
-      getGateway().getSafeApps({ chainId, clientUrl: window.location.origin }, { signal }),
+    queryFn: ({ signal }) => gateway.getSafeApps({ chainId, clientUrl: window.location.origin }, { signal }),
     staleTime: SAFE_APPS_STALE_MS,
     meta: persisted,
   });
 
 export function useSafeAppsQuery(chainId: string, { enabled = true } = {}) {
-  return useQuery({ ...safeAppsQueryOptions(chainId), enabled });
+  return useQuery({ ...safeAppsQueryOptions(useGateway(), chainId), enabled });
 }

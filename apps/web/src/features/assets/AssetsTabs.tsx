@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useGateway } from '../../lib/ServicesProvider';
 import { TabNav } from '../../ui';
 import { useSafe } from '../safe';
 import { balancesQueryOptions, collectiblesQueryOptions } from './queries';
@@ -8,6 +9,7 @@ import { readFiatCurrency } from './fiatCurrency';
 export function AssetsTabs() {
   const { chain, address, paths } = useSafe();
   const queryClient = useQueryClient();
+  const gateway = useGateway();
   return (
     <TabNav
       label="Assets"
@@ -18,14 +20,16 @@ export function AssetsTabs() {
           end: true,
           testId: 'assets-tab-balances',
           onIntent: () =>
-            void queryClient.prefetchQuery(balancesQueryOptions(chain.chainId, address, readFiatCurrency())),
+            void queryClient.prefetchQuery(
+              balancesQueryOptions(gateway, chain.chainId, address, readFiatCurrency()),
+            ),
         },
         {
           to: paths.collectibles,
           label: 'Collectibles',
           testId: 'assets-tab-collectibles',
           onIntent: () =>
-            void queryClient.prefetchInfiniteQuery(collectiblesQueryOptions(chain.chainId, address)),
+            void queryClient.prefetchInfiniteQuery(collectiblesQueryOptions(gateway, chain.chainId, address)),
         },
       ]}
     />

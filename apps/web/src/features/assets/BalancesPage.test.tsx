@@ -2,22 +2,21 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Balance, Balances } from '@countersign/gateway-api';
-import { devnetChain, teamSafe, teamSafeAddress, renderRoutes } from '../../testing';
+import { devnetChain, fakeGateway, renderRoutes, teamSafe, teamSafeAddress } from '../../testing';
 import { createSafeRoute } from '../safe';
 import { BalancesPage } from './BalancesPage';
 
 // The gateway is mocked, but a busy machine can take more than the default second to render.
 configure({ asyncUtilTimeout: 5_000 });
 
-const gateway = vi.hoisted(() => ({
+const gateway = {
   baseUrl: 'http://127.0.0.1:9',
   getChains: vi.fn(),
   getChain: vi.fn(),
   getSafeInfo: vi.fn(),
   getBalances: vi.fn(),
   getFiatCodes: vi.fn(),
-}));
-vi.mock('../../lib/gateway', () => ({ getGateway: () => gateway }));
+};
 
 const wallet = vi.hoisted(() => ({
   snapshot: { status: 'disconnected' as string },
@@ -67,6 +66,7 @@ function open() {
   return renderRoutes(
     [createSafeRoute([{ path: 'assets', Component: BalancesPage }], [])],
     `/local:${teamSafeAddress}/assets`,
+    { gateway: fakeGateway(gateway) },
   );
 }
 

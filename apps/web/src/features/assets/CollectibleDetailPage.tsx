@@ -15,7 +15,7 @@ import {
   QueryView,
   Section,
   Skeleton,
-  describeQueryError,
+  useDescribeQueryError,
 } from '../../ui';
 import { chainExplorer } from '../chains';
 import { useSafe } from '../safe';
@@ -33,6 +33,7 @@ import styles from './CollectibleDetailPage.module.css';
  * opened directly pages through the list until the NFT is found or the list ends.
  */
 export function CollectibleDetailPage() {
+  const describeQueryError = useDescribeQueryError();
   const { chain, address, paths } = useSafe();
   const { contract = '', tokenId = '' } = useParams();
   const query = useCollectiblesQuery(chain.chainId, address);

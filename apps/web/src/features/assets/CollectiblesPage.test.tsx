@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Collectible } from '@countersign/gateway-api';
-import { devnetChain, teamSafe, teamSafeAddress, renderRoutes } from '../../testing';
+import { devnetChain, fakeGateway, renderRoutes, teamSafe, teamSafeAddress } from '../../testing';
 import { createSafeRoute } from '../safe';
 import { CollectibleDetailPage } from './CollectibleDetailPage';
 import { CollectiblesPage } from './CollectiblesPage';
@@ -10,14 +10,13 @@ import { CollectiblesPage } from './CollectiblesPage';
 // The gateway is mocked, but a busy machine can take more than the default second to render.
 configure({ asyncUtilTimeout: 5_000 });
 
-const gateway = vi.hoisted(() => ({
+const gateway = {
   baseUrl: 'http://127.0.0.1:9',
   getChains: vi.fn(),
   getChain: vi.fn(),
   getSafeInfo: vi.fn(),
   getCollectiblesPage: vi.fn(),
-}));
-vi.mock('../../lib/gateway', () => ({ getGateway: () => gateway }));
+};
 
 const NFT = '0xA51c1fc2f0D1a1b8494Ed1FE312d7C3a78Ed91C0';
 const nft = (id: string, overrides: Partial<Collectible> = {}): Collectible => ({
@@ -56,6 +55,7 @@ function open(path: string) {
       ),
     ],
     `/local:${teamSafeAddress}/${path}`,
+    { gateway: fakeGateway(gateway) },
   );
 }
 

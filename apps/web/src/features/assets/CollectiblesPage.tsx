@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Collectible } from '@countersign/gateway-api';
-import { Button, EmptyState, ErrorAlert, Page, QueryView, Skeleton, describeQueryError } from '../../ui';
+import { Button, EmptyState, ErrorAlert, Page, QueryView, Skeleton, useDescribeQueryError } from '../../ui';
 import { useSafe } from '../safe';
 import { AssetsTabs } from './AssetsTabs';
 import {
@@ -102,6 +102,7 @@ function MorePages({
   error: unknown;
   fetchNextPage: () => void;
 }) {
+  const describeQueryError = useDescribeQueryError();
   const sentinel = useRef<HTMLDivElement>(null);
   const latest = useRef(fetchNextPage);
   useLayoutEffect(() => {

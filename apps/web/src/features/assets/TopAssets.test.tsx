@@ -1,21 +1,20 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Balance } from '@countersign/gateway-api';
-import { devnetChain, teamSafe, teamSafeAddress, renderRoutes } from '../../testing';
+import { devnetChain, fakeGateway, renderRoutes, teamSafe, teamSafeAddress } from '../../testing';
 import { createSafeRoute } from '../safe';
 import { TopAssets } from './TopAssets';
 
 // The gateway is mocked, but a busy machine can take more than the default second to render.
 configure({ asyncUtilTimeout: 5_000 });
 
-const gateway = vi.hoisted(() => ({
+const gateway = {
   baseUrl: 'http://127.0.0.1:9',
   getChains: vi.fn(),
   getChain: vi.fn(),
   getSafeInfo: vi.fn(),
   getBalances: vi.fn(),
-}));
-vi.mock('../../lib/gateway', () => ({ getGateway: () => gateway }));
+};
 
 const item = (address: string, symbol: string, balance: string, fiatBalance: string): Balance => ({
   tokenInfo: { type: 'ERC20', address, decimals: 18, symbol, name: symbol, logoUri: null },
@@ -52,6 +51,7 @@ describe('TopAssets (for the Safe’s home)', () => {
     renderRoutes(
       [createSafeRoute([{ path: 'home', element: <TopAssets count={1} /> }], [])],
       `/local:${teamSafeAddress}/home`,
+      { gateway: fakeGateway(gateway) },
     );
     await waitFor(() => expect(screen.getAllByTestId('top-asset')).toHaveLength(1));
     expect(screen.getByTestId('top-asset')).toHaveTextContent('CCC');

@@ -26,8 +26,8 @@ export function preloadAssets(target: SafeTarget): void {
 }
 
 /** The balances in the chosen currency (a route loader starts them while the page's code loads). */
-export function prefetchAssets({ chainId, address, queryClient }: SafeTarget): void {
-  void queryClient.prefetchQuery(balancesQueryOptions(chainId, address, readFiatCurrency()));
+export function prefetchAssets({ chainId, address, queryClient, gateway }: SafeTarget): void {
+  void queryClient.prefetchQuery(balancesQueryOptions(gateway, chainId, address, readFiatCurrency()));
 }
 
 export { DEFAULT_FIAT_CURRENCY, normalizeFiatCode, useFiatCurrency } from './fiatCurrency';

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { cursorOf, type CollectiblePage } from '@countersign/gateway-api';
-import { getGateway } from '../../lib/gateway';
+import { cursorOf, type CollectiblePage, type GatewayClient } from '@countersign/gateway-api';
+import { useGateway } from '../../lib/ServicesProvider';
 import { persisted, persistedFirstPage } from '../../lib/persistence';
 import { safeKey, TAG_GOVERNED_STALE_MS } from '../safe';
 
@@ -17,39 +17,43 @@ export const assetKeys = {
   fiatCodes: ['fiat-codes'] as const,
 };
 
-export const balancesQueryOptions = (chainId: string, address: string, currency: string) =>
+export const balancesQueryOptions = (
+  gateway: GatewayClient,
+  chainId: string,
+  address: string,
+  currency: string,
+) =>
   queryOptions({
     queryKey: assetKeys.balances(chainId, address, currency),
-    queryFn: ({ signal }) =>
-      getGateway().getBalances({ chainId, safeAddress: address, currency }, { signal }),
+    queryFn: ({ signal }) => gateway.getBalances({ chainId, safeAddress: address, currency }, { signal }),
     staleTime: TAG_GOVERNED_STALE_MS,
     meta: persisted,
   });
 
 export function useBalancesQuery(chainId: string, address: string, currency: string) {
-  return useQuery(balancesQueryOptions(chainId, address, currency));
+  return useQuery(balancesQueryOptions(useGateway(), chainId, address, currency));
 }
 
 /** The codes change with the gateway's configuration, not with the Safe: asked once a day. */
 const FIAT_CODES_STALE_MS = 24 * 60 * 60 * 1000;
 
-export const fiatCodesQueryOptions = () =>
+export const fiatCodesQueryOptions = (gateway: GatewayClient) =>
   queryOptions({
     queryKey: assetKeys.fiatCodes,
-    queryFn: ({ signal }) => getGateway().getFiatCodes({ signal }),
+    queryFn: ({ signal }) => gateway.getFiatCodes({ signal }),
     staleTime: FIAT_CODES_STALE_MS,
     meta: persisted,
   });
 
 export function useFiatCodesQuery() {
-  return useQuery(fiatCodesQueryOptions());
+  return useQuery(fiatCodesQueryOptions(useGateway()));
 }
 
-export const collectiblesQueryOptions = (chainId: string, address: string) =>
+export const collectiblesQueryOptions = (gateway: GatewayClient, chainId: string, address: string) =>
   infiniteQueryOptions({
     queryKey: assetKeys.collectibles(chainId, address),
     queryFn: ({ signal, pageParam }): Promise<CollectiblePage> =>
-      getGateway().getCollectiblesPage({ chainId, safeAddress: address, cursor: pageParam }, { signal }),
+      gateway.getCollectiblesPage({ chainId, safeAddress: address, cursor: pageParam }, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => cursorOf(lastPage.next) ?? undefined,
     staleTime: TAG_GOVERNED_STALE_MS,
@@ -57,5 +61,5 @@ export const collectiblesQueryOptions = (chainId: string, address: string) =>
   });
 
 export function useCollectiblesQuery(chainId: string, address: string) {
-  return useInfiniteQuery(collectiblesQueryOptions(chainId, address));
+  return useInfiniteQuery(collectiblesQueryOptions(useGateway(), chainId, address));
 }

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ChainInfo } from '@countersign/gateway-api';
-import { getGateway } from '../../lib/gateway';
+import type { ChainInfo, GatewayClient } from '@countersign/gateway-api';
+import { useGateway } from '../../lib/ServicesProvider';
 import { persisted } from '../../lib/persistence';
 import { fetchAllChains } from './fetchAllChains';
 import { findChainByShortName } from './selectedChain';
@@ -13,33 +13,35 @@ export const chainKeys = {
   one: (chainId: string) => ['chain', chainId] as const,
 };
 
-export const chainsQueryOptions = () => ({
+export const chainsQueryOptions = (gateway: GatewayClient) => ({
   queryKey: chainKeys.all,
-  queryFn: ({ signal }: { signal: AbortSignal }) => fetchAllChains(getGateway(), signal),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchAllChains(gateway, signal),
   staleTime: CHAIN_STALE_MS,
   meta: persisted,
 });
 
 /** Every chain the gateway serves, all pages. */
 export function useChains() {
-  return useQuery(chainsQueryOptions());
+  return useQuery(chainsQueryOptions(useGateway()));
 }
 
 /** The chain a short name names, from the chains already loaded or loaded now (route loaders). */
 export async function chainByShortName(
   queryClient: QueryClient,
+  gateway: GatewayClient,
   shortName: string,
 ): Promise<ChainInfo | undefined> {
-  const chains = await queryClient.ensureQueryData(chainsQueryOptions());
+  const chains = await queryClient.ensureQueryData(chainsQueryOptions(gateway));
   return findChainByShortName(chains, shortName);
 }
 
 /** One chain's configuration; shows the entry from the chains list while it loads. */
 export function useChain(chainId: string) {
   const queryClient = useQueryClient();
+  const gateway = useGateway();
   return useQuery<ChainInfo, Error, ChainInfo, ReturnType<typeof chainKeys.one>>({
     queryKey: chainKeys.one(chainId),
-    queryFn: ({ signal }) => getGateway().getChain({ chainId }, { signal }),
+    queryFn: ({ signal }) => gateway.getChain({ chainId }, { signal }),
     placeholderData: () =>
       queryClient.getQueryData<ChainInfo[]>(chainKeys.all)?.find((chain) => chain.chainId === chainId),
     staleTime: CHAIN_STALE_MS,

@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PublicClient } from 'viem';
 import type { ChainInfo } from '@countersign/gateway-api';
-import { runtimeConfig } from '../../lib/config';
+import { useRuntimeConfig } from '../../lib/ServicesProvider';
 import { ErrorAlert, Loading, QueryErrorAlert } from '../../ui';
 import { useChains } from '../chains';
 import { createDevnetClient } from './devnetClient';
@@ -14,7 +14,7 @@ type DevnetGateProps = { children: (devnet: Devnet) => ReactNode };
 
 /** Renders its children with the devnet, or says why there is none to read from. */
 export function DevnetGate({ children }: DevnetGateProps) {
-  const devnetChainId = runtimeConfig().devnet?.chainId;
+  const devnetChainId = useRuntimeConfig().devnet?.chainId;
   if (devnetChainId === undefined) {
     return (
       <ErrorAlert title="No devnet here" message={devnetOnlyMessage}>

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SafeMessage } from '@countersign/gateway-api';
+import { useGateway } from '../../lib/ServicesProvider';
 import { Address, Alert, Button, Card, HexValue } from '../../ui';
 import { invalidateSafeViews, useSafe } from '../safe';
 import { verifyMessageHash, type MessageHashCheck } from './messageHashes';
@@ -35,6 +36,7 @@ function messageSafeOf(message: SafeMessage): string | undefined {
 export function MessageActions({ message }: { message: SafeMessage }) {
   const { chain, address, safe } = useSafe();
   const queryClient = useQueryClient();
+  const gateway = useGateway();
   const signer = useOwnerAccount();
   const [outcome, setOutcome] = useState<Outcome | undefined>(undefined);
   const check = useMemo(
@@ -53,6 +55,7 @@ export function MessageActions({ message }: { message: SafeMessage }) {
     mutationFn: async () => {
       if (check.status !== 'match') throw new MessageSigningError('signer', refusalTitles[check.status]);
       await confirmSafeMessage({
+        gateway,
         chainId: chain.chainId,
         safe: address,
         owners,
@@ -69,7 +72,7 @@ export function MessageActions({ message }: { message: SafeMessage }) {
       });
       await Promise.all([
         queryClient.invalidateQueries({
-          queryKey: messageQueryOptions(chain.chainId, address, message.messageHash).queryKey,
+          queryKey: messageQueryOptions(gateway, chain.chainId, address, message.messageHash).queryKey,
         }),
         invalidateSafeViews(queryClient, chain.chainId, address, ['messages', 'info']),
       ]);

@@ -10,8 +10,7 @@ import type * as WalletModule from '../wallet';
 import type * as OnChainCheckModule from './sign/onChainCheck';
 import { TypedDataView } from './TypedDataView';
 
-const gateway = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof mockGateway> }));
-vi.mock('../../lib/gateway', () => ({ getGateway: () => gateway.current }));
+const gateway = { current: undefined as unknown as ReturnType<typeof mockGateway> };
 
 /** The Safe's answer on chain, scripted: the real eth_calls are tested against the devnet. */
 const chain = vi.hoisted(() => ({ check: vi.fn() }));
@@ -113,7 +112,8 @@ const order: TypedData = {
   },
 };
 
-const open = (hash: string) => openSafePage(messagesRoutes, `/local:${teamSafeAddress}/messages/${hash}`);
+const open = (hash: string) =>
+  openSafePage(messagesRoutes, `/local:${teamSafeAddress}/messages/${hash}`, gateway.current);
 
 beforeAll(() => import('./pages'), 20_000);
 

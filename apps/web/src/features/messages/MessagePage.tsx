@@ -8,7 +8,7 @@ import {
   QueryView,
   Skeleton,
   SkeletonRows,
-  describeQueryError,
+  useDescribeQueryError,
   revealInvisible,
 } from '../../ui';
 import { useSafe } from '../safe';
@@ -43,6 +43,7 @@ export function MessagePage() {
 }
 
 function MessageView({ messageHash, back }: { messageHash: string; back: ReactNode }) {
+  const describeQueryError = useDescribeQueryError();
   const { chain, address } = useSafe();
   const query = useMessage(chain.chainId, address, messageHash);
   return (

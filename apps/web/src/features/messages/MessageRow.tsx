@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MessageItem, UnreadableItem } from '@countersign/gateway-api';
+import { useGateway } from '../../lib/ServicesProvider';
 import { isHttpUrl } from '../../lib/urls';
 import { Address, DateTime, RemoteImage, WarningIcon, revealInvisible } from '../../ui';
 import { messagePreview } from './messageContent';
@@ -24,9 +25,10 @@ export const MessageRow = memo(function MessageRow({
   updatedAt: number;
 }) {
   const queryClient = useQueryClient();
+  const gateway = useGateway();
   // The list already holds the whole message: the detail opens from it at once.
   const seedDetail = () => {
-    const { queryKey } = messageQueryOptions(chainId, safeAddress, message.messageHash);
+    const { queryKey } = messageQueryOptions(gateway, chainId, safeAddress, message.messageHash);
     if (queryClient.getQueryData(queryKey) !== undefined) return;
     const { type: _type, ...detail } = message;
     queryClient.setQueryData(queryKey, detail, { updatedAt });

@@ -1,13 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MessageItem, SafeMessagePage } from '@countersign/gateway-api';
 import { teamSafeAddress } from '../../testing';
 import { messagesRoutes } from './index';
 import { mockGateway, openSafePage } from './testSafePage';
 
-const gateway = vi.hoisted(() => ({ current: undefined as unknown as ReturnType<typeof mockGateway> }));
-vi.mock('../../lib/gateway', () => ({ getGateway: () => gateway.current }));
+const gateway = { current: undefined as unknown as ReturnType<typeof mockGateway> };
 
 const ownerA = { value: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', name: null, logoUri: null };
 const now = Date.now();
@@ -37,7 +36,7 @@ const page = (results: SafeMessagePage['results'], next: string | null = null): 
   results,
 });
 
-const open = () => openSafePage(messagesRoutes, `/local:${teamSafeAddress}/messages`);
+const open = () => openSafePage(messagesRoutes, `/local:${teamSafeAddress}/messages`, gateway.current);
 
 // The routes load their views lazily: loaded once up front, a test waits for data, not for code.
 beforeAll(() => import('./pages'), 20_000);

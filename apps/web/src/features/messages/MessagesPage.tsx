@@ -7,7 +7,7 @@ import {
   Page,
   QueryView,
   SkeletonRows,
-  describeQueryError,
+  useDescribeQueryError,
 } from '../../ui';
 import { useSafe } from '../safe';
 import { dayLabel, groupByDay } from './dayGroups';
@@ -17,6 +17,7 @@ import styles from './MessagesPage.module.css';
 
 /** /:safeId/messages: the Safe's off-chain messages, newest first, under a header per day. */
 export function MessagesPage() {
+  const describeQueryError = useDescribeQueryError();
   const { chain, address, paths } = useSafe();
   const query = useMessages(chain.chainId, address);
   const groups = useMemo(

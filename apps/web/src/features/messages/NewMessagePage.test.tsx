@@ -2,19 +2,18 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hashMessage, hashTypedData, type TypedDataDefinition } from 'viem';
-import { GatewayError, type SafeMessage } from '@countersign/gateway-api';
+import { GatewayError, type GatewayClient, type SafeMessage } from '@countersign/gateway-api';
 import { safeMessageHashes } from '@countersign/safe-core';
 import { teamSafeAddress } from '../../testing';
 import { messagesRoutes } from './index';
 import { mockGateway, openSafePage } from './testSafePage';
 import type * as WalletModule from '../wallet';
 
-const gateway = vi.hoisted(() => ({
+const gateway = {
   current: undefined as unknown as ReturnType<typeof mockGateway> & {
-    proposeMessage: ReturnType<typeof vi.fn>;
+    proposeMessage: ReturnType<typeof vi.fn<GatewayClient['proposeMessage']>>;
   },
-}));
-vi.mock('../../lib/gateway', () => ({ getGateway: () => gateway.current }));
+};
 
 const wallet = vi.hoisted(() => ({
   snapshot: { status: 'disconnected', address: undefined as string | undefined },
@@ -46,7 +45,7 @@ const order = {
   message: { maker: { name: 'Alice', wallet: ownerA }, amount: '1000' },
 };
 
-const open = () => openSafePage(messagesRoutes, `/local:${teamSafeAddress}/new-message`);
+const open = () => openSafePage(messagesRoutes, `/local:${teamSafeAddress}/new-message`, gateway.current);
 
 /** Types into the field as a user would; `{` and `[` are special to user-event, so JSON is pasted. */
 async function enter(text: string) {

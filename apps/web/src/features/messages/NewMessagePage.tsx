@@ -2,7 +2,9 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Hex } from 'viem';
+import type { GatewayClient } from '@countersign/gateway-api';
 import { isGatewayStatus } from '../../lib/gatewayErrors';
+import { useGateway } from '../../lib/ServicesProvider';
 import { Alert, Button, ButtonLink, Page, Section } from '../../ui';
 import { invalidateSafeViews, useSafe } from '../safe';
 import { isTypedData } from './messageContent';
@@ -43,8 +45,14 @@ const typedDataPlaceholder = `{
  * The gateway may store a new message a moment after it answers (the real one indexes it
  * asynchronously): the message page opens once the gateway serves it, or after a few tries.
  */
-async function awaitMessage(queryClient: QueryClient, chainId: string, safe: string, messageHash: string) {
-  const options = messageQueryOptions(chainId, safe, messageHash);
+async function awaitMessage(
+  queryClient: QueryClient,
+  gateway: GatewayClient,
+  chainId: string,
+  safe: string,
+  messageHash: string,
+) {
+  const options = messageQueryOptions(gateway, chainId, safe, messageHash);
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       await queryClient.fetchQuery({ ...options, staleTime: 0 });
@@ -67,6 +75,7 @@ export function NewMessagePage() {
   const { chain, address, safe, paths } = useSafe();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const gateway = useGateway();
   const signer = useOwnerAccount();
   const ids = { kind: useId(), field: useId(), message: useId() };
   const [kind, setKind] = useState<MessageKind>('text');
@@ -97,6 +106,7 @@ export function NewMessagePage() {
   const create = useMutation({
     mutationFn: async ({ content, contentHash }: { content: MessageContent; contentHash: Hex }) => {
       await createSafeMessage({
+        gateway,
         chainId: chain.chainId,
         safe: address,
         owners: safe.owners.map((owner) => owner.value),
@@ -108,7 +118,7 @@ export function NewMessagePage() {
     onMutate: () => setOutcome(undefined),
     onSuccess: async () => {
       if (!hashes?.ok) return;
-      await awaitMessage(queryClient, chain.chainId, address, hashes.safeMessageHash);
+      await awaitMessage(queryClient, gateway, chain.chainId, address, hashes.safeMessageHash);
       void invalidateSafeViews(queryClient, chain.chainId, address, ['messages', 'info']);
       await navigate(paths.message(hashes.safeMessageHash));
     },

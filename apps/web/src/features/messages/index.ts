@@ -22,8 +22,8 @@ export function preloadMessages(target: SafeTarget): void {
   prefetchMessages(target);
 }
 
-export function prefetchMessages({ chainId, address, queryClient }: SafeTarget): void {
-  void queryClient.prefetchInfiniteQuery(messagesQueryOptions(chainId, address));
+export function prefetchMessages({ chainId, address, queryClient, gateway }: SafeTarget): void {
+  void queryClient.prefetchInfiniteQuery(messagesQueryOptions(gateway, chainId, address));
 }
 
 export { messageQueryOptions, messagesQueryOptions, useMessage, useMessages } from './queries';

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import type { RouteObject } from 'react-router';
-import { devnetChain, teamSafe, renderRoutes } from '../../testing';
+import type { GatewayClient } from '@countersign/gateway-api';
+import { devnetChain, fakeGateway, teamSafe, renderRoutes } from '../../testing';
 import { HomeIcon } from '../../ui';
 import { createSafeRoute } from '../safe';
 
@@ -16,10 +17,11 @@ export function mockGateway() {
   };
 }
 
-/** Renders `views` inside the real Safe layout route at `path`. */
-export function openSafePage(views: RouteObject[], path: string) {
+/** Renders `views` inside the real Safe layout route at `path`, over this gateway's answers. */
+export function openSafePage(views: RouteObject[], path: string, gateway: Partial<GatewayClient>) {
   return renderRoutes(
     [createSafeRoute(views, [{ id: 'home', label: 'Home', icon: HomeIcon, to: (p) => p.home }])],
     path,
+    { gateway: fakeGateway(gateway) },
   );
 }

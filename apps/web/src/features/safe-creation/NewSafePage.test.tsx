@@ -1,18 +1,15 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/routes';
-import { devnetChain } from '../../testing';
+import { devnetChain, renderRoutes } from '../../testing';
 import { chainKeys } from '../chains';
 import { planSafeDeployment } from './deployment';
 import { NewSafePage } from './NewSafePage';
 
-// The app as configured; nothing answers at these addresses (the gateway and the chain's RPC).
-(globalThis as { __COUNTERSIGN_CONFIG__?: unknown }).__COUNTERSIGN_CONFIG__ = {
-  gatewayUrl: 'http://127.0.0.1:9',
-};
+// Nothing answers at the chain's RPC (and the test's gateway is a fake that answers nothing).
 const chain = {
   ...devnetChain,
   rpcUri: { authentication: 'NO_AUTHENTICATION', value: 'http://127.0.0.1:9' },
@@ -25,17 +22,13 @@ const ownerB = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 function renderPage() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(chainKeys.all, [chain]);
-  const router = createMemoryRouter(
+  const { router } = renderRoutes(
     [
       { path: '/new-safe', element: <NewSafePage /> },
       { path: '*', element: <p>elsewhere</p> },
     ],
-    { initialEntries: ['/new-safe'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    '/new-safe',
+    { queryClient },
   );
   return { router, user: userEvent.setup() };
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { ChainInfo } from '@countersign/gateway-api';
-import { getGateway } from '../../lib/gateway';
+import { useGateway } from '../../lib/ServicesProvider';
 import {
   Address,
   Alert,
@@ -82,6 +82,7 @@ export function NewSafePage() {
 function NewSafeForm({ chain }: { chain: ChainInfo }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const gateway = useGateway();
   const wallet = useWallet();
   const account = wallet.status === 'connected' ? wallet.address : undefined;
   const names = useAddressBook(chain.chainId);
@@ -254,7 +255,7 @@ function NewSafeForm({ chain }: { chain: ChainInfo }) {
     const address = deployment.predictedAddress;
     const result = await deploySafe(deployment, {
       wallet: walletApi,
-      getSafeInfo: (params, options) => getGateway().getSafeInfo(params, options),
+      getSafeInfo: (params, options) => gateway.getSafeInfo(params, options),
       description: `Create Safe ${setup.name ? `“${setup.name}”` : shortenHex(address, 4)}`,
       onProgress: (progress) => setFlow(progress),
       onDeployed: () => {
@@ -265,7 +266,7 @@ function NewSafeForm({ chain }: { chain: ChainInfo }) {
     });
     if (signal?.aborted) return;
     if (result.ok) {
-      queryClient.setQueryData(safeInfoQueryOptions(chain.chainId, address).queryKey, result.safe);
+      queryClient.setQueryData(safeInfoQueryOptions(gateway, chain.chainId, address).queryKey, result.safe);
       void navigate(safeHomePath(chain.shortName, address));
       return;
     }

@@ -1,19 +1,16 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { SafeInfo } from '@countersign/gateway-api';
+import { createGatewayClient, type SafeInfo } from '@countersign/gateway-api';
 import { checksumAddress } from '../../lib/address';
-import { devnetChain, teamSafe, teamSafeAddress } from '../../testing';
+import { devnetChain, renderWithRouter, teamSafe, teamSafeAddress } from '../../testing';
 import { MySafes } from './MySafes';
 import { MY_SAFES_STORAGE_KEY, addMySafe, readMySafes, removeMySafe } from './mySafes';
 import { safeInfoQueryOptions } from './queries';
 
-// The app as configured, with a gateway that does not answer (nothing listens on port 9).
-(globalThis as { __COUNTERSIGN_CONFIG__?: unknown }).__COUNTERSIGN_CONFIG__ = {
-  gatewayUrl: 'http://127.0.0.1:9',
-};
+// The real client, of a gateway that does not answer (nothing listens on port 9).
+const gateway = createGatewayClient({ baseUrl: 'http://127.0.0.1:9' });
 
 const soloAddress = checksumAddress('0x0ba3a0b0a0c6d6c1d4c4b9f0e2a5d6c7b8f9a0e1');
 const soloSafe: SafeInfo = {
@@ -31,16 +28,12 @@ const ownerA = teamSafe.owners[0]!.value;
 function renderMySafes(account?: string, known: SafeInfo[] = [teamSafe, soloSafe]) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   for (const info of known) {
-    queryClient.setQueryData(safeInfoQueryOptions(info.chainId, info.address.value).queryKey, info);
+    queryClient.setQueryData(safeInfoQueryOptions(gateway, info.chainId, info.address.value).queryKey, info);
   }
-  const router = createMemoryRouter(
-    [{ path: '*', element: <MySafes chains={[devnetChain]} selected={devnetChain} account={account} /> }],
-    { initialEntries: ['/'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+  const { router } = renderWithRouter(
+    <MySafes chains={[devnetChain]} selected={devnetChain} account={account} />,
+    '/',
+    { gateway, queryClient },
   );
   return { router, queryClient };
 }

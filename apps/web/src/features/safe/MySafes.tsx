@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ChainInfo } from '@countersign/gateway-api';
 import { isGatewayStatus } from '../../lib/gatewayErrors';
+import { useGateway } from '../../lib/ServicesProvider';
 import {
   Address,
   Badge,
@@ -11,7 +12,7 @@ import {
   IconButton,
   Section,
   TextField,
-  describeQueryError,
+  useDescribeQueryError,
 } from '../../ui';
 import {
   MY_SAFE_NAME_MAX,
@@ -95,7 +96,7 @@ function MySafeRow({
   account: string | undefined;
   onRemove: (safe: MySafe, label: string) => void;
 }) {
-  const query = useQuery(safeInfoQueryOptions(safe.chainId, safe.address));
+  const query = useQuery(safeInfoQueryOptions(useGateway(), safe.chainId, safe.address));
   const info = query.data;
   const access = safeAccess(info, account);
   const missing = isGatewayStatus(query.error, 404);
@@ -157,8 +158,10 @@ function AddSafeForm({
   inputRef: RefObject<HTMLInputElement | null>;
   onAdded: (message: string) => void;
 }) {
+  const describeQueryError = useDescribeQueryError();
   const titleId = useId();
   const queryClient = useQueryClient();
+  const gateway = useGateway();
   const [value, setValue] = useState('');
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -182,7 +185,7 @@ function AddSafeForm({
     setError(null);
     setChecking(true);
     try {
-      await queryClient.fetchQuery(safeInfoQueryOptions(chain.chainId, address));
+      await queryClient.fetchQuery(safeInfoQueryOptions(gateway, chain.chainId, address));
     } catch (failure) {
       setChecking(false);
       setError(

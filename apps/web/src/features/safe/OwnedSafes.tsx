@@ -1,7 +1,7 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ChainInfo } from '@countersign/gateway-api';
-import { getGateway } from '../../lib/gateway';
+import { useGateway } from '../../lib/ServicesProvider';
 import { Address, QueryView, Section, SkeletonRows } from '../../ui';
 import { useWallet } from '../wallet';
 import { safeHomePath } from './paths';
@@ -11,12 +11,12 @@ import styles from './OwnedSafes.module.css';
 export function OwnedSafes({ chain }: { chain: ChainInfo | undefined }) {
   const { status, address } = useWallet();
   const owner = status === 'connected' ? address : undefined;
+  const gateway = useGateway();
   const query = useQuery({
     queryKey: ['owner', chain?.chainId, owner?.toLowerCase(), 'safes'],
     queryFn:
       chain && owner
-        ? ({ signal }) =>
-            getGateway().getOwnedSafes({ chainId: chain.chainId, ownerAddress: owner }, { signal })
+        ? ({ signal }) => gateway.getOwnedSafes({ chainId: chain.chainId, ownerAddress: owner }, { signal })
         : skipToken,
   });
   if (chain === undefined || owner === undefined) return null;

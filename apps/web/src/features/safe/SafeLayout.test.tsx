@@ -1,19 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GatewayError, type SafeInfo } from '@countersign/gateway-api';
-import { devnetChain, teamSafe, teamSafeAddress, renderRoutes } from '../../testing';
+import { devnetChain, fakeGateway, renderRoutes, teamSafe, teamSafeAddress } from '../../testing';
 import { HomeIcon } from '../../ui';
 import { useSafe } from './SafeContext';
 import { SafeLayout } from './SafeLayout';
 
-const gateway = vi.hoisted(() => ({
+const gateway = {
   baseUrl: 'http://127.0.0.1:9',
   getChains: vi.fn(),
   getChain: vi.fn(),
   getPage: vi.fn(),
   getSafeInfo: vi.fn(),
-}));
-vi.mock('../../lib/gateway', () => ({ getGateway: () => gateway }));
+};
 
 const notFound = () => new GatewayError('404: Not found', 404, { code: 404, message: 'Not found' });
 
@@ -38,6 +37,7 @@ function open(path: string) {
       },
     ],
     path,
+    { gateway: fakeGateway(gateway) },
   );
 }
 

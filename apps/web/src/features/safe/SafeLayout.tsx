@@ -2,8 +2,8 @@ import { useEffect, useMemo } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import type { ChainInfo } from '@countersign/gateway-api';
 import type { Address } from 'viem';
-import { getGateway } from '../../lib/gateway';
 import { isGatewayStatus } from '../../lib/gatewayErrors';
+import { useGateway } from '../../lib/ServicesProvider';
 import {
   ErrorAlert,
   Loading,
@@ -11,7 +11,7 @@ import {
   QueryErrorAlert,
   SavedDataNotice,
   TitleSuffix,
-  describeQueryError,
+  useDescribeQueryError,
 } from '../../ui';
 import { AddressBookNames, useAddressBook } from '../address-book';
 import {
@@ -115,6 +115,8 @@ function SafeLoader({
   address: Address;
   navigation: SafeNavItem[];
 }) {
+  const describeQueryError = useDescribeQueryError();
+  const gateway = useGateway();
   const chainQuery = useChain(chain.chainId);
   const query = useSafeInfoQuery(chain.chainId, address);
   const names = useAddressBook(chain.chainId);
@@ -145,7 +147,7 @@ function SafeLoader({
       address,
       chainId: chain.chainId,
       chainName: chain.chainName,
-      gatewayUrl: getGateway().baseUrl,
+      gatewayUrl: gateway.baseUrl,
       chainError: chainQuery.error,
     });
   // The gateway answers 404 both for "no Safe" and for "no such chain": the chain's own answer tells which.

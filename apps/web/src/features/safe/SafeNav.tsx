@@ -1,5 +1,6 @@
 import { Link, NavLink, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { useGateway } from '../../lib/ServicesProvider';
 import type { SafeNavItem } from './navigation';
 import type { SafePaths } from './paths';
 import styles from './SafeNav.module.css';
@@ -19,7 +20,8 @@ export function SafeNav({
 }) {
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
-  const preloadTarget = { ...target, queryClient };
+  const gateway = useGateway();
+  const preloadTarget = { ...target, queryClient, gateway };
   return (
     <nav aria-label="Safe navigation" className={styles.nav} data-testid="safe-nav">
       <ul className={styles.list}>

@@ -22,7 +22,7 @@ export {
   useSafeInfoQuery,
   type SafeView,
 } from './queries';
-export { useOptionalSafe, useSafe, type SafeContextValue } from './SafeContext';
+export { SafeContext, useOptionalSafe, useSafe, type SafeContextValue } from './SafeContext';
 export { parseSafeId } from './safeId';
 export {
   compareSafeInfo,

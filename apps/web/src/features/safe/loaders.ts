@@ -1,5 +1,5 @@
 import type { LoaderFunction, Params } from 'react-router';
-import { appQueryClient } from '../../lib/queryClient';
+import { loaderServices } from '../../lib/services';
 import { chainByShortName } from '../chains';
 import type { SafeTarget } from './navigation';
 import { safeInfoQueryOptions } from './queries';
@@ -11,16 +11,17 @@ import { parseSafeId } from './safeId';
  * the other as components mount. They never hold the navigation (they return at once) and never
  * fail it: the page asks again and shows any error itself.
  */
-async function targetOf(params: Params): Promise<SafeTarget | undefined> {
+async function targetOf(params: Params, context: unknown): Promise<SafeTarget | undefined> {
   const parsed = parseSafeId(params.safeId ?? '');
   if (!parsed.ok || parsed.shortName === undefined) return undefined;
-  const chain = await chainByShortName(appQueryClient, parsed.shortName);
-  return chain && { chainId: chain.chainId, address: parsed.address, queryClient: appQueryClient };
+  const { queryClient, gateway } = loaderServices(context);
+  const chain = await chainByShortName(queryClient, gateway, parsed.shortName);
+  return chain && { chainId: chain.chainId, address: parsed.address, queryClient, gateway };
 }
 
 function prefetching(prefetch: (target: SafeTarget) => void): LoaderFunction {
-  return ({ params }) => {
-    void targetOf(params).then(
+  return ({ params, context }) => {
+    void targetOf(params, context).then(
       (target) => target && prefetch(target),
       () => undefined,
     );
@@ -29,8 +30,8 @@ function prefetching(prefetch: (target: SafeTarget) => void): LoaderFunction {
 }
 
 /** The Safe layout route's loader: SafeInfo. */
-export const safeLayoutLoader = prefetching(({ chainId, address, queryClient }) => {
-  void queryClient.prefetchQuery(safeInfoQueryOptions(chainId, address));
+export const safeLayoutLoader = prefetching(({ chainId, address, queryClient, gateway }) => {
+  void queryClient.prefetchQuery(safeInfoQueryOptions(gateway, chainId, address));
 });
 
 /** A Safe view's loader: what its preload fetches (the same as hovering its link does). */

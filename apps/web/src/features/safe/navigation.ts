@@ -1,9 +1,15 @@
 import type { ComponentType, SVGProps } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import type { GatewayClient } from '@countersign/gateway-api';
 import type { SafePaths } from './paths';
 
-/** What a view needs to load ahead: the Safe and the app's query client (to prefetch its data). */
-export type SafeTarget = { chainId: string; address: string; queryClient: QueryClient };
+/** What a view needs to load ahead: the Safe, the app's query client and its gateway (to prefetch its data). */
+export type SafeTarget = {
+  chainId: string;
+  address: string;
+  queryClient: QueryClient;
+  gateway: GatewayClient;
+};
 
 /**
  * One entry of the Safe's navigation. The app composes the list from the features (their labels,

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { SafeInfo } from '@countersign/gateway-api';
-import { getGateway } from '../../lib/gateway';
+import type { GatewayClient, SafeInfo } from '@countersign/gateway-api';
+import { useGateway } from '../../lib/ServicesProvider';
 import { persisted } from '../../lib/persistence';
 
 /**
@@ -60,17 +60,17 @@ export const SAFE_INFO_POLL_MS = 4_000;
  */
 export const TAG_GOVERNED_STALE_MS = 5 * 60 * 1000;
 
-export const safeInfoQueryOptions = (chainId: string, address: string) => ({
+export const safeInfoQueryOptions = (gateway: GatewayClient, chainId: string, address: string) => ({
   queryKey: safeKey(chainId, address, 'info'),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    getGateway().getSafeInfo({ chainId, safeAddress: address }, { signal }),
+    gateway.getSafeInfo({ chainId, safeAddress: address }, { signal }),
   meta: persisted,
 });
 
 /** The Safe's settings and state, polled every 4 s. */
 export function useSafeInfoQuery(chainId: string, address: string, { poll = true } = {}) {
   return useQuery({
-    ...safeInfoQueryOptions(chainId, address),
+    ...safeInfoQueryOptions(useGateway(), chainId, address),
     refetchInterval: poll ? SAFE_INFO_POLL_MS : false,
   });
 }

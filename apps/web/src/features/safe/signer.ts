@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Address, Client } from 'viem';
-import { cursorOf, type ChainInfo, type DelegatePage } from '@countersign/gateway-api';
+import { cursorOf, type ChainInfo, type DelegatePage, type GatewayClient } from '@countersign/gateway-api';
 import { chainReader } from '../../lib/chainReader';
-import { getGateway } from '../../lib/gateway';
+import { useGateway } from '../../lib/ServicesProvider';
 import { rpcUrlOf } from '../chains';
 import { useWallet } from '../wallet';
 import { compareSafeInfo } from './chainState';
@@ -33,18 +33,18 @@ export function useChainSafeState() {
 const DELEGATES_STALE_MS = 60_000;
 
 /** The delegates of one Safe, page by page by the gateway's cursor. */
-export const delegatesQueryOptions = (chainId: string, address: string) =>
+export const delegatesQueryOptions = (gateway: GatewayClient, chainId: string, address: string) =>
   infiniteQueryOptions({
     queryKey: safeKey(chainId, address, 'delegates'),
     queryFn: ({ pageParam, signal }) =>
-      getGateway().getDelegates({ chainId, safe: address, cursor: pageParam }, { signal }),
+      gateway.getDelegates({ chainId, safe: address, cursor: pageParam }, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage: DelegatePage) => cursorOf(lastPage.next) ?? undefined,
     staleTime: DELEGATES_STALE_MS,
   });
 
 export function useDelegates(chainId: string, address: string) {
-  return useInfiniteQuery(delegatesQueryOptions(chainId, address));
+  return useInfiniteQuery(delegatesQueryOptions(useGateway(), chainId, address));
 }
 
 /**
@@ -63,13 +63,14 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 export function useSigner(): Signer {
   const wallet = useWallet();
+  const gateway = useGateway();
   const { chain, address, safe } = useSafe();
   const chainState = useQuery(chainSafeStateQueryOptions(chain, address));
   const account = wallet.status === 'connected' ? wallet.address : undefined;
   const owners = chainState.data?.owners ?? safe.owners.map((owner) => owner.value);
   const isOwner = account !== undefined && owners.some((owner) => same(owner, account));
   const delegates = useInfiniteQuery({
-    ...delegatesQueryOptions(chain.chainId, address),
+    ...delegatesQueryOptions(gateway, chain.chainId, address),
     enabled: account !== undefined && !isOwner,
   });
   if (account === undefined) {

@@ -7,7 +7,7 @@ import {
   RevealedText,
   Section,
   SkeletonRows,
-  describeQueryError,
+  useDescribeQueryError,
 } from '../../ui';
 import { chainExplorer } from '../chains';
 import { useSafe } from '../safe';
@@ -19,6 +19,7 @@ const explanation =
 
 /** The Safe's delegates, as the gateway lists them. */
 export function DelegatesSection() {
+  const describeQueryError = useDescribeQueryError();
   const { chain, address } = useSafe();
   const query = useDelegates(chain.chainId, address);
   const explorer = chainExplorer(chain);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { useGateway } from '../../lib/ServicesProvider';
 import { Address, Alert, Button, Card, CopyButton, DateTime, Detail, DetailList, Section } from '../../ui';
 import { useSafe, useSigner } from '../safe';
 import { requestWalletRuntime } from '../wallet';
@@ -24,6 +25,7 @@ const failure = (title: string, error: unknown): Outcome => ({
 /** Registering this browser for the Safe's notifications, and taking it back. */
 export function NotificationsSection() {
   const { chain, address } = useSafe();
+  const gateway = useGateway();
   const device = useNotificationDevice();
   const [outcome, setOutcome] = useState<Outcome | undefined>(undefined);
 
@@ -35,7 +37,7 @@ export function NotificationsSection() {
   const isOwner = signer.kind === 'owner';
 
   const register = useMutation({
-    mutationFn: () => registerBrowserForSafe({ chainId: chain.chainId, safe: address }),
+    mutationFn: () => registerBrowserForSafe({ gateway, chainId: chain.chainId, safe: address }),
     onMutate: () => setOutcome(undefined),
     onSuccess: () =>
       setOutcome({
@@ -54,7 +56,7 @@ export function NotificationsSection() {
       ),
   });
   const unregisterSafe = useMutation({
-    mutationFn: () => unregisterSafeFromBrowser({ chainId: chain.chainId, safe: address }),
+    mutationFn: () => unregisterSafeFromBrowser({ gateway, chainId: chain.chainId, safe: address }),
     onMutate: () => setOutcome(undefined),
     onSuccess: () =>
       setOutcome({
@@ -65,7 +67,7 @@ export function NotificationsSection() {
     onError: (error) => setOutcome(failure('The Safe could not be unregistered', error)),
   });
   const unregisterDevice = useMutation({
-    mutationFn: () => unregisterBrowser({ chainId: chain.chainId }),
+    mutationFn: () => unregisterBrowser({ gateway, chainId: chain.chainId }),
     onMutate: () => setOutcome(undefined),
     onSuccess: () =>
       setOutcome({

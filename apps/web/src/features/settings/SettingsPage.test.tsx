@@ -3,10 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { recoverMessageAddress, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { GatewayError, type RegisterDeviceBody, type SafeInfo } from '@countersign/gateway-api';
+import {
+  GatewayError,
+  type GatewayClient,
+  type RegisterDeviceBody,
+  type SafeInfo,
+} from '@countersign/gateway-api';
 import { notificationRegistrationMessage } from '@countersign/safe-core';
 import { keccak256, stringToBytes } from 'viem';
-import { devnetChain, teamSafe, teamSafeAddress, renderRoutes } from '../../testing';
+import { devnetChain, fakeGateway, teamSafe, teamSafeAddress, renderRoutes } from '../../testing';
 import { HomeIcon } from '../../ui';
 import { createSafeRoute } from '../safe';
 import { walletTexts } from '../wallet';
@@ -22,7 +27,6 @@ const mocks = vi.hoisted(() => ({
   wallet: { status: 'disconnected', address: undefined as string | undefined },
   signMessage: vi.fn(),
 }));
-vi.mock('../../lib/gateway', () => ({ getGateway: () => mocks.gateway }));
 vi.mock('../wallet', async (importOriginal) => ({
   ...(await importOriginal<typeof WalletModule>()),
   useWallet: () => ({ ...mocks.wallet, runtime: 'ready', chainId: 1337, auth: 'unauthenticated' }),
@@ -33,6 +37,7 @@ const open = (section = '') =>
   renderRoutes(
     [createSafeRoute(settingsRoutes, [{ id: 'home', label: 'Home', icon: HomeIcon, to: (p) => p.home }])],
     `/local:${teamSafeAddress}/settings${section}`,
+    { gateway: fakeGateway(mocks.gateway as Partial<GatewayClient>) },
   );
 
 const withSafe = (overrides: Partial<SafeInfo>) => {
@@ -188,6 +193,7 @@ describe('Safe overview card', () => {
         ),
       ],
       `/local:${teamSafeAddress}/home`,
+      { gateway: fakeGateway(mocks.gateway as Partial<GatewayClient>) },
     );
     expect(await screen.findByTestId('overview-owners')).toHaveTextContent('3');
     expect(screen.getByTestId('overview-threshold')).toHaveTextContent('2 of 3');

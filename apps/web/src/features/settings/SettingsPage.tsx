@@ -1,6 +1,7 @@
 import { Suspense, type ComponentType } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { useGateway } from '../../lib/ServicesProvider';
 import { Alert, ButtonLink, Loading, Page, TabNav, type TabItem } from '../../ui';
 import { AppsSettingsSection } from '../apps';
 import { useSafe } from '../safe';
@@ -28,6 +29,7 @@ export function SettingsPage() {
   const { section: param } = useParams();
   const { paths, chain, address } = useSafe();
   const queryClient = useQueryClient();
+  const gateway = useGateway();
   const section = sectionOf(param);
 
   // Setup is the settings' own URL; /settings/setup (Safe{Wallet}'s) leads there.
@@ -40,7 +42,7 @@ export function SettingsPage() {
     testId: `settings-tab-${id}`,
     onIntent:
       id === 'delegates'
-        ? () => void queryClient.prefetchInfiniteQuery(delegatesQueryOptions(chain.chainId, address))
+        ? () => void queryClient.prefetchInfiniteQuery(delegatesQueryOptions(gateway, chain.chainId, address))
         : undefined,
   }));
   const View = section === undefined ? undefined : sectionViews[section];

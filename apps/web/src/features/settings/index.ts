@@ -27,8 +27,8 @@ export function preloadSettings(target: SafeTarget): void {
   prefetchSettings(target);
 }
 
-export function prefetchSettings({ chainId, address, queryClient }: SafeTarget): void {
-  void queryClient.prefetchInfiniteQuery(delegatesQueryOptions(chainId, address));
+export function prefetchSettings({ chainId, address, queryClient, gateway }: SafeTarget): void {
+  void queryClient.prefetchInfiniteQuery(delegatesQueryOptions(gateway, chainId, address));
 }
 
 export { SafeOverviewCard } from './SafeOverviewCard';

@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import { getGateway } from '../../lib/gateway';
+import type { GatewayClient } from '@countersign/gateway-api';
 import { describeGatewayError } from '../../lib/gatewayErrors';
 import { walletApi } from '../wallet';
 import { appIdentity } from './appIdentity';
@@ -22,15 +22,18 @@ export class NotificationError extends Error {
   }
 }
 
-const gatewayError = (error: unknown) =>
-  new NotificationError('gateway', describeGatewayError(error, getGateway().baseUrl).message);
+const gatewayError = (gateway: GatewayClient, error: unknown) =>
+  new NotificationError('gateway', describeGatewayError(error, gateway.baseUrl).message);
+
+/** One Safe of this browser's registration, and the gateway that holds it. */
+type BrowserSafe = { gateway: GatewayClient; chainId: string; safe: Address };
 
 /**
  * Registers this browser for one Safe's notifications: the connected owner signs the registration
  * hash (personal_sign over its raw bytes, as the gateway recovers a WEB device's signer), then the
  * gateway stores it. Remembered here once the gateway accepted it.
  */
-export async function registerBrowserForSafe({ chainId, safe }: { chainId: string; safe: Address }) {
+export async function registerBrowserForSafe({ gateway, chainId, safe }: BrowserSafe) {
   const device = getDevice();
   const timestamp = registrationTimestamp();
   const hash = registrationHash({
@@ -42,7 +45,7 @@ export async function registerBrowserForSafe({ chainId, safe }: { chainId: strin
   const signed = await walletApi.signMessage({ raw: hash });
   if (!signed.ok) throw new NotificationError('wallet', signed.error.message);
   try {
-    await getGateway().registerDevice(
+    await gateway.registerDevice(
       registrationBody({
         uuid: device.uuid,
         cloudMessagingToken: device.cloudMessagingToken,
@@ -54,27 +57,27 @@ export async function registerBrowserForSafe({ chainId, safe }: { chainId: strin
       }),
     );
   } catch (error) {
-    throw gatewayError(error);
+    throw gatewayError(gateway, error);
   }
   markSafeRegistered(chainId, safe, Date.now());
 }
 
 /** Removes one Safe from this browser's registration. */
-export async function unregisterSafeFromBrowser({ chainId, safe }: { chainId: string; safe: Address }) {
+export async function unregisterSafeFromBrowser({ gateway, chainId, safe }: BrowserSafe) {
   try {
-    await getGateway().unregisterSafe({ chainId, uuid: getDevice().uuid, safeAddress: safe });
+    await gateway.unregisterSafe({ chainId, uuid: getDevice().uuid, safeAddress: safe });
   } catch (error) {
-    throw gatewayError(error);
+    throw gatewayError(gateway, error);
   }
   markSafeUnregistered(chainId, safe);
 }
 
 /** Removes this browser, and every Safe registered on it, from the gateway. */
-export async function unregisterBrowser({ chainId }: { chainId: string }) {
+export async function unregisterBrowser({ gateway, chainId }: { gateway: GatewayClient; chainId: string }) {
   try {
-    await getGateway().unregisterDevice({ chainId, uuid: getDevice().uuid });
+    await gateway.unregisterDevice({ chainId, uuid: getDevice().uuid });
   } catch (error) {
-    throw gatewayError(error);
+    throw gatewayError(gateway, error);
   }
   markDeviceUnregistered();
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { LoadMore, describeQueryError } from '../../ui';
+import { LoadMore, useDescribeQueryError } from '../../ui';
 
 /** A page already on its way is awaited, not asked for again (scroll, observer and keys all ask). */
 const joinInFlight = { cancelRefetch: false };
@@ -26,6 +26,7 @@ export function AutoLoadMore({
   label: string;
   doneText?: string;
 }) {
+  const describeQueryError = useDescribeQueryError();
   const ref = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = paging;
   const canLoad = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;

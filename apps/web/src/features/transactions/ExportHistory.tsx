@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { downloadFile } from '../../lib/download';
-import { getGateway } from '../../lib/gateway';
+import { useGateway } from '../../lib/ServicesProvider';
 import { Button, DownloadIcon, useDescribeQueryError, useAddressName } from '../../ui';
 import { useSafe } from '../safe';
 import { collectHistoryRows, type ExportProgress } from './exportHistory';
@@ -32,6 +32,7 @@ export function progressText(progress: ExportProgress | null): string {
  */
 export function ExportHistory() {
   const describeQueryError = useDescribeQueryError();
+  const gateway = useGateway();
   const { chain, address } = useSafe();
   const name = useAddressName(address, null);
   const [state, setState] = useState<ExportState>({ status: 'idle' });
@@ -50,7 +51,7 @@ export function ExportHistory() {
       writer.catch(() => undefined);
       const rows = await collectHistoryRows({
         fetchPage: (cursor, signal) =>
-          getGateway().getHistory({ chainId: chain.chainId, safeAddress: address, cursor }, { signal }),
+          gateway.getHistory({ chainId: chain.chainId, safeAddress: address, cursor }, { signal }),
         nativeCurrency: chain.nativeCurrency,
         signal: abort.signal,
         onProgress: (progress) => setState({ status: 'running', progress }),

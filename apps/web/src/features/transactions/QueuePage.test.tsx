@@ -1,14 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TransactionListPage } from '@countersign/gateway-api';
-import { teamSafe } from '../../testing';
+import { fakeGateway, teamSafe } from '../../testing';
 import type { WalletSnapshot } from '../wallet';
 import { QueuePage } from './QueuePage';
 import { queueQueryOptions } from './queries';
 import { custom, info, ownerA, ownerB, ownerC, queued, safeAddress } from './testFixtures';
-import { renderSafePage, testSafe } from './testRender';
+import { renderSafePage, testSafe } from '../../testing/safePage';
 
-vi.mock('../safe', async (load) => ({ ...(await load<object>()), useSafe: () => testSafe.value }));
 const wallet = vi.hoisted(() => ({ address: undefined as string | undefined }));
 vi.mock('../wallet', async (load) => ({
   ...(await load<object>()),
@@ -56,7 +55,7 @@ function renderQueue(page: TransactionListPage) {
   return renderSafePage(<QueuePage />, {
     path: '/q',
     seed: (client) =>
-      client.setQueryData(queueQueryOptions('1337', testSafe.value.address).queryKey, {
+      client.setQueryData(queueQueryOptions(fakeGateway(), '1337', testSafe.address).queryKey, {
         pages: [page],
         pageParams: [null],
       }),
@@ -102,7 +101,7 @@ describe('QueuePage', () => {
     expect(within(row).getByTestId('tx-note')).toHaveTextContent('Note: Office rent');
     expect(row.tagName).toBe('A');
     expect(row.getAttribute('href')).toBe(
-      `${testSafe.value.paths.base}/transactions/${encodeURIComponent(row.dataset.txId!)}`,
+      `${testSafe.paths.base}/transactions/${encodeURIComponent(row.dataset.txId!)}`,
     );
     // Names from the gateway are shown for missing signers.
     expect(

@@ -5,9 +5,9 @@ import type { WalletSnapshot } from '../wallet';
 import { queueQueryOptions } from './queries';
 import { QueuePreview } from './QueuePreview';
 import { info, ownerA, ownerB, queued } from './testFixtures';
-import { renderSafePage, testSafe } from './testRender';
+import { fakeGateway } from '../../testing';
+import { renderSafePage, testSafe } from '../../testing/safePage';
 
-vi.mock('../safe', async (load) => ({ ...(await load<object>()), useSafe: () => testSafe.value }));
 vi.mock('../wallet', async (load) => ({
   ...(await load<object>()),
   useWallet: (): Partial<WalletSnapshot> => ({ status: 'connected', address: ownerB }),
@@ -17,7 +17,7 @@ function renderPreview(page: TransactionListPage, limit?: number) {
   return renderSafePage(<QueuePreview limit={limit} />, {
     path: '/home',
     seed: (client) =>
-      client.setQueryData(queueQueryOptions('1337', testSafe.value.address).queryKey, {
+      client.setQueryData(queueQueryOptions(fakeGateway(), '1337', testSafe.address).queryKey, {
         pages: [page],
         pageParams: [null],
       }),
@@ -60,7 +60,7 @@ describe('QueuePreview', () => {
     );
     expect(within(items[1]!).getByTestId('queue-preview-owner-state')).toHaveTextContent('You signed');
     expect(items[0]).toHaveTextContent('Send 0.3 ETH to');
-    expect(screen.getByTestId('queue-preview-link')).toHaveAttribute('href', testSafe.value.paths.queue);
+    expect(screen.getByTestId('queue-preview-link')).toHaveAttribute('href', testSafe.paths.queue);
   });
 
   it('says when more pages wait, and when nothing does', () => {

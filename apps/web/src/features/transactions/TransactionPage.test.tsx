@@ -4,11 +4,11 @@ import { GatewayError, type TransactionDetails } from '@countersign/gateway-api'
 import { historyQueryOptions } from './queries';
 import { TransactionPage } from './TransactionPage';
 import { creation, custom, executed, info, ownerA, ownerB, recipient, safeAddress } from './testFixtures';
-import { paths, renderSafePage, testSafe } from './testRender';
+import { fakeGateway } from '../../testing';
+import { renderSafePage, testSafe } from '../../testing/safePage';
 
-vi.mock('../safe', async (load) => ({ ...(await load<object>()), useSafe: () => testSafe.value }));
-const gateway = vi.hoisted(() => ({ getTransaction: vi.fn() }));
-vi.mock('../../lib/gateway', () => ({ getGateway: () => ({ ...gateway, baseUrl: 'http://gw.test' }) }));
+const gateway = { getTransaction: vi.fn() };
+const fake = fakeGateway({ ...gateway, baseUrl: 'http://gw.test' });
 
 const safeTxHash = `0x${'21'.repeat(32)}`;
 const txHash = `0x${'eb'.repeat(32)}`;
@@ -97,7 +97,11 @@ const batch: TransactionDetails = {
 };
 
 const renderDetails = (id: string) =>
-  renderSafePage(<TransactionPage />, { path: paths.transaction(id), route: '/:safeId/transactions/:txId' });
+  renderSafePage(<TransactionPage />, {
+    path: testSafe.paths.transaction(id),
+    route: '/:safeId/transactions/:txId',
+    gateway: fake,
+  });
 
 describe('TransactionPage', () => {
   it('shows a batch: status, words, the decoded call with each action, confirmations and execution', async () => {
@@ -187,10 +191,11 @@ describe('TransactionPage', () => {
     const id = `creation_${safeAddress}`;
     gateway.getTransaction.mockRejectedValueOnce(new GatewayError('404: Transaction not found', 404, {}));
     renderSafePage(<TransactionPage />, {
-      path: paths.transaction(id),
+      path: testSafe.paths.transaction(id),
       route: '/:safeId/transactions/:txId',
+      gateway: fake,
       seed: (client) =>
-        client.setQueryData(historyQueryOptions('1337', safeAddress).queryKey, {
+        client.setQueryData(historyQueryOptions(fake, '1337', safeAddress).queryKey, {
           pages: [{ count: 1, next: null, previous: null, results: [executed(creation, { id })] }],
           pageParams: [null],
         }),

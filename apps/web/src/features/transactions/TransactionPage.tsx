@@ -3,7 +3,16 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { TransactionDetails, TransactionListPage, TransactionSummary } from '@countersign/gateway-api';
 import { isGatewayStatus } from '../../lib/gatewayErrors';
-import { Alert, Badge, DateTime, Page, QueryView, Section, SkeletonRows, describeQueryError } from '../../ui';
+import {
+  Alert,
+  Badge,
+  DateTime,
+  Page,
+  QueryView,
+  Section,
+  SkeletonRows,
+  useDescribeQueryError,
+} from '../../ui';
 import { safeKey, useSafe, type SafeContextValue } from '../safe';
 import { TransactionActions, TransactionHeading, TransactionVerification } from '../tx-flow';
 import { clip, isPendingStatus, describeParts, statusLabels, statusTones, transactionKind } from './describe';
@@ -31,6 +40,7 @@ function useBackTarget(details: TransactionDetails | undefined): { list: ListOri
 
 /** `/:safeId/transactions/:txId`: one transaction, with everything the gateway knows of it. */
 export function TransactionPage() {
+  const describeQueryError = useDescribeQueryError();
   const { txId = '' } = useParams();
   const safe = useSafe();
   const query = useTransactionQuery(safe.chain.chainId, safe.address, txId);

@@ -16,17 +16,19 @@ export const transactionsRoutes: RouteObject[] = [
   },
   {
     path: 'transactions/history',
-    loader: safeViewLoader(({ chainId, address, queryClient }) => {
-      void queryClient.prefetchInfiniteQuery(historyQueryOptions(chainId, address));
+    loader: safeViewLoader(({ chainId, address, queryClient, gateway }) => {
+      void queryClient.prefetchInfiniteQuery(historyQueryOptions(gateway, chainId, address));
     }),
     lazy: async () => ({ Component: (await loadPages()).HistoryPage }),
   },
   {
     path: 'transactions/:txId',
     loader: (args) =>
-      safeViewLoader(({ chainId, address, queryClient }) => {
+      safeViewLoader(({ chainId, address, queryClient, gateway }) => {
         if (args.params.txId)
-          void queryClient.prefetchQuery(transactionQueryOptions(chainId, address, args.params.txId));
+          void queryClient.prefetchQuery(
+            transactionQueryOptions(gateway, chainId, address, args.params.txId),
+          );
       })(args),
     lazy: async () => {
       // The checks of a queued transaction arrive with the page, not 300 ms after it (see preloadableLazy).
@@ -44,7 +46,7 @@ export function preloadTransactions(target: SafeTarget): void {
 
 /** The queue's first page (a route loader starts it while the page's code loads). */
 export function prefetchTransactions(target: SafeTarget): void {
-  void prefetchQueue(target.queryClient, target.chainId, target.address);
+  void prefetchQueue(target);
 }
 
 // For other features: the words for a transaction, the queue at a glance, and the queries.

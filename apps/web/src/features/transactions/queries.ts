@@ -1,14 +1,14 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useQuery,
-  type QueryClient,
-} from '@tanstack/react-query';
-import { cursorOf, MAX_PAGE_SIZE, withPageSize, type TransactionListPage } from '@countersign/gateway-api';
-import { getGateway } from '../../lib/gateway';
+  cursorOf,
+  MAX_PAGE_SIZE,
+  withPageSize,
+  type GatewayClient,
+  type TransactionListPage,
+} from '@countersign/gateway-api';
+import { useGateway } from '../../lib/ServicesProvider';
 import { persistedFirstPage } from '../../lib/persistence';
-import { safeKey, TAG_GOVERNED_STALE_MS } from '../safe';
+import { safeKey, TAG_GOVERNED_STALE_MS, type SafeTarget } from '../safe';
 
 /**
  * The transactions of a Safe: the queue and the history (infinite lists paged by the gateway's
@@ -24,11 +24,11 @@ const paging = {
   meta: persistedFirstPage,
 };
 
-export const queueQueryOptions = (chainId: string, address: string) =>
+export const queueQueryOptions = (gateway: GatewayClient, chainId: string, address: string) =>
   infiniteQueryOptions({
     queryKey: safeKey(chainId, address, 'queue'),
     queryFn: ({ pageParam, signal }) =>
-      getGateway().getQueue({ chainId, safeAddress: address, cursor: pageParam }, { signal }),
+      gateway.getQueue({ chainId, safeAddress: address, cursor: pageParam }, { signal }),
     ...paging,
   });
 
@@ -37,11 +37,11 @@ export const queueQueryOptions = (chainId: string, address: string) =>
  * transaction's time (historyRows), so the first page's URL is the same for every reader and the web
  * server can load it with the page.
  */
-export const historyQueryOptions = (chainId: string, address: string) =>
+export const historyQueryOptions = (gateway: GatewayClient, chainId: string, address: string) =>
   infiniteQueryOptions({
     queryKey: safeKey(chainId, address, 'history'),
     queryFn: ({ pageParam, signal }) =>
-      getGateway().getHistory({ chainId, safeAddress: address, cursor: pageParam }, { signal }),
+      gateway.getHistory({ chainId, safeAddress: address, cursor: pageParam }, { signal }),
     ...paging,
     // The pages after the first are as large as the gateways serve (five times their 20), so scrolling
     // a long history asks a fifth as often: each answer costs a request, a parse and a render of the
@@ -52,26 +52,31 @@ export const historyQueryOptions = (chainId: string, address: string) =>
     },
   });
 
-export const transactionQueryOptions = (chainId: string, address: string, txId: string) =>
+export const transactionQueryOptions = (
+  gateway: GatewayClient,
+  chainId: string,
+  address: string,
+  txId: string,
+) =>
   queryOptions({
     queryKey: safeKey(chainId, address, 'transaction', txId),
-    queryFn: ({ signal }) => getGateway().getTransaction({ chainId, id: txId }, { signal }),
+    queryFn: ({ signal }) => gateway.getTransaction({ chainId, id: txId }, { signal }),
     staleTime: TAG_GOVERNED_STALE_MS,
   });
 
 /** Pending transactions by nonce, with the gateway's labels and conflict headers. */
 export const useQueueQuery = (chainId: string, address: string) =>
-  useInfiniteQuery(queueQueryOptions(chainId, address));
+  useInfiniteQuery(queueQueryOptions(useGateway(), chainId, address));
 
 /** Executed transactions and transfers, newest first (days are cut by historyRows). */
 export const useHistoryQuery = (chainId: string, address: string) =>
-  useInfiniteQuery(historyQueryOptions(chainId, address));
+  useInfiniteQuery(historyQueryOptions(useGateway(), chainId, address));
 
 /** One transaction's details, by its id (or safeTxHash). */
 export const useTransactionQuery = (chainId: string, address: string, txId: string) =>
-  useQuery(transactionQueryOptions(chainId, address, txId));
+  useQuery(transactionQueryOptions(useGateway(), chainId, address, txId));
 
 /** Loads the queue's first page ahead (on intent to open the transactions). */
-export function prefetchQueue(queryClient: QueryClient, chainId: string, address: string): Promise<void> {
-  return queryClient.prefetchInfiniteQuery(queueQueryOptions(chainId, address));
+export function prefetchQueue({ queryClient, gateway, chainId, address }: SafeTarget): Promise<void> {
+  return queryClient.prefetchInfiniteQuery(queueQueryOptions(gateway, chainId, address));
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { useGateway } from '../../lib/ServicesProvider';
 import { Page } from '../../ui';
 import { useSafe } from '../safe';
 import { queueQueryOptions } from '../transactions';
@@ -26,15 +27,16 @@ export function TxFlowPage({
 }) {
   const { chain, address } = useSafe();
   const queryClient = useQueryClient();
+  const gateway = useGateway();
   const [search] = useSearchParams();
   const replacing = /^\d{1,9}$/.test(search.get('nonce') ?? '') ? Number(search.get('nonce')) : undefined;
   const [draft, setDraft] = useState<TxDraft | undefined>();
 
   // What the review needs first, asked for while the owner fills in the form.
   useEffect(() => {
-    void queryClient.prefetchQuery(noncesQueryOptions(chain.chainId, address));
-    void queryClient.prefetchInfiniteQuery(queueQueryOptions(chain.chainId, address));
-  }, [queryClient, chain.chainId, address]);
+    void queryClient.prefetchQuery(noncesQueryOptions(gateway, chain.chainId, address));
+    void queryClient.prefetchInfiniteQuery(queueQueryOptions(gateway, chain.chainId, address));
+  }, [queryClient, gateway, chain.chainId, address]);
 
   return (
     <Page

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { runtimeConfig } from '../../lib/config';
+import { useRuntimeConfig } from '../../lib/ServicesProvider';
 import { buttonClass } from '../../ui';
 import { useCurrentChain } from '../chains';
 import type WalletRuntimeModule from './runtime/WalletRuntime';
@@ -44,6 +44,7 @@ function loadWalletRuntime(): Promise<WalletRuntimeComponent> {
  */
 export function WalletSlot() {
   const wallet = useWallet();
+  const config = useRuntimeConfig();
   const { chains, current } = useCurrentChain();
   const disabledWallets = current?.disabledWallets ?? noWallets;
   const [WalletRuntime, setWalletRuntime] = useState<WalletRuntimeComponent>();
@@ -107,7 +108,7 @@ export function WalletSlot() {
               // Another chain list, or a chain disabling other wallets, needs a new wagmi configuration.
               key={walletSetupKey(chains, disabledWallets)}
               chains={chains}
-              config={runtimeConfig()}
+              config={config}
               disabledWallets={disabledWallets}
             />
           </PageChainIdContext.Provider>

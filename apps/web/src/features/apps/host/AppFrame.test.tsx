@@ -2,23 +2,11 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeReply } from '@countersign/safe-apps-bridge';
-import { devnetChain, teamSafe, teamSafeAddress, renderWithRouter } from '../../../testing';
+import { devnetChain, teamSafe } from '../../../testing';
+import { renderSafePage } from '../../../testing/safePage';
 import { AppFrame, APP_ALLOW, APP_SANDBOX } from './AppFrame';
 import { SAFE_APPS_STORAGE_KEY, storedApp } from './appStore';
-import type { SafePaths } from '../../safe';
 import type { HostedApp } from './useAppHost';
-
-vi.mock(import('../../safe'), async (importOriginal) => ({
-  ...(await importOriginal()),
-  useSafe: () => ({
-    chain: devnetChain,
-    address: teamSafeAddress,
-    safeId: `local:${teamSafeAddress}`,
-    safe: teamSafe,
-    query: { isError: false, error: null, refetch: () => undefined },
-    paths: { apps: '/apps' } as unknown as SafePaths,
-  }),
-}));
 
 // The one review screen stands in as a double: its own tests cover it; here only its callbacks matter.
 vi.mock('../../tx-flow', () => ({
@@ -99,7 +87,7 @@ describe('AppFrame', () => {
   afterEach(() => vi.useRealTimers());
 
   it('frames the app sandboxed, with clipboard-write only, loading until it has loaded', () => {
-    renderWithRouter(<AppFrame app={app} />);
+    renderSafePage(<AppFrame app={app} />);
     const frame = screen.getByTestId('safe-app-frame');
     expect(frame).toHaveAttribute('sandbox', APP_SANDBOX);
     expect(APP_SANDBOX).toBe(
@@ -115,7 +103,7 @@ describe('AppFrame', () => {
   });
 
   it('reports an app that does not load, and retries', async () => {
-    renderWithRouter(<AppFrame app={app} loadTimeoutMs={30} />);
+    renderSafePage(<AppFrame app={app} loadTimeoutMs={30} />);
     const failed = await screen.findByTestId('safe-app-failed');
     expect(failed).toHaveTextContent('Tool <b>x</b> did not load');
     await userEvent.click(screen.getByTestId('safe-app-retry'));
@@ -125,7 +113,7 @@ describe('AppFrame', () => {
   });
 
   it('answers getSafeInfo at once, to the app origin only, and ignores other windows and origins', () => {
-    renderWithRouter(<AppFrame app={app} />);
+    renderSafePage(<AppFrame app={app} />);
     const { replies, send, request } = attachAppWindow();
     send(request('a1', 'getSafeInfo'));
     expect(replies).toEqual([
@@ -147,7 +135,7 @@ describe('AppFrame', () => {
   });
 
   it('sends an app’s transactions to the review as one draft and answers the safeTxHash', async () => {
-    renderWithRouter(<AppFrame app={app} />);
+    renderSafePage(<AppFrame app={app} />);
     const { replies, send, request } = attachAppWindow();
     const to = '0x1111111111111111111111111111111111111111';
     send(
@@ -170,7 +158,7 @@ describe('AppFrame', () => {
   });
 
   it('answers a rejected transaction with an error', async () => {
-    renderWithRouter(<AppFrame app={app} />);
+    renderSafePage(<AppFrame app={app} />);
     const { replies, send, request } = attachAppWindow();
     send(request('t2', 'sendTransactions', { txs: [{ to: '0x1111111111111111111111111111111111111111' }] }));
     await userEvent.click(await screen.findByTestId('review-back'));
@@ -182,7 +170,7 @@ describe('AppFrame', () => {
   });
 
   it('asks before granting the address book, and remembers the grant', async () => {
-    renderWithRouter(<AppFrame app={app} />);
+    renderSafePage(<AppFrame app={app} />);
     const { replies, send, request } = attachAppWindow();
     send(request('p1', 'requestAddressBook'));
     await waitFor(() =>
@@ -221,7 +209,7 @@ describe('AppFrame', () => {
   });
 
   it('refuses a permission request for anything else without a prompt', async () => {
-    renderWithRouter(<AppFrame app={app} />);
+    renderSafePage(<AppFrame app={app} />);
     const { replies, send, request } = attachAppWindow();
     send(request('q1', 'wallet_requestPermissions', [{ eth_accounts: {} }]));
     await waitFor(() =>
@@ -233,7 +221,7 @@ describe('AppFrame', () => {
   });
 
   it('signs on chain through SignMessageLib, in the review, when the app turned off-chain signing off', async () => {
-    renderWithRouter(<AppFrame app={app} />);
+    renderSafePage(<AppFrame app={app} />);
     const { replies, send, request } = attachAppWindow();
     send(request('s1', 'rpcCall', { call: 'safe_setSettings', params: [{ offChainSigning: false }] }));
     send(request('s2', 'signMessage', { message: 'hello' }));
@@ -258,7 +246,7 @@ describe('AppFrame', () => {
   });
 
   it('keeps the app’s off-chain signing setting (safe_setSettings)', async () => {
-    renderWithRouter(<AppFrame app={app} />);
+    renderSafePage(<AppFrame app={app} />);
     const { replies, send, request } = attachAppWindow();
     send(request('s1', 'rpcCall', { call: 'safe_setSettings', params: [{ offChainSigning: false }] }));
     await waitFor(() =>

@@ -6,6 +6,7 @@ import {
   permissionsRejected,
   restrictedMethodDescriptions,
 } from '@countersign/safe-apps-bridge';
+import { useGateway } from '../../../lib/ServicesProvider';
 import { Alert, Button, Dialog, Loading } from '../../../ui';
 import {
   HashList,
@@ -99,6 +100,7 @@ function MessagePrompt({
   more: string;
 }) {
   const { chain, address, safe } = useSafe();
+  const gateway = useGateway();
   const signer = useOwnerAccount();
   const [hashes] = useState(() =>
     computeMessageHashes({ chainId: Number(chain.chainId), safe: address, message: prompt.content }),
@@ -107,6 +109,7 @@ function MessagePrompt({
   const sign = useMutation({
     mutationFn: () =>
       signMessageForApp({
+        gateway,
         chainId: chain.chainId,
         safe: address,
         owners: safe.owners.map((owner) => owner.value),

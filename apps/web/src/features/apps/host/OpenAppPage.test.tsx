@@ -1,35 +1,29 @@
+import type { ReactNode } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { devnetChain, teamSafe, teamSafeAddress, renderWithRouter } from '../../../testing';
-import type { SafePaths } from '../../safe';
+import { devnetChain, fakeGateway } from '../../../testing';
+import { renderSafePage, testSafe } from '../../../testing/safePage';
 import { safeApp } from '../safeAppFixture';
 import { AppsSettingsSection } from './AppsSettingsSection';
 import { CustomAppForm } from './CustomAppForm';
 import { grantAppPermissions, storedApp } from './appStore';
 import { OpenAppPage } from './OpenAppPage';
 
-const gateway = vi.hoisted(() => ({ baseUrl: 'http://127.0.0.1:9', getSafeApps: vi.fn() }));
-vi.mock('../../../lib/gateway', () => ({ getGateway: () => gateway }));
+const gateway = { baseUrl: 'http://127.0.0.1:9', getSafeApps: vi.fn() };
 
-vi.mock(import('../../safe'), async (importOriginal) => ({
-  ...(await importOriginal()),
-  useSafe: () => ({
-    chain: { ...devnetChain, features: ['SAFE_APPS'] },
-    address: teamSafeAddress,
-    safeId: `local:${teamSafeAddress}`,
-    safe: teamSafe,
-    query: { isError: false, error: null, refetch: () => undefined },
-    paths: {
-      apps: '/apps',
-      openApp: (url: string) => `/apps/open?appUrl=${encodeURIComponent(url)}`,
-    } as unknown as SafePaths,
-  }),
-}));
 vi.mock('../../tx-flow', () => ({ TxReview: () => null }));
 
+/** Renders `element` on the team Safe, on a chain with Safe Apps, at `path`. */
+const onSafe = (element: ReactNode, path = '/') =>
+  renderSafePage(element, {
+    path,
+    gateway: fakeGateway(gateway),
+    chain: { ...devnetChain, features: ['SAFE_APPS'] },
+  });
+
 const open = (appUrl: string) =>
-  renderWithRouter(<OpenAppPage />, `/local:0x1/apps/open?appUrl=${encodeURIComponent(appUrl)}`);
+  onSafe(<OpenAppPage />, `/local:0x1/apps/open?appUrl=${encodeURIComponent(appUrl)}`);
 
 describe('Opening an app', () => {
   beforeEach(() => {
@@ -79,7 +73,7 @@ describe('Opening an app', () => {
     );
     open('https://127.0.0.1:4109/tool');
     await userEvent.click(await screen.findByTestId('unknown-app-accept'));
-    renderWithRouter(
+    onSafe(
       <OpenAppPage />,
       `/local:0x1/apps/open?appUrl=${encodeURIComponent('https://127.0.0.1:4109/other')}`,
     );
@@ -106,7 +100,7 @@ describe('Opening an app', () => {
 
 describe('Settings → Safe Apps', () => {
   it('lists each app’s permissions and revokes them', async () => {
-    renderWithRouter(<AppsSettingsSection />);
+    onSafe(<AppsSettingsSection />);
     expect(screen.getByTestId('settings-apps-empty')).toBeInTheDocument();
     grantAppPermissions('https://127.0.0.1:4109', 'Custom <b>tool</b>', [{ requestAddressBook: {} }]);
     expect(await screen.findByTestId('settings-app-name')).toHaveTextContent('Custom <b>tool</b>');
@@ -121,7 +115,7 @@ describe('Settings → Safe Apps', () => {
 
 describe('A custom app by URL', () => {
   it('opens http(s) URLs only', async () => {
-    const { router } = renderWithRouter(<CustomAppForm />);
+    const { router } = onSafe(<CustomAppForm />);
     const field = screen.getByTestId('custom-app-url');
     await userEvent.type(field, 'javascript:alert(1)');
     await userEvent.click(screen.getByTestId('custom-app-open'));
@@ -130,7 +124,7 @@ describe('A custom app by URL', () => {
     await userEvent.clear(field);
     await userEvent.type(field, 'https://127.0.0.1:4109/tool{enter}');
     expect(router.state.location.pathname + router.state.location.search).toBe(
-      `/apps/open?appUrl=${encodeURIComponent('https://127.0.0.1:4109/tool')}`,
+      testSafe.paths.openApp('https://127.0.0.1:4109/tool'),
     );
   });
 });

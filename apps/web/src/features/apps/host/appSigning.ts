@@ -1,6 +1,6 @@
 import type { Address, Hex } from 'viem';
+import type { GatewayClient } from '@countersign/gateway-api';
 import { isGatewayStatus } from '../../../lib/gatewayErrors';
-import { getGateway } from '../../../lib/gateway';
 import { describeGatewayError } from '../../../lib/gatewayErrors';
 import {
   computeMessageHashes,
@@ -11,6 +11,7 @@ import {
 import type { SignResult } from '@countersign/safe-apps-bridge';
 
 type Target = {
+  gateway: GatewayClient;
   chainId: string;
   safe: Address;
   owners: readonly string[];
@@ -18,8 +19,8 @@ type Target = {
   app: { name: string; url: string; safeAppId: number | null };
 };
 
-const gatewayError = (error: unknown) =>
-  new MessageSigningError('gateway', describeGatewayError(error, getGateway().baseUrl).message);
+const gatewayError = (gateway: GatewayClient, error: unknown) =>
+  new MessageSigningError('gateway', describeGatewayError(error, gateway.baseUrl).message);
 
 /**
  * The connected owner signs an app's message for the Safe (the messages feature's signing): the
@@ -28,6 +29,7 @@ const gatewayError = (error: unknown) =>
  * have reached the threshold.
  */
 export async function signMessageForApp({
+  gateway,
   chainId,
   safe,
   owners,
@@ -38,13 +40,12 @@ export async function signMessageForApp({
   const hashes = computeMessageHashes({ chainId: Number(chainId), safe, message: content });
   if (!hashes.ok) throw new MessageSigningError('signer', hashes.reason);
   const messageHash = hashes.safeMessageHash;
-  const gateway = getGateway();
 
   let existing: Awaited<ReturnType<typeof gateway.getMessage>> | undefined;
   try {
     existing = await gateway.getMessage({ chainId, messageHash });
   } catch (error) {
-    if (!isGatewayStatus(error, 404)) throw gatewayError(error);
+    if (!isGatewayStatus(error, 404)) throw gatewayError(gateway, error);
   }
   if (existing?.status === 'CONFIRMED' && existing.preparedSignature)
     return { messageHash, signature: existing.preparedSignature };
@@ -71,7 +72,7 @@ export async function signMessageForApp({
       await gateway.confirmMessage({ chainId, messageHash, signature });
     }
   } catch (error) {
-    throw gatewayError(error);
+    throw gatewayError(gateway, error);
   }
   if (threshold <= 1 && existing === undefined) return { messageHash, signature };
   try {

@@ -1,7 +1,7 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { encodeFunctionData, parseAbi, type Hex } from 'viem';
-import type { TypedData } from '@countersign/gateway-api';
+import type { GatewayClient, TypedData } from '@countersign/gateway-api';
 import { safe141, safeMessageContentHash, type SafeMessageContent } from '@countersign/safe-core';
 import {
   BridgeError,
@@ -12,8 +12,8 @@ import {
   type RestrictedMethod,
   type SignResult,
 } from '@countersign/safe-apps-bridge';
-import { getGateway } from '../../../lib/gateway';
 import { describeGatewayError } from '../../../lib/gatewayErrors';
+import { useGateway } from '../../../lib/ServicesProvider';
 import { addressBookEntries } from '../../address-book';
 import { balancesQueryOptions } from '../../assets';
 import { rpcUrlOf } from '../../chains';
@@ -52,8 +52,8 @@ const MAX_PROMPTS = 20;
 
 const signMessageLibAbi = parseAbi(['function signMessage(bytes _data)']);
 
-const gatewayFailure = (error: unknown) =>
-  new BridgeError(describeGatewayError(error, getGateway().baseUrl).message);
+const gatewayFailure = (gateway: GatewayClient, error: unknown) =>
+  new BridgeError(describeGatewayError(error, gateway.baseUrl).message);
 
 async function rpcRequest(url: string, method: string, params: unknown[]): Promise<unknown> {
   let response: Response;
@@ -91,6 +91,7 @@ export function useAppHost(app: HostedApp) {
   const { chain, address, safe } = useSafe();
   const wallet = useWallet();
   const queryClient = useQueryClient();
+  const gateway = useGateway();
   const [prompts, setPrompts] = useState<Prompt[]>([]);
   const nextKey = useRef(0);
   /** safeTxHash → txId of the transactions this app submitted here. */
@@ -181,18 +182,20 @@ export function useAppHost(app: HostedApp) {
         const { chain: current, address: safeAddress } = state.current;
         try {
           return appBalances(
-            await queryClient.fetchQuery(balancesQueryOptions(current.chainId, safeAddress, currency)),
+            await queryClient.fetchQuery(
+              balancesQueryOptions(gateway, current.chainId, safeAddress, currency),
+            ),
           );
         } catch (error) {
-          throw gatewayFailure(error);
+          throw gatewayFailure(gateway, error);
         }
       },
       getTxBySafeTxHash: async ({ safeTxHash }) => {
         const id = submitted.current.get(safeTxHash) ?? safeTxHash;
         try {
-          return await getGateway().getTransaction({ chainId: state.current.chain.chainId, id });
+          return await gateway.getTransaction({ chainId: state.current.chain.chainId, id });
         } catch (error) {
-          throw gatewayFailure(error);
+          throw gatewayFailure(gateway, error);
         }
       },
       rpcCall: ({ call, params }) => rpcRequest(rpcUrlOf(state.current.chain), call, params),
@@ -226,14 +229,14 @@ export function useAppHost(app: HostedApp) {
       },
       getOffChainSignature: async ({ messageHash }) => {
         try {
-          const message = await getGateway().getMessage({
+          const message = await gateway.getMessage({
             chainId: state.current.chain.chainId,
             messageHash,
           });
           return message.preparedSignature ?? '';
         } catch (error) {
           if (error instanceof Error && /404/.test(error.message)) return '';
-          throw gatewayFailure(error);
+          throw gatewayFailure(gateway, error);
         }
       },
       requestAddressBook: () =>
@@ -251,7 +254,7 @@ export function useAppHost(app: HostedApp) {
         return grantAppPermissions(origin(), state.current.app.name, request) satisfies Permission[];
       },
     };
-  }, [ask, queryClient]);
+  }, [ask, queryClient, gateway]);
 
   /** Refuses everything still waiting (the app closes or reloads). */
   const rejectAll = useCallback(() => {

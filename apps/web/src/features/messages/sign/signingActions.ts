@@ -1,6 +1,6 @@
 import { adjustTypedDataSignatureV, safeMessageTypedData } from '@countersign/safe-core';
 import type { Address, Hex } from 'viem';
-import { getGateway } from '../../../lib/gateway';
+import type { GatewayClient } from '@countersign/gateway-api';
 import { describeGatewayError } from '../../../lib/gatewayErrors';
 import { walletApi, type WalletErrorKind } from '../../wallet';
 import type { MessageContent } from './messageDraft';
@@ -53,45 +53,52 @@ export async function signSafeMessage({
   }
 }
 
-const gatewayError = (error: unknown) =>
-  new MessageSigningError('gateway', describeGatewayError(error, getGateway().baseUrl).message);
+const gatewayError = (gateway: GatewayClient, error: unknown) =>
+  new MessageSigningError('gateway', describeGatewayError(error, gateway.baseUrl).message);
 
 /**
  * Creates the message on the gateway with the first owner's signature. No Safe App asked for it, so
  * the safe app id is null; `origin` says it was created here.
  */
 export async function createSafeMessage({
+  gateway,
   chainId,
   safe,
   owners,
   content,
   contentHash,
   origin,
-}: SafeTarget & { content: MessageContent; contentHash: Hex; origin: string }): Promise<void> {
+}: SafeTarget & {
+  gateway: GatewayClient;
+  content: MessageContent;
+  contentHash: Hex;
+  origin: string;
+}): Promise<void> {
   const { signature } = await signSafeMessage({ chainId, safe, owners, contentHash });
   try {
-    await getGateway().proposeMessage({
+    await gateway.proposeMessage({
       chainId,
       safeAddress: safe,
       body: { message: content, signature, safeAppId: null, origin },
     });
   } catch (error) {
-    throw gatewayError(error);
+    throw gatewayError(gateway, error);
   }
 }
 
 /** Adds the connected owner's signature to a message the gateway holds. */
 export async function confirmSafeMessage({
+  gateway,
   chainId,
   safe,
   owners,
   messageHash,
   contentHash,
-}: SafeTarget & { messageHash: string; contentHash: Hex }): Promise<void> {
+}: SafeTarget & { gateway: GatewayClient; messageHash: string; contentHash: Hex }): Promise<void> {
   const { signature } = await signSafeMessage({ chainId, safe, owners, contentHash });
   try {
-    await getGateway().confirmMessage({ chainId, messageHash, signature });
+    await gateway.confirmMessage({ chainId, messageHash, signature });
   } catch (error) {
-    throw gatewayError(error);
+    throw gatewayError(gateway, error);
   }
 }

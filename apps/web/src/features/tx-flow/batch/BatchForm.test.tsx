@@ -3,13 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { teamSafeAddress } from '../../../testing';
 import type { TxAction, TxDraft } from '../draft';
-import { renderSafeForm, testSafe } from '../testSafe';
+import { renderSafePage } from '../../../testing/safePage';
 import { addToBatch, batchKey, parseStoredBatch, readBatch } from './batchStore';
 import { BatchForm } from './BatchForm';
 
 configure({ asyncUtilTimeout: 5_000 });
-
-vi.mock('../../safe', async (load) => ({ ...(await load<object>()), useSafe: () => testSafe.value }));
 
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const send = (label: string, value = 1n): TxAction => ({ to: ALICE, value, data: '0x', label });
@@ -18,7 +16,7 @@ function open(labels: string[] = []) {
   for (const label of labels) addToBatch('1337', teamSafeAddress, send(label));
   const onReview = vi.fn<(draft: TxDraft) => void>();
   const user = userEvent.setup();
-  const view = renderSafeForm(<BatchForm onReview={onReview} />);
+  const view = renderSafePage(<BatchForm onReview={onReview} />);
   return { user, onReview, ...view };
 }
 

@@ -4,11 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { decodeFunctionData, parseAbi } from 'viem';
 import type { TxDraft } from '../draft';
 import { ContractForm } from './ContractForm';
-import { renderSafeForm, testSafe } from '../testSafe';
+import { renderSafePage } from '../../../testing/safePage';
 
 configure({ asyncUtilTimeout: 5_000 });
-
-vi.mock('../../safe', async (load) => ({ ...(await load<object>()), useSafe: () => testSafe.value }));
 
 const TOKEN = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -34,7 +32,7 @@ const abi = [
 function open(initial: { to?: string } = {}) {
   const onReview = vi.fn<(draft: TxDraft) => void>();
   const user = userEvent.setup();
-  renderSafeForm(<ContractForm onReview={onReview} initial={initial} />);
+  renderSafePage(<ContractForm onReview={onReview} initial={initial} />);
   return { user, onReview };
 }
 

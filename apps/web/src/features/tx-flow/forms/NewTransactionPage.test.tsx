@@ -1,22 +1,20 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { teamSafe, teamSafeAddress } from '../../../testing';
 import { addToBatch } from '../batch';
 import { NewTransactionFormPage, NewTransactionPage } from '../pages';
-import { renderSafeForm, testSafe } from '../testSafe';
+import { renderSafePage, testSafe } from '../../../testing/safePage';
 
 configure({ asyncUtilTimeout: 5_000 });
-
-vi.mock('../../safe', async (load) => ({ ...(await load<object>()), useSafe: () => testSafe.value }));
 
 describe('NewTransactionPage', () => {
   it('lists every kind as a link with what it does, and the batch’s count', async () => {
     addToBatch('1337', teamSafeAddress, { to: teamSafeAddress, value: 0n, data: '0x', label: 'x' });
     const user = userEvent.setup();
-    const { router } = renderSafeForm(<NewTransactionPage />);
+    const { router } = renderSafePage(<NewTransactionPage />);
     const send = screen.getByTestId('kind-send');
-    expect(send).toHaveAttribute('href', `${testSafe.value.paths.base}/new-transaction/send`);
+    expect(send).toHaveAttribute('href', `${testSafe.paths.base}/new-transaction/send`);
     expect(send).toHaveTextContent('Send tokens');
     expect(within(screen.getByTestId('kind-batch')).getByTestId('batch-count-badge')).toHaveTextContent(
       '1 transaction',
@@ -31,11 +29,11 @@ describe('NewTransactionPage', () => {
     await user.tab();
     expect(screen.getByTestId('kind-nft')).toHaveFocus();
     await user.keyboard('{Enter}');
-    expect(router.state.location.pathname).toBe(`${testSafe.value.paths.base}/new-transaction/nft`);
+    expect(router.state.location.pathname).toBe(`${testSafe.paths.base}/new-transaction/nft`);
   });
 
   it('keeps owner changes from a single-owner Safe', () => {
-    renderSafeForm(<NewTransactionPage />, {
+    renderSafePage(<NewTransactionPage />, {
       safe: { ...teamSafe, owners: teamSafe.owners.slice(0, 1), threshold: 1 },
     });
     expect(screen.getByTestId('kind-remove-owner')).toHaveTextContent('The Safe has a single owner.');
@@ -47,12 +45,12 @@ describe('NewTransactionFormPage', () => {
   const route = '/new-transaction/:kind';
 
   it('says so for a kind that does not exist', () => {
-    renderSafeForm(<NewTransactionFormPage />, { route, path: '/new-transaction/nope' });
+    renderSafePage(<NewTransactionFormPage />, { route, path: '/new-transaction/nope' });
     expect(screen.getByTestId('unknown-kind')).toBeInTheDocument();
   });
 
   it('shows the kind’s form with the values of the link', async () => {
-    renderSafeForm(<NewTransactionFormPage />, {
+    renderSafePage(<NewTransactionFormPage />, {
       route,
       path: `/new-transaction/remove-owner?owner=${teamSafe.owners[1]!.value}`,
     });

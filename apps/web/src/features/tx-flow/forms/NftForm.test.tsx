@@ -3,15 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { decodeFunctionData, erc721Abi } from 'viem';
 import type { Collectible } from '@countersign/gateway-api';
-import { teamSafeAddress } from '../../../testing';
+import { fakeGateway, teamSafeAddress } from '../../../testing';
 import { collectiblesQueryOptions } from '../../assets';
 import type { TxDraft } from '../draft';
 import { NftForm } from './NftForm';
-import { renderSafeForm, testSafe } from '../testSafe';
+import { renderSafePage } from '../../../testing/safePage';
 
 configure({ asyncUtilTimeout: 5_000 });
-
-vi.mock('../../safe', async (load) => ({ ...(await load<object>()), useSafe: () => testSafe.value }));
 
 const CSC = '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9';
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -31,9 +29,9 @@ const nft = (id: string, name: string | null): Collectible => ({
 function open(initial: { contract?: string; id?: string } = {}) {
   const onReview = vi.fn<(draft: TxDraft) => void>();
   const user = userEvent.setup();
-  renderSafeForm(<NftForm onReview={onReview} initial={initial} />, {
+  renderSafePage(<NftForm onReview={onReview} initial={initial} />, {
     seed: (client) =>
-      client.setQueryData(collectiblesQueryOptions('1337', teamSafeAddress).queryKey, {
+      client.setQueryData(collectiblesQueryOptions(fakeGateway(), '1337', teamSafeAddress).queryKey, {
         pages: [{ count: 2, next: null, previous: null, results: [nft('1', 'Sunrise'), nft('7', null)] }],
         pageParams: [null],
       }),

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { Address } from 'viem';
 import type { Collectible, CollectiblePage } from '@countersign/gateway-api';
+import { useGateway } from '../../../lib/ServicesProvider';
 import { Alert, ButtonLink, EmptyState, LoadMore, QueryView, RemoteImage, SelectField } from '../../../ui';
 import { collectiblesQueryOptions } from '../../assets';
 import { useSafe } from '../../safe';
@@ -41,7 +42,7 @@ export function NftForm({
   initial: { contract?: string; id?: string };
 }) {
   const { chain, address, paths } = useSafe();
-  const query = useInfiniteQuery(collectiblesQueryOptions(chain.chainId, address));
+  const query = useInfiniteQuery(collectiblesQueryOptions(useGateway(), chain.chainId, address));
   return (
     <QueryView
       query={query}

@@ -3,16 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { decodeFunctionData, erc20Abi } from 'viem';
 import type { Balance, Balances } from '@countersign/gateway-api';
-import { teamSafeAddress } from '../../../testing';
+import { fakeGateway, teamSafeAddress } from '../../../testing';
 import { balancesQueryOptions } from '../../assets';
 import { readBatch } from '../batch';
 import type { TxDraft } from '../draft';
 import { SendForm } from './SendForm';
-import { renderSafeForm, testSafe } from '../testSafe';
+import { renderSafePage } from '../../../testing/safePage';
 
 configure({ asyncUtilTimeout: 5_000 });
-
-vi.mock('../../safe', async (load) => ({ ...(await load<object>()), useSafe: () => testSafe.value }));
 
 const NATIVE = '0x0000000000000000000000000000000000000000';
 const DUSD = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
@@ -46,9 +44,12 @@ const balances: Balances = {
 function open(initialToken?: string) {
   const onReview = vi.fn<(draft: TxDraft) => void>();
   const user = userEvent.setup();
-  renderSafeForm(<SendForm onReview={onReview} initialToken={initialToken} />, {
+  renderSafePage(<SendForm onReview={onReview} initialToken={initialToken} />, {
     seed: (client) =>
-      client.setQueryData(balancesQueryOptions('1337', teamSafeAddress, 'usd').queryKey, balances),
+      client.setQueryData(
+        balancesQueryOptions(fakeGateway(), '1337', teamSafeAddress, 'usd').queryKey,
+        balances,
+      ),
   });
   return { user, onReview };
 }

@@ -7,11 +7,9 @@ import { teamSafe, teamSafeAddress } from '../../../testing';
 import type { TxDraft } from '../draft';
 import { DisableModuleForm, EnableModuleForm, FallbackHandlerForm, RemoveGuardForm } from './ModuleForms';
 import { AddOwnerForm, RemoveOwnerForm, SwapOwnerForm, ThresholdForm } from './OwnerForms';
-import { renderSafeForm, testSafe } from '../testSafe';
+import { renderSafePage } from '../../../testing/safePage';
 
 configure({ asyncUtilTimeout: 5_000 });
-
-vi.mock('../../safe', async (load) => ({ ...(await load<object>()), useSafe: () => testSafe.value }));
 
 const [A, B, C] = teamSafe.owners.map((owner) => owner.value) as [string, string, string];
 const D = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65';
@@ -33,7 +31,7 @@ function setup() {
 describe('owner forms', () => {
   it('adds an owner with a threshold chosen out of the new count', async () => {
     const { user, onReview } = setup();
-    renderSafeForm(<AddOwnerForm onReview={onReview} initial={{ owner: B }} />);
+    renderSafePage(<AddOwnerForm onReview={onReview} initial={{ owner: B }} />);
     await user.click(field('form-continue'));
     expect(errorOf('owner-address')).toBe('This address is already an owner.');
     await user.clear(field('owner-address'));
@@ -49,7 +47,7 @@ describe('owner forms', () => {
 
   it('removes the owner the link names, with the owner before it and a threshold that still fits', async () => {
     const { user, onReview } = setup();
-    renderSafeForm(<RemoveOwnerForm onReview={onReview} initial={{ owner: C.toLowerCase() }} />);
+    renderSafePage(<RemoveOwnerForm onReview={onReview} initial={{ owner: C.toLowerCase() }} />);
     expect(field('owner-select')).toHaveValue(C);
     expect([...field('threshold-select').querySelectorAll('option')].map((o) => o.value)).toEqual(['1', '2']);
     await user.click(field('form-continue'));
@@ -58,7 +56,7 @@ describe('owner forms', () => {
 
   it('asks which owner to remove when the link names none of them', async () => {
     const { user, onReview } = setup();
-    renderSafeForm(<RemoveOwnerForm onReview={onReview} initial={{ owner: D }} />);
+    renderSafePage(<RemoveOwnerForm onReview={onReview} initial={{ owner: D }} />);
     expect(field('linked-not-found')).toHaveTextContent(`${D} is not an owner of this Safe`);
     await user.click(field('form-continue'));
     expect(errorOf('owner-select')).toBe('Choose the owner to remove.');
@@ -68,7 +66,7 @@ describe('owner forms', () => {
 
   it('replaces the first owner, naming the sentinel before it', async () => {
     const { user, onReview } = setup();
-    renderSafeForm(<SwapOwnerForm onReview={onReview} initial={{ owner: A }} />);
+    renderSafePage(<SwapOwnerForm onReview={onReview} initial={{ owner: A }} />);
     await user.type(field('owner-address'), D.toLowerCase());
     await user.click(field('form-continue'));
     expect(reviewed(onReview).call).toEqual({ functionName: 'swapOwner', args: [SENTINEL, A, D] });
@@ -76,7 +74,7 @@ describe('owner forms', () => {
 
   it('changes the threshold only to another value', async () => {
     const { user, onReview } = setup();
-    renderSafeForm(<ThresholdForm onReview={onReview} />);
+    renderSafePage(<ThresholdForm onReview={onReview} />);
     await user.click(field('form-continue'));
     expect(errorOf('threshold-select')).toBe('The threshold is already 2: choose another.');
     await user.selectOptions(field('threshold-select'), '1');
@@ -93,7 +91,7 @@ describe('module, guard and fallback handler forms', () => {
 
   it('enables a module, refusing one already enabled', async () => {
     const { user, onReview } = setup();
-    renderSafeForm(<EnableModuleForm onReview={onReview} initial={{ module: MODULE }} />, {
+    renderSafePage(<EnableModuleForm onReview={onReview} initial={{ module: MODULE }} />, {
       safe: withModule,
     });
     await user.click(field('form-continue'));
@@ -106,19 +104,19 @@ describe('module, guard and fallback handler forms', () => {
 
   it('disables the module the link names, or says there is none', async () => {
     const { user, onReview } = setup();
-    const view = renderSafeForm(<DisableModuleForm onReview={onReview} initial={{ module: MODULE }} />, {
+    const view = renderSafePage(<DisableModuleForm onReview={onReview} initial={{ module: MODULE }} />, {
       safe: withModule,
     });
     await user.click(field('form-continue'));
     expect(reviewed(onReview).call).toEqual({ functionName: 'disableModule', args: [SENTINEL, MODULE] });
     view.unmount();
-    renderSafeForm(<DisableModuleForm onReview={onReview} initial={{}} />);
+    renderSafePage(<DisableModuleForm onReview={onReview} initial={{}} />);
     expect(field('disable-module-unavailable')).toHaveTextContent('No module is enabled');
   });
 
   it('removes the guard, or says there is none', async () => {
     const { user, onReview } = setup();
-    renderSafeForm(<RemoveGuardForm onReview={onReview} />, {
+    renderSafePage(<RemoveGuardForm onReview={onReview} />, {
       safe: { ...teamSafe, guard: { value: MODULE, name: null, logoUri: null } },
     });
     await user.click(field('form-continue'));
@@ -127,7 +125,7 @@ describe('module, guard and fallback handler forms', () => {
 
   it('sets the fallback handler, refusing the current one', async () => {
     const { user, onReview } = setup();
-    renderSafeForm(<FallbackHandlerForm onReview={onReview} />);
+    renderSafePage(<FallbackHandlerForm onReview={onReview} />);
     expect(field('current-fallback-handler')).toHaveTextContent('CompatibilityFallbackHandler 1.4.1');
     // The fixture's handler is the canonical one: no button offers it again.
     expect(screen.queryByTestId('fallback-handler-default')).toBeNull();

@@ -3,7 +3,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatUnits, type Hex } from 'viem';
 import { safeTxHashes, type SafeTx } from '@countersign/safe-core';
-import { Alert, Button, Card, Detail, DetailList, HexValue, Section, describeQueryError } from '../../../ui';
+import { useGateway } from '../../../lib/ServicesProvider';
+import {
+  Alert,
+  Button,
+  Card,
+  Detail,
+  DetailList,
+  HexValue,
+  Section,
+  useDescribeQueryError,
+} from '../../../ui';
 import { invalidateSafeViews, recommendedNonce, useChainSafeState, useSafe, useSigner } from '../../safe';
 import { transactionQueryOptions, useQueueQuery } from '../../transactions';
 import { callOfDraft, safeTxOfDraft } from '../safeTxOfDraft';
@@ -52,13 +62,15 @@ export function Review({
   const { chain, address, safe, paths } = useSafe();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const gateway = useGateway();
+  const describeQueryError = useDescribeQueryError();
   const flowSafe = useMemo(() => ({ chain, address, version: safe.version }), [chain, address, safe.version]);
   const onChain = useChainSafeState();
   const role = useSigner();
   const call = useMemo(() => callOfDraft(draft), [draft]);
   const nonces = useNonces(chain.chainId, address);
   const queue = useQueueQuery(chain.chainId, address);
-  const estimation = useQuery(estimationQueryOptions(chain.chainId, address, call));
+  const estimation = useQuery(estimationQueryOptions(gateway, chain.chainId, address, call));
   const simulation = useQuery(simulationQueryOptions(chain, address, call));
   const [nonceInput, setNonceInput] = useState<string | undefined>(draft.nonce?.toString());
   const [error, setError] = useState<FlowError | undefined>();
@@ -135,6 +147,7 @@ export function Review({
     setBusy(true);
     setError(undefined);
     const result = await proposeSafeTx({
+      gateway,
       safe: flowSafe,
       tx,
       safeTxHash: hashes.safeTxHash,
@@ -150,7 +163,7 @@ export function Review({
     }
     setKept(undefined);
     queryClient.setQueryData(
-      transactionQueryOptions(chain.chainId, address, result.value.txId).queryKey,
+      transactionQueryOptions(gateway, chain.chainId, address, result.value.txId).queryKey,
       result.value,
     );
     void invalidateSafeViews(queryClient, chain.chainId, address, ['queue', 'nonces']);

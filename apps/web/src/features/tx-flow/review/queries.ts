@@ -1,24 +1,30 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SafeTx } from '@countersign/safe-core';
-import { getGateway } from '../../../lib/gateway';
+import type { GatewayClient } from '@countersign/gateway-api';
+import { useGateway } from '../../../lib/ServicesProvider';
 import { safeKey } from '../../safe';
 import { callKey } from '../verify';
 
 type Call = Pick<SafeTx, 'to' | 'value' | 'data' | 'operation'>;
 
 /** The Safe's nonce and the next one to propose at (`/nonces`). */
-export const noncesQueryOptions = (chainId: string, address: string) =>
+export const noncesQueryOptions = (gateway: GatewayClient, chainId: string, address: string) =>
   queryOptions({
     queryKey: safeKey(chainId, address, 'nonces'),
-    queryFn: ({ signal }) => getGateway().getNonces({ chainId, safeAddress: address }, { signal }),
+    queryFn: ({ signal }) => gateway.getNonces({ chainId, safeAddress: address }, { signal }),
   });
 
 /** safeTxGas for the call, from the gateway's estimations endpoint. */
-export const estimationQueryOptions = (chainId: string, address: string, call: Call) =>
+export const estimationQueryOptions = (
+  gateway: GatewayClient,
+  chainId: string,
+  address: string,
+  call: Call,
+) =>
   queryOptions({
     queryKey: safeKey(chainId, address, 'review', 'estimation', ...callKey(call)),
     queryFn: ({ signal }) =>
-      getGateway().estimateSafeTxGas(
+      gateway.estimateSafeTxGas(
         {
           chainId,
           safeAddress: address,
@@ -35,4 +41,5 @@ export const estimationQueryOptions = (chainId: string, address: string, call: C
     staleTime: 15_000,
   });
 
-export const useNonces = (chainId: string, address: string) => useQuery(noncesQueryOptions(chainId, address));
+export const useNonces = (chainId: string, address: string) =>
+  useQuery(noncesQueryOptions(useGateway(), chainId, address));

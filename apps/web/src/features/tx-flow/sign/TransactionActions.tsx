@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { TransactionDetails } from '@countersign/gateway-api';
+import { useGateway } from '../../../lib/ServicesProvider';
 import { Alert, Button, ButtonLink, Dialog, Section } from '../../../ui';
 import { invalidateSafeViews, useChainSafeState, useSafe, useSigner } from '../../safe';
 import { useWallet } from '../../wallet';
@@ -37,6 +38,7 @@ const emptyTx = buildSafeTx({ to: '0x0000000000000000000000000000000000000000', 
 export function TransactionActions({ details }: { details: TransactionDetails }) {
   const { chain, address, safe, paths } = useSafe();
   const queryClient = useQueryClient();
+  const gateway = useGateway();
   const navigate = useNavigate();
   const wallet = useWallet();
   const account = wallet.status === 'connected' ? wallet.address : undefined;
@@ -130,6 +132,7 @@ export function TransactionActions({ details }: { details: TransactionDetails })
     setPending('confirm');
     setError(undefined);
     const result = await confirmSafeTx({
+      gateway,
       safe: flowSafe,
       tx: verified.tx,
       safeTxHash: verified.safeTxHash,
@@ -146,7 +149,7 @@ export function TransactionActions({ details }: { details: TransactionDetails })
     setConfirmDelete(false);
     setPending('delete');
     setError(undefined);
-    const result = await deleteProposal({ safe: flowSafe, safeTxHash: verified.safeTxHash });
+    const result = await deleteProposal({ gateway, safe: flowSafe, safeTxHash: verified.safeTxHash });
     setPending(undefined);
     if (!result.ok) return setError(result.error);
     await refresh();

@@ -1,5 +1,6 @@
+import type { GatewayClient } from '@countersign/gateway-api';
+import { describeGatewayError } from '../../../lib/gatewayErrors';
 import type { WalletError } from '../../wallet';
-import { describeQueryError } from '../../../ui';
 
 /**
  * Why a step of a flow failed, worded for the owner: the wallet's words (a decline keeps the review
@@ -22,11 +23,17 @@ export const checkFailure = (message: string): { ok: false; error: FlowError } =
   error: { source: 'check', message },
 });
 
-/** Runs a gateway request, turning its error into the gateway's own words. */
-export async function fromGateway<T>(request: () => Promise<T>): Promise<FlowResult<T>> {
+/** Runs a request to this gateway, turning its error into the gateway's own words. */
+export async function fromGateway<T>(
+  gateway: GatewayClient,
+  request: (gateway: GatewayClient) => Promise<T>,
+): Promise<FlowResult<T>> {
   try {
-    return { ok: true, value: await request() };
+    return { ok: true, value: await request(gateway) };
   } catch (error) {
-    return { ok: false, error: { source: 'gateway', message: describeQueryError(error).message } };
+    return {
+      ok: false,
+      error: { source: 'gateway', message: describeGatewayError(error, gateway.baseUrl).message },
+    };
   }
 }

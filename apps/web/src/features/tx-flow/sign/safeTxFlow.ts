@@ -1,6 +1,11 @@
 import type { Address, Hex } from 'viem';
 import { getCode } from 'viem/actions';
-import type { ChainInfo, TransactionDetails, TransactionSummary } from '@countersign/gateway-api';
+import type {
+  ChainInfo,
+  GatewayClient,
+  TransactionDetails,
+  TransactionSummary,
+} from '@countersign/gateway-api';
 import { proposalBody } from '@countersign/gateway-api';
 import {
   delegateTotp,
@@ -11,7 +16,6 @@ import {
   safeTxTypes,
   type SafeTx,
 } from '@countersign/safe-core';
-import { getGateway } from '../../../lib/gateway';
 import { getWalletSnapshot, walletApi, type WalletReceipt } from '../../wallet';
 import { chainClient } from '../../safe';
 import type { TxDraftOrigin } from '../draft';
@@ -98,6 +102,7 @@ async function keptOrNewSignature(
  * asking the wallet; `onSigned` receives a new one as soon as the wallet gives it.
  */
 export async function proposeSafeTx(params: {
+  gateway: GatewayClient;
   safe: FlowSafe;
   tx: SafeTx;
   safeTxHash: Hex;
@@ -118,8 +123,8 @@ export async function proposeSafeTx(params: {
     signature,
     origin: originJson(params.origin),
   });
-  return fromGateway(() =>
-    getGateway().proposeTransaction({
+  return fromGateway(params.gateway, (gateway) =>
+    gateway.proposeTransaction({
       chainId: params.safe.chain.chainId,
       safeAddress: params.safe.address,
       body,
@@ -132,6 +137,7 @@ export async function proposeSafeTx(params: {
  * from a try the gateway did not take is sent again without asking the wallet.
  */
 export async function confirmSafeTx(params: {
+  gateway: GatewayClient;
   safe: FlowSafe;
   tx: SafeTx;
   safeTxHash: Hex;
@@ -142,8 +148,8 @@ export async function confirmSafeTx(params: {
   const signed = await keptOrNewSignature(params, account);
   if (!signed.ok) return signed;
   const { signature } = signed.value;
-  return fromGateway(() =>
-    getGateway().addConfirmation({
+  return fromGateway(params.gateway, (gateway) =>
+    gateway.addConfirmation({
       chainId: params.safe.chain.chainId,
       safeTxHash: params.safeTxHash,
       signature,
@@ -200,6 +206,7 @@ const INDEX_TIMEOUT_MS = 60_000;
  * queue and the history can move at once rather than at the next poll.
  */
 export async function followExecution(params: {
+  gateway: GatewayClient;
   safe: FlowSafe;
   hash: Hex;
   txId: string;
@@ -211,7 +218,7 @@ export async function followExecution(params: {
   params.onMined?.(mined.value);
   const deadline = Date.now() + INDEX_TIMEOUT_MS;
   while (Date.now() < deadline && !params.signal?.aborted) {
-    const details = await getGateway()
+    const details = await params.gateway
       .getTransaction({ chainId: params.safe.chain.chainId, id: params.txId }, { signal: params.signal })
       .catch(() => undefined);
     if (details && (details.txStatus === 'SUCCESS' || details.txStatus === 'FAILED')) {
@@ -223,7 +230,11 @@ export async function followExecution(params: {
 }
 
 /** Takes back a proposal: its proposer signs the transaction service's DeleteRequest for this hour. */
-export async function deleteProposal(params: { safe: FlowSafe; safeTxHash: Hex }): Promise<FlowResult<void>> {
+export async function deleteProposal(params: {
+  gateway: GatewayClient;
+  safe: FlowSafe;
+  safeTxHash: Hex;
+}): Promise<FlowResult<void>> {
   const signed = await walletApi.signTypedData(
     deleteRequestTypedData({
       chainId: chainNumber(params.safe),
@@ -234,8 +245,8 @@ export async function deleteProposal(params: { safe: FlowSafe; safeTxHash: Hex }
     { chainId: chainNumber(params.safe) },
   );
   if (!signed.ok) return walletFailure(signed.error);
-  return fromGateway(() =>
-    getGateway().deleteTransaction({
+  return fromGateway(params.gateway, (gateway) =>
+    gateway.deleteTransaction({
       chainId: params.safe.chain.chainId,
       safeTxHash: params.safeTxHash,
       signature: signed.value.signature,

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Hex } from 'viem';
 import type { SafeTx } from '@countersign/safe-core';
+import { useGateway } from '../../../lib/ServicesProvider';
 import { invalidateSafe, safeKey } from '../../safe';
 import type { FlowError } from './flowError';
 import { executeSafeTx, followExecution, type FlowSafe } from './safeTxFlow';
@@ -32,6 +33,7 @@ export type ExecutionRequest = {
  */
 export function useExecution(safe: FlowSafe, onDone?: (result: { txId: string; success: boolean }) => void) {
   const queryClient = useQueryClient();
+  const gateway = useGateway();
   const [state, setState] = useState<ExecutionState>({ step: 'idle' });
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
@@ -50,6 +52,7 @@ export function useExecution(safe: FlowSafe, onDone?: (result: { txId: string; s
       const { hash } = sent.value;
       setState({ step: 'pending', hash });
       const followed = await followExecution({
+        gateway,
         safe,
         hash,
         txId: request.txId,
@@ -71,7 +74,7 @@ export function useExecution(safe: FlowSafe, onDone?: (result: { txId: string; s
       setState({ step: 'done', hash, success, indexed: details !== undefined });
       onDone?.({ txId: request.txId, success });
     },
-    [safe, queryClient, onDone],
+    [safe, queryClient, gateway, onDone],
   );
 
   return {

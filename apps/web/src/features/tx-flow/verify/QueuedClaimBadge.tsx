@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Address } from 'viem';
 import { Badge } from '../../../ui';
 import { useSafe } from '../../safe';
-import { transactionQueryOptions } from '../../transactions';
+import { useTransactionQuery } from '../../transactions';
 import { transactionVerdict } from './useTransactionVerdict';
 
 /**
@@ -12,7 +11,7 @@ import { transactionVerdict } from './useTransactionVerdict';
  */
 export function QueuedClaimBadge({ txId }: { txId: string }) {
   const { chain, address, safe } = useSafe();
-  const details = useQuery(transactionQueryOptions(chain.chainId, address, txId));
+  const details = useTransactionQuery(chain.chainId, address, txId);
   if (!details.data) return null;
   const verdict = transactionVerdict(details.data, {
     chainId: Number(chain.chainId),

@@ -5,7 +5,7 @@ import { WagmiProvider, useAccount } from 'wagmi';
 import { ConnectButton, RainbowKitAuthenticationProvider, RainbowKitProvider } from '@rainbow-me/rainbowkit';
 import type { ChainInfo } from '@countersign/gateway-api';
 import type { RuntimeConfig } from '../../../lib/config';
-import { getGateway } from '../../../lib/gateway';
+import { useGateway } from '../../../lib/ServicesProvider';
 import { PageChainIdContext } from '../pageChainContext';
 import { UnverifiedAccount } from './UnverifiedAccount';
 import type { DevnetProvider } from './devnetProvider';
@@ -54,7 +54,8 @@ function AuthenticatedRainbowKit({
 }) {
   const pageChainId = useContext(PageChainIdContext);
   const [auth, session] = useSessionStatus();
-  const [adapter] = useState(() => createSiweAdapter(getGateway(), session));
+  const gateway = useGateway();
+  const [adapter] = useState(() => createSiweAdapter(gateway, session));
   const { connector, status } = useAccount();
   // Mirrors RainbowKit's own "mounted" flag (set by an effect too), so both flip in the same commit.
   const [mounted, setMounted] = useState(false);

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { isAddressEqual, type Address } from 'viem';
 import { useAccount } from 'wagmi';
 import type { AuthenticationStatus } from '@rainbow-me/rainbowkit';
-import { getGateway } from '../../../lib/gateway';
+import { useGateway } from '../../../lib/ServicesProvider';
 import type { SessionEvents } from './siweAdapter';
 
 /**
@@ -14,6 +14,7 @@ import type { SessionEvents } from './siweAdapter';
  */
 export function useSessionStatus(): [AuthenticationStatus, SessionEvents] {
   const { address, status } = useAccount();
+  const gateway = useGateway();
   const [result, setResult] = useState<{ address: Address; auth: AuthenticationStatus } | undefined>();
   // Whether the current connection came from a reconnect, tracked from status changes during render.
   const [seenStatus, setSeenStatus] = useState(status);
@@ -26,7 +27,7 @@ export function useSessionStatus(): [AuthenticationStatus, SessionEvents] {
   useEffect(() => {
     if (status !== 'connected' || address === undefined) return;
     const controller = new AbortController();
-    getGateway()
+    gateway
       .getAuthSession({ signal: controller.signal })
       .then(
         (session) =>
@@ -41,7 +42,7 @@ export function useSessionStatus(): [AuthenticationStatus, SessionEvents] {
         );
       });
     return () => controller.abort();
-  }, [address, status]);
+  }, [gateway, address, status]);
 
   // Stable: the authentication adapter is made once and keeps these.
   const [session] = useState(() => ({
