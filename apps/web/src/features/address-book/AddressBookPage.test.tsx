@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChainInfo } from '@countersign/gateway-api';
 import { devnetChain, teamSafe, teamSafeAddress } from '../../testing';
 import { renderSafePage } from '../../testing/safePage';
-import type * as chains from '../chains';
+import { chainKeys } from '../chains';
 import { AddressBookPage } from './pages';
 import { addressBookEntries, setAddressName, setAddressNames } from './store';
 
@@ -20,16 +20,14 @@ const mainnet: ChainInfo = {
   },
 };
 
-vi.mock('../chains', async (importOriginal) => ({
-  ...(await importOriginal<typeof chains>()),
-  useChains: () => ({ data: [devnetChain, mainnet] }),
-}));
-
 const [ownerA, ownerB, ownerC] = teamSafe.owners.map((owner) => owner.value) as [string, string, string];
 
 function open() {
   const user = userEvent.setup({ applyAccept: false });
-  renderSafePage(<AddressBookPage />);
+  // The gateway's chains, as loaded already.
+  renderSafePage(<AddressBookPage />, {
+    seed: (client) => client.setQueryData(chainKeys.all, [devnetChain, mainnet]),
+  });
   return user;
 }
 
