@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { Address } from 'viem';
 import type { ChainRegistry, ServedChain } from '../chains/registry';
 import { notFound } from './errors';
@@ -17,11 +17,11 @@ export function requireChain(chains: ChainRegistry, chainId: string): ServedChai
 }
 
 /** Resolves `:chainId` once for the route: `c.var.chain`. */
-export function chainInPath(chains: ChainRegistry): MiddlewareHandler<ChainEnv> {
-  return async (c, next) => {
+export function chainInPath(chains: ChainRegistry) {
+  return createMiddleware<ChainEnv>(async (c, next) => {
     c.set('chain', requireChain(chains, c.req.param('chainId') ?? ''));
     await next();
-  };
+  });
 }
 
 /**
@@ -29,10 +29,10 @@ export function chainInPath(chains: ChainRegistry): MiddlewareHandler<ChainEnv> 
  * and `c.var.safe`. The address is checked first, as the gateway always has: a malformed address is
  * 422 whatever the chain.
  */
-export function safeInPath(chains: ChainRegistry, param = 'safe'): MiddlewareHandler<SafeEnv> {
-  return async (c, next) => {
+export function safeInPath(chains: ChainRegistry, param = 'safe') {
+  return createMiddleware<SafeEnv>(async (c, next) => {
     c.set('safe', parseAddressParam(c.req.param(param) ?? '', param));
     c.set('chain', requireChain(chains, c.req.param('chainId') ?? ''));
     await next();
-  };
+  });
 }

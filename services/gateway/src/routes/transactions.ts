@@ -1,4 +1,5 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { TransactionListItem, TransactionSummary } from '@countersign/gateway-api';
 import type { Address } from 'viem';
 import { z } from 'zod';
@@ -77,10 +78,10 @@ export function transactionRoutes(
   track: SafeTracker,
 ) {
   // A Safe the indexer does not follow yet has no history: asking about it is what starts it.
-  const followed: MiddlewareHandler<SafeEnv> = async (c, next) => {
+  const followed = createMiddleware<SafeEnv>(async (c, next) => {
     track(c.var.chain.config.chainId, c.var.safe);
     await next();
-  };
+  });
   const safePath = [safeInPath(chains), followed] as const;
   const context = (chainId: string, tokens: Iterable<Address>, request: Request) =>
     summaryContext(db, chainId, safeApps, tokens, publicOrigin(request));
