@@ -4,7 +4,7 @@ import type { RuntimeConfig } from '../lib/config';
 import type { AppServices } from '../lib/services';
 
 /** Where the fake gateway says it is: a loopback port nothing listens on. */
-export const fakeGatewayUrl = 'http://127.0.0.1:9';
+const fakeGatewayUrl = 'http://127.0.0.1:9';
 
 /**
  * A gateway client for component tests: the methods a test gives (read when called, so a test may
