@@ -9,16 +9,7 @@ export function moduleSummary(record: ModuleRecord, context: SummaryContext): Tr
     id: moduleTxId(record.safe, record.id),
     timestamp: record.executedAtMs,
     txStatus: record.success ? 'SUCCESS' : 'FAILED',
-    txInfo: classifyCall(
-      {
-        safe: record.safe,
-        to: record.to,
-        value: record.value,
-        data: record.data,
-        operation: record.operation,
-      },
-      context,
-    ),
+    txInfo: classifyCall(record, context),
     executionInfo: { type: 'MODULE', address: addressInfo(record.module) },
     safeAppInfo: null,
     txHash: record.txHash,

@@ -41,17 +41,8 @@ export function multisigSummary(
     id: multisigTxId(record.safe, record.safeTxHash),
     timestamp: record.executedAtMs ?? record.submittedAtMs,
     txStatus: status,
-    txInfo: classifyCall(
-      {
-        safe: record.safe,
-        to: record.to,
-        value: record.value,
-        data: record.data,
-        operation: record.operation,
-        refund: record,
-      },
-      context,
-    ),
+    // The record holds the call and its refund settings, which tell a cancellation.
+    txInfo: classifyCall({ ...record, refund: record }, context),
     executionInfo: {
       type: 'MULTISIG',
       nonce: record.nonce,
