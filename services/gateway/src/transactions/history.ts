@@ -12,6 +12,7 @@ import { transferSummary } from './summaries/transfer';
 import { loadModuleTransactions } from './moduleStore';
 import { loadMultisig } from './multisigStore';
 import { loadTransfers } from './transferStore';
+import { historyLength, historyRows, type HistoryRow } from './historyStore';
 
 /** How history days are cut: an IANA zone, or a fixed offset in milliseconds (UTC by default). */
 export type DayZone = { timeZone: string } | { offsetMs: number };
@@ -42,13 +43,6 @@ function dayOf(timestampMs: number, zone: DayZone): string {
   return String(Math.floor((timestampMs + zone.offsetMs) / 86_400_000));
 }
 
-type HistoryRow = {
-  kind: 'creation' | 'multisig' | 'module' | 'transfer';
-  ref_id: string;
-  timestamp_ms: string;
-  imitation: boolean;
-};
-
 /**
  * One page of a Safe's history, newest first. Items are found by their position in the Safe's
  * sequence (all items, or only trusted ones), so a page costs the same at any depth. Without
@@ -71,12 +65,7 @@ export async function historyPage(
   },
 ): Promise<{ items: TransactionListItem[]; total: number }> {
   const { chainId, safe, window } = params;
-  const column = params.trusted ? 'trusted_position' : 'position';
-  const [countRow] = await db.query<{ last: string | null }>(
-    `SELECT MAX(${column}) AS last FROM history_items WHERE chain_id = $1 AND safe = $2`,
-    [chainId, safe],
-  );
-  const total = countRow?.last === null || countRow?.last === undefined ? 0 : Number(countRow.last) + 1;
+  const total = await historyLength(db, chainId, safe, params.trusted);
   // Newest first: offset k is position total-1-k. One more item before the window tells whether the
   // first day on this page continues the previous page's last one.
   const newest = total - 1 - window.offset + (window.offset > 0 ? 1 : 0);
@@ -84,11 +73,11 @@ export async function historyPage(
   const rows =
     newest < 0
       ? []
-      : await db.query<HistoryRow>(
-          `SELECT kind, ref_id, timestamp_ms, imitation FROM history_items
-           WHERE chain_id = $1 AND safe = $2 AND ${column} BETWEEN $3 AND $4 ORDER BY ${column} DESC`,
-          [chainId, safe, Math.max(oldest, 0), newest],
-        );
+      : await historyRows(db, chainId, safe, {
+          trusted: params.trusted,
+          from: Math.max(oldest, 0),
+          to: newest,
+        });
   const previous = window.offset > 0 ? rows.shift() : undefined;
 
   const shown = params.imitations ? rows : rows.filter((row) => !row.imitation);

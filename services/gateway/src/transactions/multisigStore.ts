@@ -157,3 +157,36 @@ export async function listMultisigHashes(
   );
   return rows.map((row) => row.safe_tx_hash);
 }
+
+/** A proposal in the queue: its hash and nonce. */
+export type QueuedRow = { safe_tx_hash: string; nonce: string };
+
+const queuedFilter = 'chain_id = $1 AND safe = $2 AND executed_block IS NULL AND nonce >= $3';
+
+/** How many proposals wait with a nonce from `fromNonce` on (the Safe's: earlier ones can never execute). */
+export async function countQueued(
+  db: Queryable,
+  chainId: string,
+  safe: Address,
+  fromNonce: number,
+): Promise<number> {
+  const [row] = await db.query<{ n: string }>(
+    `SELECT COUNT(*) AS n FROM multisig_transactions WHERE ${queuedFilter}`,
+    [chainId, safe, fromNonce],
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** The waiting proposals by nonce, then by submission. */
+export async function listQueued(
+  db: Queryable,
+  chainId: string,
+  safe: Address,
+  window: { fromNonce: number; limit: number; offset: number },
+): Promise<QueuedRow[]> {
+  return db.query<QueuedRow>(
+    `SELECT safe_tx_hash, nonce FROM multisig_transactions WHERE ${queuedFilter}
+     ORDER BY nonce, submitted_at_ms, safe_tx_hash LIMIT $4 OFFSET $5`,
+    [chainId, safe, window.fromNonce, window.limit, window.offset],
+  );
+}

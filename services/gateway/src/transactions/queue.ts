@@ -3,11 +3,9 @@ import type { Address } from 'viem';
 import type { PageWindow } from '../http/paging';
 import type { SafeAppCatalogue } from '../safeApps';
 import type { Queryable } from '../store';
-import { loadMultisig } from './multisigStore';
+import { countQueued, listQueued, loadMultisig, type QueuedRow } from './multisigStore';
 import { summaryContext, type SafeNow } from './summaries/context';
 import { multisigSummary } from './summaries/multisig';
-
-type QueuedRow = { safe_tx_hash: string; nonce: string };
 
 /**
  * One page of the queue: proposals not executed with a nonce the Safe has not used, by nonce, then by
@@ -28,18 +26,13 @@ export async function queuePage(
   },
 ): Promise<{ items: TransactionListItem[]; total: number }> {
   const { chainId, safe, window, safeNow } = params;
-  const filter = 'chain_id = $1 AND safe = $2 AND executed_block IS NULL AND nonce >= $3';
-  const [countRow] = await db.query<{ n: string }>(
-    `SELECT COUNT(*) AS n FROM multisig_transactions WHERE ${filter}`,
-    [chainId, safe, safeNow.nonce],
-  );
-  const total = Number(countRow?.n ?? 0);
+  const total = await countQueued(db, chainId, safe, safeNow.nonce);
   const before = window.offset > 0 ? 1 : 0;
-  const rows = await db.query<QueuedRow>(
-    `SELECT safe_tx_hash, nonce FROM multisig_transactions WHERE ${filter}
-     ORDER BY nonce, submitted_at_ms, safe_tx_hash LIMIT $4 OFFSET $5`,
-    [chainId, safe, safeNow.nonce, window.limit + before + 1, window.offset - before],
-  );
+  const rows = await listQueued(db, chainId, safe, {
+    fromNonce: safeNow.nonce,
+    limit: window.limit + before + 1,
+    offset: window.offset - before,
+  });
   const previous = before ? rows[0] : undefined;
   const page = rows.slice(before, before + window.limit);
   const following = rows[before + window.limit];
