@@ -16,7 +16,7 @@ import type { Database, Queryable } from '../store';
 import { recoverChainSigners } from './chainSigners';
 import { classifyCall, tokenTransfer } from './classify';
 import { loadTokens, type Token } from './tokens';
-import { loadMultisig, type MultisigRecord } from './multisigStore';
+import { loadMultisig, sameNonceHashes, saveExecutionFee, type MultisigRecord } from './multisigStore';
 import type { ModuleRecord } from './moduleStore';
 import { summaryContext, type SafeNow, type SummaryContext } from './summaries/context';
 import { moduleSummary } from './summaries/module';
@@ -178,10 +178,7 @@ async function executionFee(db: Database, chain: ServedChain, record: MultisigRe
     if (error instanceof TransactionReceiptNotFoundError) return 0n;
     throw serviceUnavailable();
   }
-  await db.query(
-    'UPDATE multisig_transactions SET fee = $4 WHERE chain_id = $1 AND safe_tx_hash = $2 AND executed_tx_hash = $3',
-    [chain.config.chainId, record.safeTxHash, record.executedTxHash, fee.toString()],
-  );
+  await saveExecutionFee(db, chain.config.chainId, record, fee);
   return fee;
 }
 
@@ -209,14 +206,10 @@ export async function multisigDetails(
   ]);
   const summary = multisigSummary(record, safeNow, context);
   // Rejectors: owners who confirmed an on-chain rejection (an empty self-call) at the same nonce.
-  const sameNonce = await db.query<{ safe_tx_hash: string }>(
-    `SELECT safe_tx_hash FROM multisig_transactions WHERE chain_id = $1 AND safe = $2 AND nonce = $3 AND safe_tx_hash <> $4`,
-    [chain.config.chainId, record.safe, record.nonce, record.safeTxHash],
-  );
   const siblings = await loadMultisig(
     db,
     chain.config.chainId,
-    sameNonce.map((r) => r.safe_tx_hash),
+    await sameNonceHashes(db, chain.config.chainId, record),
   );
   const rejectors = [...siblings.values()]
     .filter((tx) => {

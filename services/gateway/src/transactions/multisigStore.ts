@@ -190,3 +190,29 @@ export async function listQueued(
     [chainId, safe, window.fromNonce, window.limit, window.offset],
   );
 }
+
+/** Keeps what an execution paid for gas, read once from its receipt; only for that execution. */
+export async function saveExecutionFee(
+  db: Queryable,
+  chainId: string,
+  record: Pick<MultisigRecord, 'safeTxHash' | 'executedTxHash'>,
+  fee: bigint,
+): Promise<void> {
+  await db.query(
+    'UPDATE multisig_transactions SET fee = $4 WHERE chain_id = $1 AND safe_tx_hash = $2 AND executed_tx_hash = $3',
+    [chainId, record.safeTxHash, record.executedTxHash, fee.toString()],
+  );
+}
+
+/** The other transactions of the Safe at the same nonce as `record`. */
+export async function sameNonceHashes(
+  db: Queryable,
+  chainId: string,
+  record: Pick<MultisigRecord, 'safe' | 'nonce' | 'safeTxHash'>,
+): Promise<string[]> {
+  const rows = await db.query<{ safe_tx_hash: string }>(
+    `SELECT safe_tx_hash FROM multisig_transactions WHERE chain_id = $1 AND safe = $2 AND nonce = $3 AND safe_tx_hash <> $4`,
+    [chainId, record.safe, record.nonce, record.safeTxHash],
+  );
+  return rows.map((row) => row.safe_tx_hash);
+}
