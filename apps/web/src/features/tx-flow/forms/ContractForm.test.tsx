@@ -40,6 +40,20 @@ const field = (testId: string) => screen.getByTestId(testId);
 const errorOf = (testId: string) => screen.queryByTestId(`${testId}-error`)?.textContent;
 
 describe('ContractForm', () => {
+  it('says nothing about the fields the user has not reached when an ABI is pasted', async () => {
+    const { user } = open();
+    await user.click(field('contract-abi'));
+    await user.paste(JSON.stringify(abi));
+    await user.selectOptions(field('contract-function'), 'deposit(uint8[])');
+    expect(errorOf('contract-address')).toBeUndefined();
+    expect(errorOf('contract-param-0')).toBeUndefined();
+    expect(errorOf('contract-value')).toBeUndefined();
+    // Left empty, the address says so.
+    await user.click(field('contract-address'));
+    await user.tab();
+    expect(errorOf('contract-address')).toBe('Enter an address.');
+  });
+
   it('lists the write functions of a pasted ABI and builds the call from typed parameters', async () => {
     const { user, onReview } = open({ to: TOKEN });
     await user.click(field('contract-abi'));

@@ -1,6 +1,9 @@
-import { useId, useMemo, useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { isAddressEqual, type Address } from 'viem';
+import * as z from 'zod/mini';
+import { ok, type Result } from '../../../lib/result';
 import { SelectField, TextAreaField, TextField } from '../../../ui';
+import { shownError, useSchemaForm } from '../../../ui/schemaForm';
 import { useSafe } from '../../safe';
 import type { TxDraft } from '../draft';
 import {
@@ -15,13 +18,16 @@ import { contractCallAction, rawCallAction } from './actions';
 import { checkAddress, checkHexData, parseTokenAmount, tokenText, type Checked } from './checks';
 import { AddressField } from './fields';
 import { built, notBuilt, TxForm, type BuildResult } from './TxForm';
-import { useErrorDisplay, type ErrorDisplay } from './useErrorDisplay';
 import styles from './Forms.module.css';
 
 type Mode = 'abi' | 'raw';
 
-/** Where each argument's text is kept: per function, so switching functions and back keeps it. */
-const argKey = (fn: WriteFunction, index: number) => `${fn.signature}#${index}`;
+/**
+ * Where each argument's text is kept: per function, so switching functions and back keeps it. A
+ * form field's name, so without the dots, brackets and commas react-hook-form reads as a path.
+ */
+const argKey = (fn: WriteFunction, index: number) =>
+  `${fn.signature.replace(/[^A-Za-z0-9]/g, (char) => `_${char.charCodeAt(0).toString(16)}`)}_${index}`;
 
 /**
  * Contract interaction: a call to any contract, by a function of an ABI the user pastes (the
@@ -37,81 +43,56 @@ export function ContractForm({
 }) {
   const { address: safe, chain } = useSafe();
   const native = { symbol: tokenText(chain.nativeCurrency.symbol), decimals: chain.nativeCurrency.decimals };
-  const display = useErrorDisplay();
-  const [contract, setContract] = useState(initial.to ?? '');
-  const [mode, setMode] = useState<Mode>('abi');
-  const [abiText, setAbiText] = useState('');
-  const [signature, setSignature] = useState('');
-  const [args, setArgs] = useState<Readonly<Record<string, string>>>({});
-  const [value, setValue] = useState('');
-  const [data, setData] = useState('');
+  const checkContract = (input: string) => withSelfWarning(checkAddress(input, chain.shortName), safe);
+  const schema = contractCallSchema(checkContract, native);
+  const form = useSchemaForm(schema, {
+    contract: initial.to ?? '',
+    mode: 'abi',
+    abi: '',
+    signature: '',
+    args: {},
+    value: '',
+    data: '',
+  });
+  const [mode, abiText, signature, value] = form.watch(['mode', 'abi', 'signature', 'value']);
+  const { abi, functions, fn, paying } = callShape(mode, abiText, signature);
+  const checkedValue = readValue(value, paying, native);
 
-  const checkedContract = withSelfWarning(checkAddress(contract, chain.shortName), safe);
-  const abi = useMemo(() => parseAbiJson(abiText), [abiText]);
-  const functions = abi.ok ? abi.value.functions : [];
-  const fn = functions.find((entry) => entry.signature === signature) ?? functions[0];
-  const checkedArgs = fn?.inputs.map((param, index) => parseArgument(param, args[argKey(fn, index)] ?? ''));
-  const paying = mode === 'raw' || fn?.payable === true;
-  const checkedValue: Checked<bigint> =
-    !paying || value.trim() === ''
-      ? { ok: true, value: 0n }
-      : parseTokenAmount(value, { ...native, allowZero: true });
-  const checkedData = checkHexData(data);
-
-  const build = (): BuildResult => {
-    if (!checkedContract.ok || !checkedValue.ok) return notBuilt();
-    if (mode === 'raw') {
-      if (!checkedData.ok) return notBuilt();
-      return built(rawCallAction(checkedContract.value, checkedData.value, checkedValue.value, native));
-    }
-    if (fn === undefined || checkedArgs === undefined) return notBuilt();
-    const values: unknown[] = [];
-    for (const arg of checkedArgs) {
-      if (!arg.ok) return notBuilt();
-      values.push(arg.value);
-    }
-    const encoded = encodeCall(fn, values);
+  const build = (values: z.output<typeof schema>): BuildResult => {
+    if (values.fn === undefined)
+      return built(rawCallAction(values.contract, values.data, values.value, native));
+    const encoded = encodeCall(values.fn, values.args);
     if (!encoded.ok) return notBuilt(encoded.error);
     return built(
       contractCallAction(
-        checkedContract.value,
-        { fn, args: values, data: encoded.value },
-        checkedValue.value,
+        values.contract,
+        { fn: values.fn, args: values.args, data: encoded.value },
+        values.value,
         native,
       ),
     );
   };
 
   return (
-    <TxForm
-      title="Contract interaction"
-      build={build}
-      onReview={onReview}
-      display={display}
-      testId="contract-form"
-    >
+    <TxForm title="Contract interaction" form={form} build={build} onReview={onReview} testId="contract-form">
       <AddressField
+        form={form}
         name="contract"
         label="Contract address"
-        value={contract}
-        onChange={setContract}
-        checked={checkedContract}
-        display={display}
+        check={checkContract}
         testId="contract-address"
       />
-      <ModeChoice mode={mode} onChange={setMode} />
+      <ModeChoice mode={mode} field={form.register('mode')} />
       {mode === 'abi' ? (
         <>
           <TextAreaField
             label="ABI"
             mono
             rows={6}
-            value={abiText}
-            onChange={(event) => setAbiText(event.target.value)}
-            onBlur={() => display.touch('abi')}
+            {...form.register('abi')}
             placeholder='[{"type":"function","name":"transfer", …}]'
             // A pasted ABI is checked at once: there is no half-typed state to spare the user.
-            error={display.error('abi', abi.ok ? undefined : abi.error, abiText.trim() !== '')}
+            error={shownError(form, 'abi') ?? (abi.ok || abiText.trim() === '' ? undefined : abi.error)}
             hint={
               abi.ok
                 ? `${functions.length} ${functions.length === 1 ? 'function' : 'functions'} to call${
@@ -126,12 +107,12 @@ export function ContractForm({
             }
             testId="contract-abi"
           />
-          {fn !== undefined && checkedArgs !== undefined && (
+          {fn !== undefined && (
             <>
               <SelectField
                 label="Function"
+                {...form.register('signature')}
                 value={fn.signature}
-                onChange={(event) => setSignature(event.target.value)}
                 hint={fn.payable ? 'Payable: it can receive a value with the call.' : undefined}
                 testId="contract-function"
               >
@@ -149,15 +130,10 @@ export function ContractForm({
                     {fn.inputs.map((param, index) => (
                       <ArgumentField
                         key={argKey(fn, index)}
-                        name={argKey(fn, index)}
                         param={param}
                         index={index}
-                        value={args[argKey(fn, index)] ?? ''}
-                        onChange={(text) =>
-                          setArgs((previous) => ({ ...previous, [argKey(fn, index)]: text }))
-                        }
-                        checked={checkedArgs[index] ?? { ok: false, error: 'Missing.' }}
-                        display={display}
+                        field={form.register(`args.${argKey(fn, index)}`)}
+                        error={shownError(form, `args.${argKey(fn, index)}`)}
                       />
                     ))}
                   </div>
@@ -171,11 +147,9 @@ export function ContractForm({
           label="Data"
           mono
           rows={4}
-          value={data}
-          onChange={(event) => setData(event.target.value)}
-          onBlur={() => display.touch('data')}
+          {...form.register('data')}
           placeholder="0x"
-          error={display.error('data', checkedData.ok ? undefined : checkedData.error)}
+          error={shownError(form, 'data')}
           hint="The calldata in hex, from 0x; empty sends no data."
           testId="contract-data"
         />
@@ -186,15 +160,69 @@ export function ContractForm({
           mono
           inputMode="decimal"
           placeholder="0"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          onBlur={() => display.touch('value')}
-          error={display.error('value', checkedValue.ok ? undefined : checkedValue.error, value !== '')}
+          {...form.register('value')}
+          error={
+            shownError(form, 'value') ?? (checkedValue.ok || value === '' ? undefined : checkedValue.error)
+          }
           hint={`Sent with the call, in ${native.symbol}; empty for none.`}
           testId="contract-value"
         />
       )}
     </TxForm>
+  );
+}
+
+type Native = { symbol: string; decimals: number };
+
+/** What the mode, ABI and chosen function make of the call: its functions, the one chosen, if it pays. */
+function callShape(mode: Mode, abiText: string, signature: string) {
+  const abi = parseAbiJson(abiText);
+  const functions = abi.ok ? abi.value.functions : [];
+  const fn = functions.find((entry) => entry.signature === signature) ?? functions[0];
+  return { abi, functions, fn, paying: mode === 'raw' || fn?.payable === true };
+}
+
+/** The value sent with the call: none unless it pays, and empty for none. */
+const readValue = (input: string, paying: boolean, native: Native): Checked<bigint> =>
+  !paying || input.trim() === '' ? ok(0n) : parseTokenAmount(input, { ...native, allowZero: true });
+
+/**
+ * The form's rules. Which fields count depends on the others (the mode, the ABI's functions), so
+ * the whole is read at once and each problem is put on its field; a field not in play (the data in
+ * ABI mode, a function not chosen) holds its text without being checked.
+ */
+function contractCallSchema(checkContract: (input: string) => Checked<Address>, native: Native) {
+  return z.pipe(
+    z.object({
+      contract: z.string(),
+      mode: z.enum(['abi', 'raw']),
+      abi: z.string(),
+      signature: z.string(),
+      args: z.record(z.string(), z.string()),
+      value: z.string(),
+      data: z.string(),
+    }),
+    z.transform((texts, context) => {
+      const problems = context.issues.length;
+      const check = <T,>(checked: Result<T>, path: string[], fallback: T): T => {
+        if (checked.ok) return checked.value;
+        context.issues.push({ code: 'custom', message: checked.error, input: texts, path });
+        return fallback;
+      };
+      const { abi, fn, paying } = callShape(texts.mode, texts.abi, texts.signature);
+      const contract = check(checkContract(texts.contract), ['contract'], undefined);
+      const called = texts.mode === 'abi' ? fn : undefined;
+      if (texts.mode === 'abi') check(abi, ['abi'], undefined);
+      const args =
+        called?.inputs.map((param, index) => {
+          const key = argKey(called, index);
+          return check(parseArgument(param, texts.args[key] ?? ''), ['args', key], undefined);
+        }) ?? [];
+      const value = check(readValue(texts.value, paying, native), ['value'], 0n);
+      const data = texts.mode === 'raw' ? check(checkHexData(texts.data), ['data'], '0x') : '0x';
+      if (context.issues.length > problems || contract === undefined) return z.NEVER;
+      return { contract, fn: called, args, value, data };
+    }),
   );
 }
 
@@ -208,8 +236,7 @@ function withSelfWarning(checked: Checked<Address>, safe: Address): Checked<Addr
   };
 }
 
-function ModeChoice({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => void }) {
-  const name = useId();
+function ModeChoice({ mode, field }: { mode: Mode; field: UseFormRegisterReturn }) {
   const choices: { value: Mode; label: string }[] = [
     { value: 'abi', label: 'Choose a function from the ABI' },
     { value: 'raw', label: 'Enter raw data' },
@@ -222,10 +249,9 @@ function ModeChoice({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => 
           <label key={choice.value} className={styles.choice}>
             <input
               type="radio"
-              name={name}
+              {...field}
               value={choice.value}
               checked={mode === choice.value}
-              onChange={() => onChange(choice.value)}
               data-testid={`contract-mode-${choice.value}`}
             />
             {choice.label}
@@ -251,61 +277,27 @@ function Unsupported({ list }: { list: readonly string[] }) {
 
 /** One parameter's field, by its type: a choice for bool, JSON space for tuples and nested lists. */
 function ArgumentField({
-  name,
   param,
   index,
-  value,
-  onChange,
-  checked,
-  display,
+  field,
+  error,
 }: {
-  name: string;
   param: AbiParam;
   index: number;
-  value: string;
-  onChange: (text: string) => void;
-  checked: Checked<unknown>;
-  display: ErrorDisplay;
+  field: UseFormRegisterReturn;
+  error: string | undefined;
 }) {
   const label = `${param.name || `Parameter ${index + 1}`} (${param.type})`;
-  const common = {
-    label,
-    hint: describeType(param),
-    error: display.error(name, checked.ok ? undefined : checked.error),
-    testId: `contract-param-${index}`,
-  };
+  const common = { label, hint: describeType(param), error, testId: `contract-param-${index}`, ...field };
   if (param.type === 'bool')
     return (
-      <SelectField
-        {...common}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={() => display.touch(name)}
-      >
+      <SelectField {...common}>
         <option value="">Choose…</option>
         <option value="true">true</option>
         <option value="false">false</option>
       </SelectField>
     );
   const structured = param.type.startsWith('tuple') || /\[\d*\]\[\d*\]$/.test(param.type);
-  if (structured)
-    return (
-      <TextAreaField
-        {...common}
-        mono
-        rows={3}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={() => display.touch(name)}
-      />
-    );
-  return (
-    <TextField
-      {...common}
-      mono={param.type !== 'string'}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      onBlur={() => display.touch(name)}
-    />
-  );
+  if (structured) return <TextAreaField {...common} mono rows={3} />;
+  return <TextField {...common} mono={param.type !== 'string'} />;
 }

@@ -1,8 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { isAddressEqual, type Address as AddressValue } from 'viem';
 import type { AddressInfo } from '@countersign/gateway-api';
 import { safe141 } from '@countersign/safe-core';
+import * as z from 'zod/mini';
+import { checkedText } from '../../../lib/formSchema';
+import { err, ok } from '../../../lib/result';
 import { Address, Alert, Button, EmptyState } from '../../../ui';
+import { shownError, useSchemaForm } from '../../../ui/schemaForm';
 import { useSafe } from '../../safe';
 import type { TxDraft } from '../draft';
 import {
@@ -15,8 +19,7 @@ import {
 import { checkFallbackHandler, checkGuard, checkNewModule } from './checks';
 import { AddressField, AddressSelect } from './fields';
 import { LinkedNotFound } from './OwnerForms';
-import { notBuilt, TxForm } from './TxForm';
-import { useErrorDisplay } from './useErrorDisplay';
+import { TxForm } from './TxForm';
 import styles from './Forms.module.css';
 
 /**
@@ -52,31 +55,21 @@ function Caution({ children }: { children: ReactNode }) {
 export function EnableModuleForm({ onReview, initial }: FormProps & { initial: { module?: string } }) {
   const { address: safe, chain } = useSafe();
   const { modules } = useModules();
-  const display = useErrorDisplay();
-  const [module, setModule] = useState(initial.module ?? '');
-  const checked = checkNewModule(module, { safe, modules, shortName: chain.shortName });
-  const build = () => (checked.ok ? enableModuleAction(safe, modules, checked.value) : notBuilt());
+  const check = (input: string) => checkNewModule(input, { safe, modules, shortName: chain.shortName });
+  const form = useSchemaForm(z.object({ module: checkedText(check) }), { module: initial.module ?? '' });
   return (
     <TxForm
       title="Enable module"
-      build={build}
+      form={form}
+      build={(values) => enableModuleAction(safe, modules, values.module)}
       onReview={onReview}
-      display={display}
       testId="enable-module-form"
     >
       <Caution>
         A module can execute any transaction from this Safe <strong>without the owners’ signatures</strong>.
         Enable only a module you trust and whose code has been checked.
       </Caution>
-      <AddressField
-        name="module"
-        label="Module address"
-        value={module}
-        onChange={setModule}
-        checked={checked}
-        display={display}
-        testId="module-address"
-      />
+      <AddressField form={form} name="module" label="Module address" check={check} testId="module-address" />
     </TxForm>
   );
 }
@@ -84,28 +77,31 @@ export function EnableModuleForm({ onReview, initial }: FormProps & { initial: {
 export function DisableModuleForm({ onReview, initial }: FormProps & { initial: { module?: string } }) {
   const { address: safe } = useSafe();
   const { modules, infos } = useModules();
-  const display = useErrorDisplay();
   const linked = modules.find((entry) => initial.module !== undefined && sameAddress(entry, initial.module));
-  const [module, setModule] = useState<string>(linked ?? '');
+  const schema = z.object({
+    module: checkedText((input) => {
+      const chosen = modules.find((entry) => sameAddress(entry, input));
+      return chosen ? ok(chosen) : err('Choose the module to disable.');
+    }),
+  });
+  const form = useSchemaForm(schema, { module: linked ?? '' });
   if (modules.length === 0)
     return <EmptyState title="No module is enabled on this Safe" testId="disable-module-unavailable" />;
-  const chosen = modules.find((entry) => sameAddress(entry, module));
-  const build = () => (chosen ? disableModuleAction(safe, modules, chosen) : notBuilt());
   return (
     <TxForm
       title="Disable module"
-      build={build}
+      form={form}
+      build={(values) => disableModuleAction(safe, modules, values.module)}
       onReview={onReview}
-      display={display}
       testId="disable-module-form"
     >
       <LinkedNotFound given={initial.module} found={linked} what="module" />
       <AddressSelect
         label="Module to disable"
         options={infos}
-        value={chosen ?? ''}
-        onChange={setModule}
-        error={display.error('module', chosen ? undefined : 'Choose the module to disable.')}
+        field={form.register('module')}
+        value={form.watch('module')}
+        error={shownError(form, 'module')}
         testId="module-select"
       />
     </TxForm>
@@ -114,44 +110,39 @@ export function DisableModuleForm({ onReview, initial }: FormProps & { initial: 
 
 export function SetGuardForm({ onReview }: FormProps) {
   const { address: safe, chain, safe: info } = useSafe();
-  const display = useErrorDisplay();
-  const [guard, setGuard] = useState('');
   const current = info.guard === null ? undefined : (info.guard.value as AddressValue);
-  const checked = checkGuard(guard, { safe, current, shortName: chain.shortName });
-  const build = () => (checked.ok ? setGuardAction(safe, checked.value) : notBuilt());
+  const check = (input: string) => checkGuard(input, { safe, current, shortName: chain.shortName });
+  const form = useSchemaForm(z.object({ guard: checkedText(check) }), { guard: '' });
   return (
-    <TxForm title="Set guard" build={build} onReview={onReview} display={display} testId="set-guard-form">
+    <TxForm
+      title="Set guard"
+      form={form}
+      build={(values) => setGuardAction(safe, values.guard)}
+      onReview={onReview}
+      testId="set-guard-form"
+    >
       <Current label="Current guard" info={info.guard} testId="current-guard" />
       <Caution>
         A guard checks every transaction of this Safe and can refuse any of them, even the one that would
         remove it. A faulty guard can lock the Safe for good: set only a guard whose code has been checked.
       </Caution>
-      <AddressField
-        name="guard"
-        label="Guard address"
-        value={guard}
-        onChange={setGuard}
-        checked={checked}
-        display={display}
-        testId="guard-address"
-      />
+      <AddressField form={form} name="guard" label="Guard address" check={check} testId="guard-address" />
     </TxForm>
   );
 }
 
 export function RemoveGuardForm({ onReview }: FormProps) {
   const { address: safe, safe: info } = useSafe();
-  const display = useErrorDisplay();
+  const form = useSchemaForm(z.object({}), {});
   if (info.guard === null)
     return <EmptyState title="This Safe has no guard" testId="remove-guard-unavailable" />;
   const guard = info.guard.value as AddressValue;
-  const build = () => removeGuardAction(safe, guard);
   return (
     <TxForm
       title="Remove guard"
-      build={build}
+      form={form}
+      build={() => removeGuardAction(safe, guard)}
       onReview={onReview}
-      display={display}
       testId="remove-guard-form"
     >
       <Current label="Guard to remove" info={info.guard} testId="current-guard" />
@@ -164,19 +155,17 @@ export function RemoveGuardForm({ onReview }: FormProps) {
 
 export function FallbackHandlerForm({ onReview }: FormProps) {
   const { address: safe, chain, safe: info } = useSafe();
-  const display = useErrorDisplay();
-  const [handler, setHandler] = useState('');
   const current = info.fallbackHandler === null ? undefined : (info.fallbackHandler.value as AddressValue);
-  const checked = checkFallbackHandler(handler, { safe, current, shortName: chain.shortName });
-  const build = () => (checked.ok ? setFallbackHandlerAction(safe, checked.value) : notBuilt());
+  const check = (input: string) => checkFallbackHandler(input, { safe, current, shortName: chain.shortName });
+  const form = useSchemaForm(z.object({ handler: checkedText(check) }), { handler: '' });
   const canonical = safe141.compatibilityFallbackHandler;
   const isCanonical = current !== undefined && isAddressEqual(current, canonical);
   return (
     <TxForm
       title="Set fallback handler"
-      build={build}
+      form={form}
+      build={(values) => setFallbackHandlerAction(safe, values.handler)}
       onReview={onReview}
-      display={display}
       testId="fallback-handler-form"
     >
       <Current
@@ -189,22 +178,18 @@ export function FallbackHandlerForm({ onReview }: FormProps) {
         checks (EIP-1271). Set only a handler whose code has been checked.
       </Caution>
       <AddressField
+        form={form}
         name="handler"
         label="New fallback handler"
-        value={handler}
-        onChange={setHandler}
-        checked={checked}
-        display={display}
+        check={check}
         testId="fallback-handler-address"
       />
       {!isCanonical && (
         <Button
           size="sm"
           className={styles.back}
-          onClick={() => {
-            setHandler(canonical);
-            display.touch('handler');
-          }}
+          // As if typed and left: its rule's answer shows at once.
+          onClick={() => form.setValue('handler', canonical, { shouldTouch: true, shouldValidate: true })}
           data-testid="fallback-handler-default"
         >
           Use CompatibilityFallbackHandler {safe141.version}

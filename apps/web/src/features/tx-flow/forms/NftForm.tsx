@@ -1,17 +1,21 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useController } from 'react-hook-form';
+import * as z from 'zod/mini';
+import { checkedText } from '../../../lib/formSchema';
+import { err, ok } from '../../../lib/result';
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { Address } from 'viem';
 import type { Collectible, CollectiblePage } from '@countersign/gateway-api';
 import { useGateway } from '../../../lib/ServicesProvider';
 import { Alert, ButtonLink, EmptyState, LoadMore, QueryView, RemoteImage, SelectField } from '../../../ui';
+import { shownError, useSchemaForm } from '../../../ui/schemaForm';
 import { collectiblesQueryOptions } from '../../assets';
 import { useSafe } from '../../safe';
 import type { TxDraft } from '../draft';
 import { nftTransferAction } from './actions';
 import { checkRecipient, tokenText } from './checks';
 import { AddressField } from './fields';
-import { built, notBuilt, TxForm } from './TxForm';
-import { useErrorDisplay } from './useErrorDisplay';
+import { TxForm } from './TxForm';
 import styles from './Forms.module.css';
 
 const nftKey = (contract: string, tokenId: string) => `${contract.toLowerCase()}:${tokenId}`;
@@ -91,26 +95,39 @@ function NftFields({
   more: ReactNode;
 }) {
   const { address: safe, chain } = useSafe();
-  const display = useErrorDisplay();
   const linked = initial.contract && initial.id ? nftKey(initial.contract, initial.id) : undefined;
   const first = nfts[0];
-  const [selected, setSelected] = useState(() => linked ?? (first ? nftKey(first.address, first.id) : ''));
-  const [recipient, setRecipient] = useState('');
+  const checkRecipientHere = (input: string) => checkRecipient(input, safe, chain.shortName);
+  const schema = z.object({
+    nft: checkedText((key) => {
+      const chosen = nfts.find((item) => nftKey(item.address, item.id) === key);
+      return chosen ? ok(chosen) : err('Choose the NFT to send.');
+    }),
+    recipient: checkedText(checkRecipientHere),
+  });
+  const form = useSchemaForm(schema, {
+    nft: linked ?? (first ? nftKey(first.address, first.id) : ''),
+    recipient: '',
+  });
+  // Held by the form, not read back from the select: a linked NFT not loaded yet has no option.
+  const {
+    field: { value: selected, onChange: choose, onBlur: leave },
+  } = useController({ control: form.control, name: 'nft' });
   const nft = nfts.find((item) => nftKey(item.address, item.id) === selected);
-  const checkedRecipient = checkRecipient(recipient, safe, chain.shortName);
 
-  const build = () => {
-    if (!checkedRecipient.ok || nft === undefined) return notBuilt();
-    const action = nftTransferAction(
-      { contract: nft.address as Address, tokenId: nft.id, collection: collectionText(nft) },
+  const build = (values: z.output<typeof schema>) =>
+    nftTransferAction(
+      {
+        contract: values.nft.address as Address,
+        tokenId: values.nft.id,
+        collection: collectionText(values.nft),
+      },
       safe,
-      checkedRecipient.value,
+      values.recipient,
     );
-    return action.ok ? built(action.value) : notBuilt(action.error);
-  };
 
   return (
-    <TxForm title="Send NFT" build={build} onReview={onReview} display={display} testId="nft-form">
+    <TxForm title="Send NFT" form={form} build={build} onReview={onReview} testId="nft-form">
       {linked !== undefined && nft === undefined && selected === linked && (
         <Alert tone="warn" testId="nft-linked-missing">
           The NFT in the link is not among the collectibles loaded so far. Load more, or choose another.
@@ -118,9 +135,10 @@ function NftFields({
       )}
       <SelectField
         label="NFT"
+        onBlur={leave}
+        onChange={(event) => choose(event.target.value)}
         value={nft === undefined ? '' : selected}
-        onChange={(event) => setSelected(event.target.value)}
-        error={display.error('nft', nft === undefined ? 'Choose the NFT to send.' : undefined)}
+        error={shownError(form, 'nft')}
         hint={nft && <NftPreview nft={nft} />}
         testId="nft-select"
       >
@@ -134,12 +152,10 @@ function NftFields({
       </SelectField>
       {more}
       <AddressField
+        form={form}
         name="recipient"
         label="Recipient"
-        value={recipient}
-        onChange={setRecipient}
-        checked={checkedRecipient}
-        display={display}
+        check={checkRecipientHere}
         testId="nft-recipient"
       />
     </TxForm>

@@ -1,13 +1,15 @@
-import { useState } from 'react';
 import { isAddressEqual, type Address } from 'viem';
+import * as z from 'zod/mini';
+import { checkedField, checkedText } from '../../../lib/formSchema';
+import { err, ok } from '../../../lib/result';
 import { Alert, ButtonLink, EmptyState } from '../../../ui';
+import { shownError, useSchemaForm } from '../../../ui/schemaForm';
 import { useSafe } from '../../safe';
 import type { TxDraft } from '../draft';
 import { addOwnerAction, changeThresholdAction, removeOwnerAction, swapOwnerAction } from './actions';
 import { checkNewOwner, checkNewThreshold } from './checks';
 import { AddressField, AddressSelect, ThresholdSelect } from './fields';
-import { notBuilt, TxForm, type BuildResult } from './TxForm';
-import { useErrorDisplay } from './useErrorDisplay';
+import { TxForm, type BuildResult } from './TxForm';
 
 /**
  * The owner and threshold changes, each prefilled from SafeInfo (its owners in the contract's
@@ -27,29 +29,29 @@ function linkedOwner(owners: readonly Address[], owner: string | undefined): Add
   return owners.find((entry) => isAddressEqual(entry, owner as Address));
 }
 
+/** A choice among the Safe's owners, or `missing` when none is chosen. */
+const ownerChoice = (owners: readonly Address[], missing: string) =>
+  checkedText((input) => {
+    const owner = linkedOwner(owners, input);
+    return owner ? ok(owner) : err(missing);
+  });
+
 export function AddOwnerForm({ onReview, initial }: FormProps) {
   const { address: safe, chain } = useSafe();
   const { owners, threshold } = useOwners();
-  const display = useErrorDisplay();
-  const [owner, setOwner] = useState(initial.owner ?? '');
-  const [newThreshold, setNewThreshold] = useState(threshold);
-  const checked = checkNewOwner(owner, { safe, owners, shortName: chain.shortName });
-  const build = (): BuildResult =>
-    checked.ok ? addOwnerAction(safe, owners, checked.value, newThreshold) : notBuilt();
+  const check = (input: string) => checkNewOwner(input, { safe, owners, shortName: chain.shortName });
+  const form = useSchemaForm(z.object({ owner: checkedText(check), threshold: z.number() }), {
+    owner: initial.owner ?? '',
+    threshold,
+  });
+  const build = (values: { owner: Address; threshold: number }): BuildResult =>
+    addOwnerAction(safe, owners, values.owner, values.threshold);
   return (
-    <TxForm title="Add owner" build={build} onReview={onReview} display={display} testId="add-owner-form">
-      <AddressField
-        name="owner"
-        label="New owner"
-        value={owner}
-        onChange={setOwner}
-        checked={checked}
-        display={display}
-        testId="owner-address"
-      />
+    <TxForm title="Add owner" form={form} build={build} onReview={onReview} testId="add-owner-form">
+      <AddressField form={form} name="owner" label="New owner" check={check} testId="owner-address" />
       <ThresholdSelect
-        value={newThreshold}
-        onChange={setNewThreshold}
+        field={form.register('threshold', { valueAsNumber: true })}
+        value={form.watch('threshold')}
         owners={owners.length + 1}
         current={threshold}
       />
@@ -60,9 +62,14 @@ export function AddOwnerForm({ onReview, initial }: FormProps) {
 export function RemoveOwnerForm({ onReview, initial }: FormProps) {
   const { address: safe, paths } = useSafe();
   const { owners, ownerInfos, threshold } = useOwners();
-  const display = useErrorDisplay();
-  const [owner, setOwner] = useState<string>(() => linkedOwner(owners, initial.owner) ?? '');
-  const [newThreshold, setNewThreshold] = useState(Math.max(1, Math.min(threshold, owners.length - 1)));
+  const schema = z.object({
+    owner: ownerChoice(owners, 'Choose the owner to remove.'),
+    threshold: z.number(),
+  });
+  const form = useSchemaForm(schema, {
+    owner: linkedOwner(owners, initial.owner) ?? '',
+    threshold: Math.max(1, Math.min(threshold, owners.length - 1)),
+  });
   if (owners.length <= 1)
     return (
       <EmptyState
@@ -71,29 +78,22 @@ export function RemoveOwnerForm({ onReview, initial }: FormProps) {
         testId="remove-owner-unavailable"
       />
     );
-  const chosen = linkedOwner(owners, owner);
-  const build = (): BuildResult =>
-    chosen ? removeOwnerAction(safe, owners, chosen, newThreshold) : notBuilt();
+  const build = (values: z.output<typeof schema>): BuildResult =>
+    removeOwnerAction(safe, owners, values.owner, values.threshold);
   return (
-    <TxForm
-      title="Remove owner"
-      build={build}
-      onReview={onReview}
-      display={display}
-      testId="remove-owner-form"
-    >
+    <TxForm title="Remove owner" form={form} build={build} onReview={onReview} testId="remove-owner-form">
       <LinkedNotFound given={initial.owner} found={linkedOwner(owners, initial.owner)} what="owner" />
       <AddressSelect
         label="Owner to remove"
         options={ownerInfos}
-        value={chosen ?? ''}
-        onChange={setOwner}
-        error={display.error('owner', chosen ? undefined : 'Choose the owner to remove.')}
+        field={form.register('owner')}
+        value={form.watch('owner')}
+        error={shownError(form, 'owner')}
         testId="owner-select"
       />
       <ThresholdSelect
-        value={newThreshold}
-        onChange={setNewThreshold}
+        field={form.register('threshold', { valueAsNumber: true })}
+        value={form.watch('threshold')}
         owners={owners.length - 1}
         current={threshold}
       />
@@ -104,37 +104,30 @@ export function RemoveOwnerForm({ onReview, initial }: FormProps) {
 export function SwapOwnerForm({ onReview, initial }: FormProps) {
   const { address: safe, chain } = useSafe();
   const { owners, ownerInfos } = useOwners();
-  const display = useErrorDisplay();
-  const [oldOwner, setOldOwner] = useState<string>(() => linkedOwner(owners, initial.owner) ?? '');
-  const [newOwner, setNewOwner] = useState('');
-  const chosen = linkedOwner(owners, oldOwner);
-  const checked = checkNewOwner(newOwner, { safe, owners, shortName: chain.shortName });
-  const build = (): BuildResult =>
-    chosen && checked.ok ? swapOwnerAction(safe, owners, chosen, checked.value) : notBuilt();
+  const check = (input: string) => checkNewOwner(input, { safe, owners, shortName: chain.shortName });
+  const schema = z.object({
+    oldOwner: ownerChoice(owners, 'Choose the owner to replace.'),
+    owner: checkedText(check),
+  });
+  const form = useSchemaForm(schema, { oldOwner: linkedOwner(owners, initial.owner) ?? '', owner: '' });
+  const build = (values: z.output<typeof schema>): BuildResult =>
+    swapOwnerAction(safe, owners, values.oldOwner, values.owner);
   return (
-    <TxForm
-      title="Replace owner"
-      build={build}
-      onReview={onReview}
-      display={display}
-      testId="swap-owner-form"
-    >
+    <TxForm title="Replace owner" form={form} build={build} onReview={onReview} testId="swap-owner-form">
       <LinkedNotFound given={initial.owner} found={linkedOwner(owners, initial.owner)} what="owner" />
       <AddressSelect
         label="Owner to replace"
         options={ownerInfos}
-        value={chosen ?? ''}
-        onChange={setOldOwner}
-        error={display.error('old-owner', chosen ? undefined : 'Choose the owner to replace.')}
+        field={form.register('oldOwner')}
+        value={form.watch('oldOwner')}
+        error={shownError(form, 'oldOwner')}
         testId="owner-select"
       />
       <AddressField
+        form={form}
         name="owner"
         label="New owner"
-        value={newOwner}
-        onChange={setNewOwner}
-        checked={checked}
-        display={display}
+        check={check}
         hint="Takes the replaced owner’s place; the threshold stays as it is."
         testId="owner-address"
       />
@@ -145,31 +138,28 @@ export function SwapOwnerForm({ onReview, initial }: FormProps) {
 export function ThresholdForm({ onReview }: { onReview: (draft: TxDraft) => void }) {
   const { address: safe } = useSafe();
   const { owners, threshold } = useOwners();
-  const display = useErrorDisplay();
-  const [newThreshold, setNewThreshold] = useState(threshold);
+  const schema = z.object({
+    threshold: checkedField(z.number(), (value) =>
+      checkNewThreshold(value, { current: threshold, owners: owners.length }),
+    ),
+  });
+  const form = useSchemaForm(schema, { threshold });
   if (owners.length <= 1)
     return (
       <EmptyState title="With a single owner, the threshold can only be 1" testId="threshold-unavailable">
         Add an owner first to require more confirmations.
       </EmptyState>
     );
-  const checked = checkNewThreshold(newThreshold, { current: threshold, owners: owners.length });
-  const build = (): BuildResult =>
-    checked.ok ? changeThresholdAction(safe, owners.length, checked.value) : notBuilt();
+  const build = (values: z.output<typeof schema>): BuildResult =>
+    changeThresholdAction(safe, owners.length, values.threshold);
   return (
-    <TxForm
-      title="Change threshold"
-      build={build}
-      onReview={onReview}
-      display={display}
-      testId="threshold-form"
-    >
+    <TxForm title="Change threshold" form={form} build={build} onReview={onReview} testId="threshold-form">
       <ThresholdSelect
-        value={newThreshold}
-        onChange={setNewThreshold}
+        field={form.register('threshold', { valueAsNumber: true })}
+        value={form.watch('threshold')}
         owners={owners.length}
         current={threshold}
-        error={display.error('threshold', checked.ok ? undefined : checked.error)}
+        error={shownError(form, 'threshold')}
       />
     </TxForm>
   );

@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import * as z from 'zod/mini';
+import { checkedText } from '../../../lib/formSchema';
+import { err, ok } from '../../../lib/result';
 import {
   Alert,
   Button,
@@ -10,6 +12,7 @@ import {
   exactTokenAmount,
   formatTokenAmount,
 } from '../../../ui';
+import { shownError, useSchemaForm } from '../../../ui/schemaForm';
 import { TokenIcon, useBalances } from '../../assets';
 import { useSafe } from '../../safe';
 import type { TxDraft } from '../draft';
@@ -17,8 +20,7 @@ import { tokenTransferAction } from './actions';
 import { checkRecipient, checkSendAmount } from './checks';
 import { AddressField } from './fields';
 import { sendableTokens, type TokenChoice } from './sendTokens';
-import { built, notBuilt, TxForm } from './TxForm';
-import { useErrorDisplay } from './useErrorDisplay';
+import { built, TxForm } from './TxForm';
 import styles from './Forms.module.css';
 
 /** Send tokens: the native coin or an ERC-20 the Safe holds, to one recipient. */
@@ -66,63 +68,70 @@ function SendFields({
   onReview: (draft: TxDraft) => void;
 }) {
   const { address: safe, chain } = useSafe();
-  const display = useErrorDisplay();
   const linked = initialToken?.toLowerCase();
   const linkedMissing = linked !== undefined && !tokens.some((choice) => choice.id === linked);
-  // Without a link, the chain's own coin first (the most common payment), else the most valuable token.
-  const [tokenId, setTokenId] = useState(
-    () =>
-      (linkedMissing ? undefined : linked) ??
-      tokens.find((entry) => entry.token.type === 'NATIVE_TOKEN')?.id ??
-      tokens[0]?.id ??
-      '',
+  const checkRecipientHere = (input: string) => checkRecipient(input, safe, chain.shortName);
+  const form = useSchemaForm(
+    z.object({
+      recipient: checkedText(checkRecipientHere),
+      token: checkedText((id) => {
+        const chosen = tokens.find((entry) => entry.id === id);
+        return chosen ? ok(chosen) : err('Choose a token to send.');
+      }),
+      // Read against the token chosen now (the schema is rebuilt with it on every render).
+      amount: checkedText((input) => (choice === undefined ? ok(0n) : checkAmount(input, choice))),
+    }),
+    {
+      // Without a link, the chain's own coin first (the most common payment), else the most valuable token.
+      token:
+        (linkedMissing ? undefined : linked) ??
+        tokens.find((entry) => entry.token.type === 'NATIVE_TOKEN')?.id ??
+        tokens[0]?.id ??
+        '',
+      recipient: '',
+      amount: '',
+    },
   );
-  const [recipient, setRecipient] = useState('');
-  const [amount, setAmount] = useState('');
+  const [tokenId, amount] = form.watch(['token', 'amount']);
 
   // A token that left the list (its balance reached 0 since) is not swapped silently for another.
-  const choice = tokens.find((entry) => entry.id === tokenId);
-  const checkedRecipient = checkRecipient(recipient, safe, chain.shortName);
-  const checkedAmount =
-    choice === undefined
-      ? undefined
-      : checkSendAmount(amount, {
-          decimals: choice.token.decimals,
-          symbol: choice.token.symbol,
-          balance: choice.balance,
-        });
-
-  const build = () =>
-    checkedRecipient.ok && choice !== undefined && checkedAmount?.ok
-      ? built(tokenTransferAction(choice.token, checkedRecipient.value, checkedAmount.value))
-      : notBuilt();
+  const choice: TokenChoice | undefined = tokens.find((entry) => entry.id === tokenId);
+  const checkedAmount = choice === undefined ? undefined : checkAmount(amount, choice);
+  const amountShown = () => form.getFieldState('amount').isTouched || form.formState.isSubmitted;
 
   return (
-    <TxForm title="Send tokens" build={build} onReview={onReview} display={display} testId="send-form">
+    <TxForm
+      title="Send tokens"
+      form={form}
+      build={(values) => built(tokenTransferAction(values.token.token, values.recipient, values.amount))}
+      onReview={onReview}
+      testId="send-form"
+    >
       {linkedMissing && (
         <Alert tone="warn" testId="send-linked-missing">
           The token in the link ({initialToken}) is not among the tokens this Safe can send. Choose one below.
         </Alert>
       )}
       <AddressField
+        form={form}
         name="recipient"
         label="Recipient"
-        value={recipient}
-        onChange={setRecipient}
-        checked={checkedRecipient}
-        display={display}
+        check={checkRecipientHere}
         testId="send-recipient"
       />
       <SelectField
         label="Token"
+        {...form.register('token', {
+          // The amount is read against the token: a shown verdict follows the new one.
+          onChange: () => (amountShown() ? form.trigger('amount') : undefined),
+        })}
         value={choice?.id ?? ''}
-        onChange={(event) => setTokenId(event.target.value)}
         start={
           choice && (
             <TokenIcon logoUri={choice.logoUri} symbol={choice.token.symbol} name={choice.name} size="sm" />
           )
         }
-        error={display.error('token', choice === undefined ? 'Choose a token to send.' : undefined, true)}
+        error={choice === undefined ? 'Choose a token to send.' : undefined}
         hint={choice && <TokenHint choice={choice} />}
         testId="send-token"
       >
@@ -139,16 +148,13 @@ function SendFields({
         mono
         inputMode="decimal"
         placeholder="0"
-        value={amount}
-        onChange={(event) => setAmount(event.target.value)}
-        onBlur={() => display.touch('amount')}
+        {...form.register('amount')}
         // What more digits cannot mend (too many decimals, more than the balance, a stray character)
         // is said while typing; an empty or zero amount, which the next digit may mend, only later.
-        error={display.error(
-          'amount',
-          checkedAmount?.ok === false ? checkedAmount.error : undefined,
-          !/^[0.]*$/.test(amount.trim()),
-        )}
+        error={
+          shownError(form, 'amount') ??
+          (checkedAmount?.ok === false && !/^[0.]*$/.test(amount.trim()) ? checkedAmount.error : undefined)
+        }
         end={choice && <span className={styles.unit}>{choice.token.symbol}</span>}
         labelAction={
           choice && (
@@ -156,7 +162,11 @@ function SendFields({
               size="sm"
               variant="ghost"
               className={styles.maxButton}
-              onClick={() => setAmount(exactTokenAmount(choice.balance, choice.token.decimals))}
+              onClick={() =>
+                form.setValue('amount', exactTokenAmount(choice.balance, choice.token.decimals), {
+                  shouldValidate: amountShown(),
+                })
+              }
               data-testid="send-max"
             >
               Max<span className="visually-hidden">: send the whole balance of {choice.token.symbol}</span>
@@ -174,6 +184,13 @@ function SendFields({
     </TxForm>
   );
 }
+
+const checkAmount = (input: string, choice: TokenChoice) =>
+  checkSendAmount(input, {
+    decimals: choice.token.decimals,
+    symbol: choice.token.symbol,
+    balance: choice.balance,
+  });
 
 function TokenHint({ choice }: { choice: TokenChoice }) {
   const kind = choice.token.type === 'NATIVE_TOKEN' ? 'the chain’s coin' : 'ERC-20';

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { err, ok, type Result } from '../../../lib/result';
 import { Alert, Button, ButtonLink } from '../../../ui';
 import { useSafe } from '../../safe';
 import { addToBatch, useBatch } from '../batch';
 import type { TxAction, TxDraft } from '../draft';
-import type { ErrorDisplay } from './useErrorDisplay';
 import styles from './Forms.module.css';
 
 /** What a form's fields make of the user's input: one call, or (with the fields' errors) nothing. */
@@ -16,23 +16,24 @@ export const built = (action: TxAction): BuildResult => ok(action);
 export const notBuilt = (error?: string): BuildResult => err(error);
 
 /**
- * The frame every transaction form shares: its fields, then Continue (to the review) and Add to
- * batch. Both check the whole form first; when something is wrong every error shows and the
- * first invalid field takes the focus.
+ * The frame every transaction form shares: the fields of `form` (see `useSchemaForm`), then
+ * Continue (to the review) and Add to batch. Both check the whole form first; when something is
+ * wrong every error shows and the first invalid field takes the focus. `build` makes the call of
+ * the schema's values, or says what is wrong with the whole.
  */
-export function TxForm({
+export function TxForm<Values extends FieldValues, Output extends FieldValues>({
   title,
+  form,
   build,
   onReview,
-  display,
   children,
   testId,
 }: {
   /** The review's title ("Send tokens"). */
   title: string;
-  build: () => BuildResult;
+  form: UseFormReturn<Values, unknown, Output>;
+  build: (values: Output) => BuildResult;
   onReview: (draft: TxDraft) => void;
-  display: ErrorDisplay;
   children: ReactNode;
   testId: string;
 }) {
@@ -50,25 +51,28 @@ export function TxForm({
     (invalid ?? errorRef.current)?.focus();
   }, [focusRequest]);
 
-  const attempt = (): TxAction | undefined => {
-    display.reveal();
+  const attempt = (then: (action: TxAction) => void) => {
     setAdded(undefined);
-    const result = build();
-    setFormError(result.ok ? undefined : result.error);
-    if (result.ok) return result.value;
-    setFocusRequest((count) => count + 1);
-    return undefined;
+    return form.handleSubmit(
+      (values) => {
+        const result = build(values);
+        setFormError(result.ok ? undefined : result.error);
+        if (result.ok) then(result.value);
+        else setFocusRequest((count) => count + 1);
+      },
+      () => {
+        setFormError(undefined);
+        setFocusRequest((count) => count + 1);
+      },
+    );
   };
 
   const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const action = attempt();
-    if (action !== undefined) onReview({ title, actions: [action] });
+    void attempt((action) => onReview({ title, actions: [action] }))(event);
   };
 
   const addToTheBatch = () => {
-    const action = attempt();
-    if (action !== undefined) setAdded(addToBatch(chain.chainId, address, action));
+    void attempt((action) => setAdded(addToBatch(chain.chainId, address, action)))();
   };
 
   return (

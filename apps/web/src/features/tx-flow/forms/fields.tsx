@@ -1,43 +1,39 @@
 import type { ReactNode } from 'react';
+import type { FieldPathByValue, FieldValues, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import type { Address as AddressValue } from 'viem';
 import { Address, SelectField, TextField, shortenAddress, useAddressName } from '../../../ui';
+import { shownError } from '../../../ui/schemaForm';
 import type { Checked } from './checks';
-import type { ErrorDisplay } from './useErrorDisplay';
 
 /**
- * An address typed or pasted by the user. Once it reads, the hint shows it checksummed with its
- * identicon and any address-book name, so the user can see it is the one they meant.
+ * An address typed or pasted by the user, a field of `form`. Once it reads, the hint shows it
+ * checksummed with its identicon and any address-book name, so the user can see it is the one they
+ * meant; `check` (the field's own rule, as the schema applies it) also gives its warning.
  */
-export function AddressField({
+export function AddressField<Values extends FieldValues, Output extends FieldValues>({
+  form,
   name,
   label,
-  value,
-  onChange,
-  checked,
-  display,
+  check,
   hint = 'Any letter case; an address in mixed case must have a valid checksum.',
   testId,
 }: {
-  /** The field's name for the error display. */
-  name: string;
+  form: UseFormReturn<Values, unknown, Output>;
+  name: FieldPathByValue<Values, string>;
   label: ReactNode;
-  value: string;
-  onChange: (value: string) => void;
-  checked: Checked<AddressValue>;
-  display: ErrorDisplay;
+  check: (input: string) => Checked<AddressValue>;
   hint?: ReactNode;
   testId: string;
 }) {
+  const checked = check(form.watch(name));
   return (
     <TextField
       label={label}
       mono
-      value={value}
       placeholder="0x…"
       inputMode="text"
-      onChange={(event) => onChange(event.target.value)}
-      onBlur={() => display.touch(name)}
-      error={display.error(name, checked.ok ? undefined : checked.error)}
+      {...form.register(name)}
+      error={shownError(form, name)}
       warning={checked.ok ? checked.warning : undefined}
       hint={checked.ok ? <Address address={checked.value} full testId={`${testId}-preview`} /> : hint}
       testId={testId}
@@ -55,23 +51,25 @@ function AddressOption({ address, name }: { address: string; name?: string | nul
 export function AddressSelect({
   label,
   options,
+  field,
   value,
-  onChange,
   error,
   testId,
 }: {
   label: ReactNode;
   options: readonly { value: string; name?: string | null }[];
+  /** The form's registration of the field. */
+  field: UseFormRegisterReturn;
+  /** Its value now. */
   value: string;
-  onChange: (value: string) => void;
   error?: string;
   testId: string;
 }) {
   return (
     <SelectField
       label={label}
+      {...field}
       value={value}
-      onChange={(event) => onChange(event.target.value)}
       error={error}
       hint={value !== '' ? <Address address={value} full testId={`${testId}-preview`} /> : undefined}
       testId={testId}
@@ -86,15 +84,16 @@ export function AddressSelect({
 
 /** How many owners must confirm: 1 to `owners`, said against the total. */
 export function ThresholdSelect({
+  field,
   value,
-  onChange,
   owners,
   current,
   error,
   testId = 'threshold-select',
 }: {
+  /** The form's registration of the field (registered with `valueAsNumber`). */
+  field: UseFormRegisterReturn;
   value: number;
-  onChange: (value: number) => void;
   owners: number;
   /** The threshold now, marked in the list. */
   current: number;
@@ -104,8 +103,8 @@ export function ThresholdSelect({
   return (
     <SelectField
       label="Confirmations needed (threshold)"
+      {...field}
       value={String(value)}
-      onChange={(event) => onChange(Number(event.target.value))}
       hint={`Any transaction will need ${value} of ${owners} ${owners === 1 ? 'owner' : 'owners'}.`}
       error={error}
       testId={testId}
