@@ -1,7 +1,12 @@
 import { Suspense, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { TransactionDetails, TransactionListPage, TransactionSummary } from '@countersign/gateway-api';
+import {
+  parseTransactionId,
+  type TransactionDetails,
+  type TransactionListPage,
+  type TransactionSummary,
+} from '@countersign/gateway-api';
 import { isGatewayStatus } from '../../lib/gatewayErrors';
 import {
   Alert,
@@ -21,7 +26,6 @@ import { useConnectedAccount } from './useConnectedAccount';
 import { useTransactionQuery } from './queries';
 import type { ListOrigin, TransactionLinkState } from './TransactionRow';
 import { PhraseText } from './TransactionSummaryText';
-import { isCreationId } from './txIds';
 import { CreationDetails, KindDetails } from './KindDetails';
 import {
   AdvancedParameters,
@@ -184,7 +188,7 @@ function TransactionDetailsView({ details }: { details: TransactionDetails }) {
  */
 function useCreationFromHistory(txId: string, safe: SafeContextValue): TransactionSummary | undefined {
   const queryClient = useQueryClient();
-  if (!isCreationId(txId)) return undefined;
+  if (parseTransactionId(txId)?.kind !== 'creation') return undefined;
   const lists = queryClient.getQueriesData<InfiniteData<TransactionListPage>>({
     queryKey: safeKey(safe.chain.chainId, safe.address, 'history'),
   });

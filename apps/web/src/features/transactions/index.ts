@@ -69,4 +69,3 @@ export {
   useQueueQuery,
   useTransactionQuery,
 } from './queries';
-export { safeOfTxId } from './txIds';

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatUnits, type Hex } from 'viem';
+import { multisigTxId } from '@countersign/gateway-api';
 import { safeTxHashes, type SafeTx } from '@countersign/safe-core';
 import { useGateway } from '../../../lib/ServicesProvider';
 import {
@@ -175,7 +176,7 @@ export function Review({
     setError(undefined);
     void execution.execute({
       tx,
-      txId: `multisig_${address}_${hashes.safeTxHash}`,
+      txId: multisigTxId(address, hashes.safeTxHash),
       confirmations: [],
       owners: onChain.state?.owners ?? safe.owners.map((owner) => owner.value),
       threshold,
