@@ -1,11 +1,13 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Hex } from 'viem';
 import type { GatewayClient } from '@countersign/gateway-api';
 import { isGatewayStatus } from '../../lib/gatewayErrors';
 import { useGateway } from '../../lib/ServicesProvider';
+import * as z from 'zod/mini';
 import { Alert, Button, ButtonLink, Page, Section } from '../../ui';
+import { shownError, useSchemaForm } from '../../ui/schemaForm';
 import { invalidateSafeViews, useSafe } from '../safe';
 import { isTypedData } from './messageContent';
 import { MessageContentView } from './MessageContentView';
@@ -33,6 +35,21 @@ type Outcome = {
 };
 
 const kinds: MessageKind[] = ['text', 'typed-data'];
+
+/** Each kind keeps its own text, so switching kinds and back loses nothing. */
+const inputOf = (kind: MessageKind) => (kind === 'text' ? 'text' : 'typedData');
+
+/** The form's rule: the chosen kind's text, read as that kind of message. */
+const messageSchema = z.pipe(
+  z.object({ kind: z.enum(['text', 'typed-data']), text: z.string(), typedData: z.string() }),
+  z.transform((values, context) => {
+    const input = values[inputOf(values.kind)];
+    const read = readMessageInput(values.kind, input);
+    if (read.ok) return { content: read.content };
+    context.issues.push({ code: 'custom', message: read.error, input, path: [inputOf(values.kind)] });
+    return z.NEVER;
+  }),
+);
 
 const typedDataPlaceholder = `{
   "domain": { "name": "…", "version": "1", "chainId": 1, "verifyingContract": "0x…" },
@@ -77,13 +94,13 @@ export function NewMessagePage() {
   const queryClient = useQueryClient();
   const gateway = useGateway();
   const signer = useOwnerAccount();
-  const ids = { kind: useId(), field: useId(), message: useId() };
-  const [kind, setKind] = useState<MessageKind>('text');
-  const [inputs, setInputs] = useState<Record<MessageKind, string>>({ text: '', 'typed-data': '' });
-  const [inputError, setInputError] = useState<string | undefined>(undefined);
+  const ids = { field: useId(), message: useId() };
+  const form = useSchemaForm(messageSchema, { kind: 'text', text: '', typedData: '' });
+  const kind = form.watch('kind');
+  const input = inputOf(kind);
+  const inputError = shownError(form, input);
   const [reviewed, setReviewed] = useState<MessageContent | undefined>(undefined);
   const [outcome, setOutcome] = useState<Outcome | undefined>(undefined);
-  const fieldRef = useRef<HTMLTextAreaElement>(null);
   const reviewRef = useRef<HTMLParagraphElement>(null);
   const reviewing = reviewed !== undefined;
   const wasReviewing = useRef(reviewing);
@@ -92,8 +109,9 @@ export function NewMessagePage() {
   useEffect(() => {
     if (wasReviewing.current === reviewing) return;
     wasReviewing.current = reviewing;
-    (reviewing ? reviewRef : fieldRef).current?.focus();
-  }, [reviewing]);
+    if (reviewing) reviewRef.current?.focus();
+    else form.setFocus(input);
+  }, [reviewing, form, input]);
 
   const hashes = useMemo(
     () =>
@@ -142,19 +160,10 @@ export function NewMessagePage() {
     },
   });
 
-  const input = inputs[kind];
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const read = readMessageInput(kind, input);
-    if (!read.ok) {
-      setInputError(read.error);
-      fieldRef.current?.focus();
-      return;
-    }
-    setInputError(undefined);
+  const submit = form.handleSubmit(({ content }) => {
     setOutcome(undefined);
-    setReviewed(read.content);
-  };
+    setReviewed(content);
+  });
   const backToEdit = () => {
     setOutcome(undefined);
     setReviewed(undefined);
@@ -197,13 +206,9 @@ export function NewMessagePage() {
               <label key={option} className={styles.choice}>
                 <input
                   type="radio"
-                  name={ids.kind}
+                  {...form.register('kind')}
                   value={option}
                   checked={kind === option}
-                  onChange={() => {
-                    setKind(option);
-                    setInputError(undefined);
-                  }}
                   data-testid={`message-kind-${option}`}
                 />
                 {messageKindLabels[option]}
@@ -216,14 +221,10 @@ export function NewMessagePage() {
             {kind === 'text' ? 'Message' : 'Typed data (JSON)'}
           </label>
           <textarea
-            ref={fieldRef}
+            key={input}
+            {...form.register(input)}
             id={ids.field}
             className={`${styles.textarea} ${kind === 'typed-data' ? styles.mono : ''}`}
-            value={input}
-            onChange={(event) => {
-              const value = event.target.value;
-              setInputs((current) => ({ ...current, [kind]: value }));
-            }}
             rows={kind === 'text' ? 6 : 14}
             spellCheck={kind === 'text'}
             autoComplete="off"
