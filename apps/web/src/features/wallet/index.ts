@@ -16,6 +16,14 @@ export {
 } from './walletErrors';
 export { walletTexts } from './walletTexts';
 export {
+  checkFailure,
+  fromGateway,
+  gatewayFailure,
+  walletFailure,
+  type WriteError,
+  type WriteResult,
+} from './writeResult';
+export {
   getWalletActions,
   getWalletSnapshot,
   requestWalletRuntime,

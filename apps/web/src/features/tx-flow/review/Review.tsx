@@ -17,16 +17,10 @@ import {
 } from '../../../ui';
 import { invalidateSafeViews, recommendedNonce, useChainSafeState, useSafe, useSigner } from '../../safe';
 import { transactionQueryOptions, useQueueQuery } from '../../transactions';
+import type { WriteError } from '../../wallet';
 import { callOfDraft, safeTxOfDraft } from '../safeTxOfDraft';
 import type { TxDraft } from '../draft';
-import {
-  ExecutionProgress,
-  proposeSafeTx,
-  SignerNotice,
-  useExecution,
-  type FlowError,
-  type SafeTxSignature,
-} from '../sign';
+import { ExecutionProgress, proposeSafeTx, SignerNotice, useExecution, type SafeTxSignature } from '../sign';
 import {
   AddressNames,
   contractHashQueryOptions,
@@ -74,7 +68,7 @@ export function Review({
   const estimation = useQuery(estimationQueryOptions(gateway, chain.chainId, address, call));
   const simulation = useQuery(simulationQueryOptions(chain, address, call));
   const [nonceInput, setNonceInput] = useState<string | undefined>(draft.nonce?.toString());
-  const [error, setError] = useState<FlowError | undefined>();
+  const [error, setError] = useState<WriteError | undefined>();
   const [busy, setBusy] = useState(false);
   // The wallet's signature, kept while the gateway has not taken the proposal: Retry sends it again.
   const [kept, setKept] = useState<SafeTxSignature | undefined>();

@@ -5,7 +5,7 @@ import type { TransactionDetails } from '@countersign/gateway-api';
 import { useGateway } from '../../../lib/ServicesProvider';
 import { Alert, Button, ButtonLink, Dialog, Section } from '../../../ui';
 import { invalidateSafeViews, useChainSafeState, useSafe, useSigner } from '../../safe';
-import { useWallet } from '../../wallet';
+import { useWallet, type WriteError } from '../../wallet';
 import {
   ClaimAcknowledgement,
   contractHashQueryOptions,
@@ -17,7 +17,6 @@ import {
 } from '../verify';
 import { buildSafeTx, safeTxHashes } from '@countersign/safe-core';
 import { ExecutionProgress } from './ExecutionProgress';
-import type { FlowError } from './flowError';
 import { confirmSafeTx, deleteProposal, type SafeTxSignature } from './safeTxFlow';
 import { executionSignatures } from './safeTxSignatures';
 import { SignerNotice } from './SignerNotice';
@@ -47,7 +46,7 @@ export function TransactionActions({ details }: { details: TransactionDetails })
   const flowSafe = useMemo(() => ({ chain, address, version: safe.version }), [chain, address, safe.version]);
   const execution = useExecution(flowSafe);
   const [pending, setPending] = useState<'confirm' | 'delete' | undefined>();
-  const [error, setError] = useState<FlowError | undefined>();
+  const [error, setError] = useState<WriteError | undefined>();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [acknowledged, setAcknowledged] = useState(false);
   // The wallet's signature, kept while the gateway has not taken it: Retry sends it again.

@@ -7,4 +7,3 @@ export { proposeSafeTx, type SafeTxSignature } from './safeTxFlow';
 export { useExecution } from './useExecution';
 export { ExecutionProgress } from './ExecutionProgress';
 export { SignerNotice } from './SignerNotice';
-export type { FlowError } from './flowError';

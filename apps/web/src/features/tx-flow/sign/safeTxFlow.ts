@@ -16,10 +16,17 @@ import {
   safeTxTypes,
   type SafeTx,
 } from '@countersign/safe-core';
-import { getWalletSnapshot, walletApi, type WalletReceipt } from '../../wallet';
+import {
+  checkFailure,
+  fromGateway,
+  getWalletSnapshot,
+  walletApi,
+  walletFailure,
+  type WalletReceipt,
+  type WriteResult,
+} from '../../wallet';
 import { chainClient } from '../../safe';
 import type { TxDraftOrigin } from '../draft';
-import { checkFailure, fromGateway, walletFailure, type FlowResult } from './flowError';
 import { executionSignatures, normalizeSignature, type Confirmation } from './safeTxSignatures';
 
 /** The Safe a flow acts on. */
@@ -35,7 +42,7 @@ const chainNumber = (safe: FlowSafe) => Number(safe.chain.chainId);
 export async function signSafeTx(
   safe: FlowSafe,
   tx: SafeTx,
-): Promise<FlowResult<{ signature: Hex; signer: Address }>> {
+): Promise<WriteResult<{ signature: Hex; signer: Address }>> {
   const signed = await walletApi.signTypedData(
     {
       domain: safeDomain({ chainId: chainNumber(safe), safe: safe.address, version: safe.version }),
@@ -77,7 +84,7 @@ async function keptOrNewSignature(
     onSigned?: (signed: SafeTxSignature) => void;
   },
   account: string | undefined,
-): Promise<FlowResult<SafeTxSignature>> {
+): Promise<WriteResult<SafeTxSignature>> {
   const kept = params.signed;
   if (
     kept !== undefined &&
@@ -110,7 +117,7 @@ export async function proposeSafeTx(params: {
   origin?: TxDraftOrigin;
   signed?: SafeTxSignature;
   onSigned?: (signed: SafeTxSignature) => void;
-}): Promise<FlowResult<TransactionDetails>> {
+}): Promise<WriteResult<TransactionDetails>> {
   const account = getWalletSnapshot().address;
   if (params.as === 'delegate' && !account)
     return checkFailure('No wallet is connected. Connect a wallet to continue.');
@@ -143,7 +150,7 @@ export async function confirmSafeTx(params: {
   safeTxHash: Hex;
   signed?: SafeTxSignature;
   onSigned?: (signed: SafeTxSignature) => void;
-}): Promise<FlowResult<TransactionSummary>> {
+}): Promise<WriteResult<TransactionSummary>> {
   const account = getWalletSnapshot().address;
   const signed = await keptOrNewSignature(params, account);
   if (!signed.ok) return signed;
@@ -168,7 +175,7 @@ export async function executeSafeTx(params: {
   owners: readonly string[];
   threshold: number;
   description: string;
-}): Promise<FlowResult<{ hash: Hex }>> {
+}): Promise<WriteResult<{ hash: Hex }>> {
   const executor = getWalletSnapshot().address as Address | undefined;
   if (!executor) return checkFailure('No wallet is connected. Connect a wallet to continue.');
   const signatures = executionSignatures({
@@ -212,7 +219,7 @@ export async function followExecution(params: {
   txId: string;
   onMined?: (receipt: WalletReceipt) => void;
   signal?: AbortSignal;
-}): Promise<FlowResult<{ receipt: WalletReceipt; details: TransactionDetails | undefined }>> {
+}): Promise<WriteResult<{ receipt: WalletReceipt; details: TransactionDetails | undefined }>> {
   const mined = await walletApi.waitForReceipt({ hash: params.hash, chainId: chainNumber(params.safe) });
   if (!mined.ok) return walletFailure(mined.error);
   params.onMined?.(mined.value);
@@ -234,7 +241,7 @@ export async function deleteProposal(params: {
   gateway: GatewayClient;
   safe: FlowSafe;
   safeTxHash: Hex;
-}): Promise<FlowResult<void>> {
+}): Promise<WriteResult<void>> {
   const signed = await walletApi.signTypedData(
     deleteRequestTypedData({
       chainId: chainNumber(params.safe),

@@ -4,7 +4,7 @@ import type { Hex } from 'viem';
 import type { SafeTx } from '@countersign/safe-core';
 import { useGateway } from '../../../lib/ServicesProvider';
 import { invalidateSafe, safeKey } from '../../safe';
-import type { FlowError } from './flowError';
+import type { WriteError } from '../../wallet';
 import { executeSafeTx, followExecution, type FlowSafe } from './safeTxFlow';
 import type { Confirmation } from './safeTxSignatures';
 
@@ -15,7 +15,7 @@ export type ExecutionState =
   | { step: 'pending'; hash: Hex }
   | { step: 'mined'; hash: Hex; success: boolean }
   | { step: 'done'; hash: Hex; success: boolean; indexed: boolean }
-  | { step: 'failed'; error: FlowError };
+  | { step: 'failed'; error: WriteError };
 
 export type ExecutionRequest = {
   tx: SafeTx;
