@@ -3,14 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useGateway } from '../../lib/ServicesProvider';
 import { Address, Alert, Button, Card, CopyButton, DateTime, Detail, DetailList, Section } from '../../ui';
 import { useSafe, useSigner } from '../safe';
-import { requestWalletRuntime } from '../wallet';
+import { requestWalletRuntime, type WriteResult } from '../wallet';
 import { appIdentity } from './appIdentity';
-import {
-  NotificationError,
-  registerBrowserForSafe,
-  unregisterBrowser,
-  unregisterSafeFromBrowser,
-} from './notificationActions';
+import { registerBrowserForSafe, unregisterBrowser, unregisterSafeFromBrowser } from './notificationActions';
 import { safeRegistrationKey, useNotificationDevice } from './notificationDevice';
 import styles from './Settings.module.css';
 
@@ -21,6 +16,10 @@ const failure = (title: string, error: unknown): Outcome => ({
   title,
   message: error instanceof Error ? error.message : String(error),
 });
+
+/** A write's outcome: `done` when it went through, else its error's words under the title for them. */
+const outcomeOf = (result: WriteResult<void>, done: Omit<Outcome, 'tone'>, refused: string): Outcome =>
+  result.ok ? { tone: 'ok', ...done } : { tone: 'danger', title: refused, message: result.error.message };
 
 /** Registering this browser for the Safe's notifications, and taking it back. */
 export function NotificationsSection() {
@@ -39,42 +38,45 @@ export function NotificationsSection() {
   const register = useMutation({
     mutationFn: () => registerBrowserForSafe({ gateway, chainId: chain.chainId, safe: address }),
     onMutate: () => setOutcome(undefined),
-    onSuccess: () =>
-      setOutcome({
-        tone: 'ok',
-        title: 'Registered',
-        message: 'The gateway accepted this browser’s registration for this Safe.',
-      }),
-    onError: (error) =>
+    onSuccess: (result) =>
       setOutcome(
-        failure(
-          error instanceof NotificationError && error.source === 'gateway'
+        outcomeOf(
+          result,
+          { title: 'Registered', message: 'The gateway accepted this browser’s registration for this Safe.' },
+          !result.ok && result.error.source === 'gateway'
             ? 'The gateway refused the registration'
             : 'Not registered',
-          error,
         ),
       ),
+    onError: (error) => setOutcome(failure('Not registered', error)),
   });
   const unregisterSafe = useMutation({
     mutationFn: () => unregisterSafeFromBrowser({ gateway, chainId: chain.chainId, safe: address }),
     onMutate: () => setOutcome(undefined),
-    onSuccess: () =>
-      setOutcome({
-        tone: 'ok',
-        title: 'Unregistered',
-        message: 'The gateway removed this Safe from this browser.',
-      }),
+    onSuccess: (result) =>
+      setOutcome(
+        outcomeOf(
+          result,
+          { title: 'Unregistered', message: 'The gateway removed this Safe from this browser.' },
+          'The Safe could not be unregistered',
+        ),
+      ),
     onError: (error) => setOutcome(failure('The Safe could not be unregistered', error)),
   });
   const unregisterDevice = useMutation({
     mutationFn: () => unregisterBrowser({ gateway, chainId: chain.chainId }),
     onMutate: () => setOutcome(undefined),
-    onSuccess: () =>
-      setOutcome({
-        tone: 'ok',
-        title: 'Browser unregistered',
-        message: 'The gateway removed this browser and every Safe registered on it.',
-      }),
+    onSuccess: (result) =>
+      setOutcome(
+        outcomeOf(
+          result,
+          {
+            title: 'Browser unregistered',
+            message: 'The gateway removed this browser and every Safe registered on it.',
+          },
+          'This browser could not be unregistered',
+        ),
+      ),
     onError: (error) => setOutcome(failure('This browser could not be unregistered', error)),
   });
   const busy = register.isPending || unregisterSafe.isPending || unregisterDevice.isPending;
