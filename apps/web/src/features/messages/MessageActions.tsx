@@ -4,17 +4,18 @@ import type { SafeMessage } from '@countersign/gateway-api';
 import { useGateway } from '../../lib/ServicesProvider';
 import { Address, Alert, Button, Card, HexValue } from '../../ui';
 import { invalidateSafeViews, useSafe } from '../safe';
+import { checkFailure, type WriteError } from '../wallet';
 import { verifyMessageHash, type MessageHashCheck } from './messageHashes';
 import { messageQueryOptions } from './queries';
 import { SignerHint, useOwnerAccount } from './sign/SignerHint';
-import { confirmSafeMessage, MessageSigningError } from './sign/signingActions';
+import { confirmSafeMessage } from './sign/signingActions';
 import styles from './sign/Signing.module.css';
 
 type Outcome = { tone: 'ok' | 'danger'; title: string; message: string };
 
-const failureTitles: Record<MessageSigningError['source'], string> = {
+const failureTitles: Record<WriteError['source'], string> = {
   wallet: 'Not signed',
-  signer: 'Not signed by an owner',
+  check: 'Not signed by an owner',
   gateway: 'The gateway refused the signature',
 };
 
@@ -52,19 +53,27 @@ export function MessageActions({ message }: { message: SafeMessage }) {
   );
   const owners = safe.owners.map((owner) => owner.value);
   const confirm = useMutation({
-    mutationFn: async () => {
-      if (check.status !== 'match') throw new MessageSigningError('signer', refusalTitles[check.status]);
-      await confirmSafeMessage({
-        gateway,
-        chainId: chain.chainId,
-        safe: address,
-        owners,
-        messageHash: message.messageHash,
-        contentHash: check.hashes.contentHash,
-      });
-    },
+    mutationFn: async () =>
+      check.status !== 'match'
+        ? checkFailure(refusalTitles[check.status])
+        : confirmSafeMessage({
+            gateway,
+            chainId: chain.chainId,
+            safe: address,
+            owners,
+            messageHash: message.messageHash,
+            contentHash: check.hashes.contentHash,
+          }),
     onMutate: () => setOutcome(undefined),
-    onSuccess: async () => {
+    onSuccess: async (result) => {
+      if (!result.ok) {
+        setOutcome({
+          tone: 'danger',
+          title: failureTitles[result.error.source],
+          message: result.error.message,
+        });
+        return;
+      }
       setOutcome({
         tone: 'ok',
         title: 'Signature added',
@@ -80,7 +89,7 @@ export function MessageActions({ message }: { message: SafeMessage }) {
     onError: (error) =>
       setOutcome({
         tone: 'danger',
-        title: error instanceof MessageSigningError ? failureTitles[error.source] : 'Not signed',
+        title: 'Not signed',
         message: error instanceof Error ? error.message : String(error),
       }),
   });

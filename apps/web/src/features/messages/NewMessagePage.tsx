@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import { Alert, Button, ButtonLink, Page, Section } from '../../ui';
 import { shownError, useSchemaForm } from '../../ui/schemaForm';
 import { invalidateSafeViews, useSafe } from '../safe';
+import type { WriteError } from '../wallet';
 import { isTypedData } from './messageContent';
 import { MessageContentView } from './MessageContentView';
 import { computeMessageHashes } from './messageHashes';
@@ -22,7 +23,7 @@ import {
   type MessageKind,
 } from './sign/messageDraft';
 import { SignerHint, useOwnerAccount } from './sign/SignerHint';
-import { createSafeMessage, MessageSigningError } from './sign/signingActions';
+import { createSafeMessage } from './sign/signingActions';
 import styles from './sign/Signing.module.css';
 
 type Outcome = {
@@ -121,9 +122,24 @@ export function NewMessagePage() {
     [reviewed, chain.chainId, address],
   );
 
+  const refused = (error: WriteError) =>
+    setOutcome({
+      title:
+        error.source === 'gateway'
+          ? 'The gateway refused the message'
+          : error.source === 'check'
+            ? 'Not signed by an owner'
+            : 'Not signed',
+      message: error.message,
+      declined: error.source === 'wallet' && error.kind === 'rejected',
+      existing:
+        error.source === 'gateway' && /already exists/i.test(error.message) && hashes?.ok
+          ? paths.message(hashes.safeMessageHash)
+          : undefined,
+    });
   const create = useMutation({
-    mutationFn: async ({ content, contentHash }: { content: MessageContent; contentHash: Hex }) => {
-      await createSafeMessage({
+    mutationFn: ({ content, contentHash }: { content: MessageContent; contentHash: Hex }) =>
+      createSafeMessage({
         gateway,
         chainId: chain.chainId,
         safe: address,
@@ -131,34 +147,23 @@ export function NewMessagePage() {
         content,
         contentHash,
         origin: countersignOrigin(window.location.origin),
-      });
-    },
+      }),
     onMutate: () => setOutcome(undefined),
-    onSuccess: async () => {
+    onSuccess: async (result) => {
+      if (!result.ok) return refused(result.error);
       if (!hashes?.ok) return;
       await awaitMessage(queryClient, gateway, chain.chainId, address, hashes.safeMessageHash);
       void invalidateSafeViews(queryClient, chain.chainId, address, ['messages', 'info']);
       await navigate(paths.message(hashes.safeMessageHash));
     },
-    onError: (error) => {
-      const text = error instanceof Error ? error.message : String(error);
-      const source = error instanceof MessageSigningError ? error.source : 'wallet';
-      setOutcome({
-        title:
-          source === 'gateway'
-            ? 'The gateway refused the message'
-            : source === 'signer'
-              ? 'Not signed by an owner'
-              : 'Not signed',
-        message: text,
-        declined: error instanceof MessageSigningError && error.kind === 'rejected',
-        existing:
-          source === 'gateway' && /already exists/i.test(text) && hashes?.ok
-            ? paths.message(hashes.safeMessageHash)
-            : undefined,
-      });
-    },
+    onError: (error) =>
+      refused({
+        source: 'wallet',
+        kind: 'failed',
+        message: error instanceof Error ? error.message : String(error),
+      }),
   });
+  const created = create.data?.ok === true;
 
   const submit = form.handleSubmit(({ content }) => {
     setOutcome(undefined);
@@ -280,10 +285,10 @@ export function NewMessagePage() {
               <Button
                 variant="primary"
                 onClick={sign}
-                disabled={!signer.isOwner || !hashes.ok || create.isPending || create.isSuccess}
+                disabled={!signer.isOwner || !hashes.ok || create.isPending || created}
                 data-testid="sign-message"
               >
-                {create.isPending || create.isSuccess ? 'Signing and creating…' : 'Sign and create'}
+                {create.isPending || created ? 'Signing and creating…' : 'Sign and create'}
               </Button>
             </div>
             {outcome !== undefined && (

@@ -33,5 +33,5 @@ export { computeMessageHashes, type MessageHashes } from './messageHashes';
 export { MessageContentView } from './MessageContentView';
 export { HashList } from './MessageHashes';
 export { SignerHint, useOwnerAccount, type OwnerAccount } from './sign/SignerHint';
-export { MessageSigningError, signSafeMessage } from './sign/signingActions';
+export { signSafeMessage } from './sign/signingActions';
 export type { MessageContent } from './sign/messageDraft';

@@ -44,7 +44,6 @@ vi.mock('../../messages', () => ({
   HashList: () => null,
   MessageContentView: () => null,
   SignerHint: () => null,
-  MessageSigningError: class extends Error {},
   computeMessageHashes: () => ({ ok: false, kind: 'EIP-191', reason: 'test' }),
   signSafeMessage: vi.fn(),
   useOwnerAccount: () => ({ account: undefined, isOwner: false, settling: false }),

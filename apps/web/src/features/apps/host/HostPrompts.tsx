@@ -11,7 +11,6 @@ import { Alert, Button, Dialog, Loading } from '../../../ui';
 import {
   HashList,
   MessageContentView,
-  MessageSigningError,
   SignerHint,
   computeMessageHashes,
   useOwnerAccount,
@@ -117,10 +116,17 @@ function MessagePrompt({
         app,
         content: prompt.content,
       }),
-    onSuccess: (result) => prompt.resolve(result),
+    onSuccess: (result) => {
+      if (result.ok) prompt.resolve(result.value);
+    },
   });
-  const error = sign.error;
-  const declined = error instanceof MessageSigningError && error.kind === 'rejected';
+  const failure =
+    sign.data?.ok === false
+      ? sign.data.error
+      : sign.error === null
+        ? undefined
+        : { source: 'check' as const, message: sign.error.message };
+  const declined = failure?.source === 'wallet' && failure.kind === 'rejected';
   return (
     <Dialog
       open
@@ -136,7 +142,7 @@ function MessagePrompt({
           <Button
             variant="primary"
             onClick={() => sign.mutate()}
-            disabled={!signer.isOwner || !hashes.ok || sign.isPending || sign.isSuccess}
+            disabled={!signer.isOwner || !hashes.ok || sign.isPending || sign.data?.ok === true}
             data-testid="sign-message"
           >
             {sign.isPending ? 'Signing…' : 'Sign'}
@@ -152,14 +158,14 @@ function MessagePrompt({
         <MessageContentView content={prompt.content} chain={chain} safeAddress={address} />
         <HashList hashes={hashes} />
         <SignerHint signer={signer} action="signs the message" />
-        {error !== null && (
+        {failure !== undefined && (
           <Alert
             tone={declined ? 'warn' : 'danger'}
             role="alert"
             title="Not signed"
             testId="app-message-error"
           >
-            {error instanceof Error ? error.message : String(error)}
+            {failure.message}
           </Alert>
         )}
       </div>

@@ -1,14 +1,10 @@
 import type { Address, Hex } from 'viem';
 import type { GatewayClient } from '@countersign/gateway-api';
-import { isGatewayStatus } from '../../../lib/gatewayErrors';
-import { describeGatewayError } from '../../../lib/gatewayErrors';
-import {
-  computeMessageHashes,
-  signSafeMessage,
-  MessageSigningError,
-  type MessageContent,
-} from '../../messages';
 import type { SignResult } from '@countersign/safe-apps-bridge';
+import { isGatewayStatus } from '../../../lib/gatewayErrors';
+import { ok } from '../../../lib/result';
+import { computeMessageHashes, signSafeMessage, type MessageContent } from '../../messages';
+import { checkFailure, fromGateway, gatewayFailure, type WriteResult } from '../../wallet';
 
 type Target = {
   gateway: GatewayClient;
@@ -18,9 +14,6 @@ type Target = {
   threshold: number;
   app: { name: string; url: string; safeAppId: number | null };
 };
-
-const gatewayError = (gateway: GatewayClient, error: unknown) =>
-  new MessageSigningError('gateway', describeGatewayError(error, gateway.baseUrl).message);
 
 /**
  * The connected owner signs an app's message for the Safe (the messages feature's signing): the
@@ -36,29 +29,26 @@ export async function signMessageForApp({
   threshold,
   app,
   content,
-}: Target & { content: MessageContent }): Promise<SignResult> {
+}: Target & { content: MessageContent }): Promise<WriteResult<SignResult>> {
   const hashes = computeMessageHashes({ chainId: Number(chainId), safe, message: content });
-  if (!hashes.ok) throw new MessageSigningError('signer', hashes.reason);
+  if (!hashes.ok) return checkFailure(hashes.reason);
   const messageHash = hashes.safeMessageHash;
 
   let existing: Awaited<ReturnType<typeof gateway.getMessage>> | undefined;
   try {
     existing = await gateway.getMessage({ chainId, messageHash });
   } catch (error) {
-    if (!isGatewayStatus(error, 404)) throw gatewayError(gateway, error);
+    if (!isGatewayStatus(error, 404)) return gatewayFailure(gateway, error);
   }
   if (existing?.status === 'CONFIRMED' && existing.preparedSignature)
-    return { messageHash, signature: existing.preparedSignature };
+    return ok({ messageHash, signature: existing.preparedSignature });
 
-  const { signature, signer } = await signSafeMessage({
-    chainId,
-    safe,
-    owners,
-    contentHash: hashes.contentHash,
-  });
-  try {
+  const signed = await signSafeMessage({ chainId, safe, owners, contentHash: hashes.contentHash });
+  if (!signed.ok) return signed;
+  const { signature, signer } = signed.value;
+  const written = await fromGateway(gateway, async (client) => {
     if (existing === undefined) {
-      await gateway.proposeMessage({
+      await client.proposeMessage({
         chainId,
         safeAddress: safe,
         body: {
@@ -69,18 +59,19 @@ export async function signMessageForApp({
         },
       });
     } else if (!existing.confirmations.some((c) => c.owner.value.toLowerCase() === signer.toLowerCase())) {
-      await gateway.confirmMessage({ chainId, messageHash, signature });
+      await client.confirmMessage({ chainId, messageHash, signature });
     }
-  } catch (error) {
-    throw gatewayError(gateway, error);
-  }
-  if (threshold <= 1 && existing === undefined) return { messageHash, signature };
+  });
+  if (!written.ok) return written;
+  if (threshold <= 1 && existing === undefined) return ok({ messageHash, signature });
   try {
     const stored = await gateway.getMessage({ chainId, messageHash });
-    return stored.preparedSignature
-      ? { messageHash, signature: stored.preparedSignature as Hex }
-      : { messageHash };
+    return ok(
+      stored.preparedSignature
+        ? { messageHash, signature: stored.preparedSignature as Hex }
+        : { messageHash },
+    );
   } catch {
-    return { messageHash };
+    return ok({ messageHash });
   }
 }

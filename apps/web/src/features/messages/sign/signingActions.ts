@@ -1,24 +1,9 @@
 import { adjustTypedDataSignatureV, safeMessageTypedData } from '@countersign/safe-core';
 import type { Address, Hex } from 'viem';
 import type { GatewayClient } from '@countersign/gateway-api';
-import { describeGatewayError } from '../../../lib/gatewayErrors';
-import { walletApi, type WalletErrorKind } from '../../wallet';
+import { ok } from '../../../lib/result';
+import { checkFailure, fromGateway, walletApi, walletFailure, type WriteResult } from '../../wallet';
 import type { MessageContent } from './messageDraft';
-
-/**
- * A step of signing that failed, worded for the user: by the wallet's error mapper (`kind` says what
- * went wrong, e.g. `rejected`), the gateway's own words, or a signer that is not an owner.
- */
-export class MessageSigningError extends Error {
-  override name = 'MessageSigningError';
-  constructor(
-    readonly source: 'wallet' | 'gateway' | 'signer',
-    message: string,
-    readonly kind?: WalletErrorKind,
-  ) {
-    super(message);
-  }
-}
 
 type SafeTarget = { chainId: string; safe: Address; owners: readonly string[] };
 
@@ -35,26 +20,22 @@ export async function signSafeMessage({
   safe,
   owners,
   contentHash,
-}: SafeTarget & { contentHash: Hex }): Promise<{ signature: Hex; signer: Address }> {
+}: SafeTarget & { contentHash: Hex }): Promise<WriteResult<{ signature: Hex; signer: Address }>> {
   const typedData = safeMessageTypedData({ chainId: Number(chainId), safe, message: contentHash });
   const signed = await walletApi.signTypedData(typedData, { chainId: Number(chainId) });
-  if (!signed.ok) throw new MessageSigningError('wallet', signed.error.message, signed.error.kind);
+  if (!signed.ok) return walletFailure(signed.error);
   const { address, signature } = signed.value;
   if (!isOwner(owners, address)) {
-    throw new MessageSigningError(
-      'signer',
+    return checkFailure(
       `The wallet signed as ${address}, which is not an owner of this Safe. Switch to an owner’s account and sign again.`,
     );
   }
   try {
-    return { signature: adjustTypedDataSignatureV(signature), signer: address };
+    return ok({ signature: adjustTypedDataSignatureV(signature), signer: address });
   } catch (error) {
-    throw new MessageSigningError('wallet', error instanceof Error ? error.message : String(error));
+    return walletFailure({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
   }
 }
-
-const gatewayError = (gateway: GatewayClient, error: unknown) =>
-  new MessageSigningError('gateway', describeGatewayError(error, gateway.baseUrl).message);
 
 /**
  * Creates the message on the gateway with the first owner's signature. No Safe App asked for it, so
@@ -73,17 +54,16 @@ export async function createSafeMessage({
   content: MessageContent;
   contentHash: Hex;
   origin: string;
-}): Promise<void> {
-  const { signature } = await signSafeMessage({ chainId, safe, owners, contentHash });
-  try {
-    await gateway.proposeMessage({
+}): Promise<WriteResult<void>> {
+  const signed = await signSafeMessage({ chainId, safe, owners, contentHash });
+  if (!signed.ok) return signed;
+  return fromGateway(gateway, (client) =>
+    client.proposeMessage({
       chainId,
       safeAddress: safe,
-      body: { message: content, signature, safeAppId: null, origin },
-    });
-  } catch (error) {
-    throw gatewayError(gateway, error);
-  }
+      body: { message: content, signature: signed.value.signature, safeAppId: null, origin },
+    }),
+  );
 }
 
 /** Adds the connected owner's signature to a message the gateway holds. */
@@ -94,11 +74,12 @@ export async function confirmSafeMessage({
   owners,
   messageHash,
   contentHash,
-}: SafeTarget & { gateway: GatewayClient; messageHash: string; contentHash: Hex }): Promise<void> {
-  const { signature } = await signSafeMessage({ chainId, safe, owners, contentHash });
-  try {
-    await gateway.confirmMessage({ chainId, messageHash, signature });
-  } catch (error) {
-    throw gatewayError(gateway, error);
-  }
+}: SafeTarget & { gateway: GatewayClient; messageHash: string; contentHash: Hex }): Promise<
+  WriteResult<void>
+> {
+  const signed = await signSafeMessage({ chainId, safe, owners, contentHash });
+  if (!signed.ok) return signed;
+  return fromGateway(gateway, (client) =>
+    client.confirmMessage({ chainId, messageHash, signature: signed.value.signature }),
+  );
 }
