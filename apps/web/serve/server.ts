@@ -222,7 +222,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     'appManifestPrivateOrigins (APP_MANIFEST_PRIVATE_ORIGINS)',
     opts.appManifestPrivateOrigins ?? [],
   );
-  if (!checked.ok) throw new Error(checked.problems.join('; '));
+  if (!checked.ok) throw new Error(checked.error.join('; '));
   if (!existsSync(join(distDir, 'index.html'))) {
     throw new Error(
       `The web app is not built: ${join(distDir, 'index.html')} is missing. Run \`npx vite build\` in apps/web.`,
@@ -236,7 +236,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const refreshChains = async () => {
     let next = CHAINS_REFRESH_MS;
     try {
-      const read = await readGatewayChains(checked.config.gatewayUrl);
+      const read = await readGatewayChains(checked.value.gatewayUrl);
       rpcOrigins = rpcOriginsOf(read);
       chains = { readAt: Date.now(), chains: read };
     } catch {
@@ -252,13 +252,13 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const budgetMs = opts.prerenderBudgetMs ?? PRERENDER_BUDGET_MS;
   const app = createWebApp({
     distDir,
-    config: checked.config,
+    config: checked.value,
     rpcOrigins: () => rpcOrigins,
     chains: () => chains,
     prerender:
       prerenderDir === undefined || budgetMs === 0
         ? undefined
-        : await loadPrerender(prerenderDir, checked.config, budgetMs),
+        : await loadPrerender(prerenderDir, checked.value, budgetMs),
     appManifest: { privateOrigins: appManifestPrivateOrigins },
   });
   // No serverOptions/createServer given, so this is a plain node:http Server.

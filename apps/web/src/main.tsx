@@ -16,9 +16,9 @@ const config = readRuntimeConfig();
 const root = createRoot(container);
 if (config.ok) {
   // The composition root: the one set of services this page's app is given.
-  const services = createAppServices(config.config);
+  const services = createAppServices(config.value);
   const { queryClient } = services;
-  startCachePersistence(queryClient, config.config.gatewayUrl);
+  startCachePersistence(queryClient, config.value.gatewayUrl);
   seedChainsFromPage(queryClient);
   const start = (prerendered: boolean) => {
     const router = createAppRouter(services);
@@ -46,7 +46,7 @@ if (config.ok) {
   void import('./app/ConfigErrorScreen').then(({ ConfigErrorScreen }) =>
     root.render(
       <StrictMode>
-        <ConfigErrorScreen message={config.message} />
+        <ConfigErrorScreen message={config.error} />
       </StrictMode>,
     ),
   );

@@ -5,25 +5,25 @@ describe('parseRuntimeConfig', () => {
   it('accepts an http or https gateway URL and drops trailing slashes', () => {
     expect(parseRuntimeConfig({ gatewayUrl: 'http://127.0.0.1:8787' })).toEqual({
       ok: true,
-      config: { gatewayUrl: 'http://127.0.0.1:8787' },
+      value: { gatewayUrl: 'http://127.0.0.1:8787' },
     });
     expect(parseRuntimeConfig({ gatewayUrl: ' https://gateway.example.com/ ' })).toEqual({
       ok: true,
-      config: { gatewayUrl: 'https://gateway.example.com' },
+      value: { gatewayUrl: 'https://gateway.example.com' },
     });
   });
 
   it('explains a missing configuration', () => {
     const result = parseRuntimeConfig(undefined);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).toContain('window.__COUNTERSIGN_CONFIG__');
+    if (!result.ok) expect(result.error).toContain('window.__COUNTERSIGN_CONFIG__');
   });
 
   it('rejects a configuration that is not an object', () => {
     const result = parseRuntimeConfig('http://127.0.0.1:8787');
     expect(result).toEqual({
       ok: false,
-      message:
+      error:
         'The runtime configuration in /config.js is invalid: window.__COUNTERSIGN_CONFIG__ must be an object.',
     });
   });
@@ -31,7 +31,7 @@ describe('parseRuntimeConfig', () => {
   it('rejects a missing gatewayUrl', () => {
     const result = parseRuntimeConfig({});
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).toContain('gatewayUrl is missing');
+    if (!result.ok) expect(result.error).toContain('gatewayUrl is missing');
   });
 
   it.each(['javascript:alert(1)', 'ftp://example.com', 'not a url', '', '/relative/path'])(
@@ -39,7 +39,7 @@ describe('parseRuntimeConfig', () => {
     (gatewayUrl) => {
       const result = parseRuntimeConfig({ gatewayUrl });
       expect(result.ok).toBe(false);
-      if (!result.ok) expect(result.message).toContain('gatewayUrl must be an http(s) URL');
+      if (!result.ok) expect(result.error).toContain('gatewayUrl must be an http(s) URL');
     },
   );
 
@@ -49,11 +49,11 @@ describe('parseRuntimeConfig', () => {
       parseRuntimeConfig({ gatewayUrl: 'http://127.0.0.1:8787', walletConnectProjectId: ' abc ', devnet }),
     ).toEqual({
       ok: true,
-      config: { gatewayUrl: 'http://127.0.0.1:8787', walletConnectProjectId: 'abc', devnet },
+      value: { gatewayUrl: 'http://127.0.0.1:8787', walletConnectProjectId: 'abc', devnet },
     });
     // An empty project id is no project id: WalletConnect stays off.
     const blank = parseRuntimeConfig({ gatewayUrl: 'http://127.0.0.1:8787', walletConnectProjectId: '' });
-    expect(blank.ok && blank.config.walletConnectProjectId).toBeUndefined();
+    expect(blank.ok && blank.value.walletConnectProjectId).toBeUndefined();
   });
 
   it('reads an optional WalletConnect relay, which must be a ws(s) URL', () => {
@@ -62,9 +62,9 @@ describe('parseRuntimeConfig', () => {
       walletConnectProjectId: 'abc',
       walletConnectRelayUrl: ' wss://relay.example.com ',
     });
-    expect(relay.ok && relay.config.walletConnectRelayUrl).toBe('wss://relay.example.com');
+    expect(relay.ok && relay.value.walletConnectRelayUrl).toBe('wss://relay.example.com');
     const blank = parseRuntimeConfig({ gatewayUrl: 'http://127.0.0.1:8787', walletConnectRelayUrl: '' });
-    expect(blank.ok && blank.config.walletConnectRelayUrl).toBeUndefined();
+    expect(blank.ok && blank.value.walletConnectRelayUrl).toBeUndefined();
     expect(
       parseRuntimeConfig({
         gatewayUrl: 'http://127.0.0.1:8787',
@@ -72,7 +72,7 @@ describe('parseRuntimeConfig', () => {
       }),
     ).toEqual({
       ok: false,
-      message:
+      error:
         'The runtime configuration in /config.js is invalid: walletConnectRelayUrl must be a ws(s) URL, got "https://relay.example.com".',
     });
   });
@@ -84,7 +84,7 @@ describe('parseRuntimeConfig', () => {
     });
     expect(result).toEqual({
       ok: false,
-      message: 'The runtime configuration in /config.js is invalid: devnet.accounts: invalid address.',
+      error: 'The runtime configuration in /config.js is invalid: devnet.accounts: invalid address.',
     });
   });
 });

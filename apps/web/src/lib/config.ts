@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { err, ok, type Result } from './result';
 import { hasProtocol, isHttpUrl } from '../lib/urls';
 
 // zod/mini keeps classic zod out of the bundle but sets no language for its messages: English, as
@@ -12,8 +13,6 @@ if (!z.core.globalConfig.localeError) z.config(z.locales.en());
 export type RuntimeConfig = z.output<typeof runtimeConfigSchema>;
 /** The local devnet's dev accounts, which anvil signs for: no key ever reaches the browser. */
 export type DevnetWalletConfig = NonNullable<RuntimeConfig['devnet']>;
-
-export type ConfigResult = { ok: true; config: RuntimeConfig } | { ok: false; message: string };
 
 /** A setting that may be left out or blank: either way it is unset. */
 const optionalText = z.pipe(
@@ -78,40 +77,32 @@ const runtimeConfigSchema = z.object({
  * The configuration as the app will read it, or each of its problems in one sentence. The web server
  * checks what it is about to serve with this too, so a bad setting stops the server, not the page.
  */
-export function checkRuntimeConfig(
-  raw: unknown,
-): { ok: true; config: RuntimeConfig } | { ok: false; problems: string[] } {
+export function checkRuntimeConfig(raw: unknown): Result<RuntimeConfig, string[]> {
   const parsed = runtimeConfigSchema.safeParse(raw);
-  if (parsed.success) return { ok: true, config: parsed.data };
-  return {
-    ok: false,
-    problems: parsed.error.issues.map((issue) =>
+  if (parsed.success) return ok(parsed.data);
+  return err(
+    parsed.error.issues.map((issue) =>
       issue.code === 'invalid_type' && issue.path.length === 0
         ? 'window.__COUNTERSIGN_CONFIG__ must be an object'
         : issue.message,
     ),
-  };
+  );
 }
 
-export function parseRuntimeConfig(raw: unknown): ConfigResult {
+export function parseRuntimeConfig(raw: unknown): Result<RuntimeConfig> {
   if (raw === undefined || raw === null) {
-    return {
-      ok: false,
-      message:
-        'The runtime configuration is missing: /config.js did not set window.__COUNTERSIGN_CONFIG__ = { gatewayUrl: "https://…" }.',
-    };
+    return err(
+      'The runtime configuration is missing: /config.js did not set window.__COUNTERSIGN_CONFIG__ = { gatewayUrl: "https://…" }.',
+    );
   }
   const checked = checkRuntimeConfig(raw);
   if (!checked.ok) {
-    return {
-      ok: false,
-      message: `The runtime configuration in /config.js is invalid: ${checked.problems.join('; ')}.`,
-    };
+    return err(`The runtime configuration in /config.js is invalid: ${checked.error.join('; ')}.`);
   }
   return checked;
 }
 
-export function readRuntimeConfig(): ConfigResult {
+export function readRuntimeConfig(): Result<RuntimeConfig> {
   // globalThis is the page's window; outside a page (the web server imports this module) it is unset.
   return parseRuntimeConfig((globalThis as { __COUNTERSIGN_CONFIG__?: unknown }).__COUNTERSIGN_CONFIG__);
 }
