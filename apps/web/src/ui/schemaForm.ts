@@ -36,5 +36,8 @@ export function shownError<Values extends FieldValues, Output extends FieldValue
   form: UseFormReturn<Values, unknown, Output>,
   name: FieldPath<Values>,
 ): string | undefined {
-  return form.getFieldState(name, form.formState).error?.message;
+  // Some validations run for more than the field at hand (a field array's after adding a row):
+  // their verdicts on fields not yet reached wait, like every other.
+  const { error, isTouched } = form.getFieldState(name, form.formState);
+  return isTouched || form.formState.isSubmitted ? error?.message : undefined;
 }

@@ -1,4 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useFieldArray } from 'react-hook-form';
+import * as z from 'zod/mini';
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { ChainInfo } from '@countersign/gateway-api';
@@ -18,6 +20,7 @@ import {
   shortenHex,
   type AlertTone,
 } from '../../ui';
+import { shownError, useSchemaForm } from '../../ui/schemaForm';
 import { useAddressBook } from '../address-book';
 import { chainExplorer, rpcUrlOf, useCurrentChain } from '../chains';
 import { safeHomePath, safeInfoQueryOptions } from '../safe';
@@ -33,10 +36,8 @@ import {
   checkOwnerAddress,
   clampThreshold,
   initialDraft,
-  newOwner,
   randomSaltNonce,
   type NewSafeDraft,
-  type NewSafeErrors,
   type NewSafeSetup,
   type OwnerDraft,
 } from './newSafeForm';
@@ -52,6 +53,45 @@ type Flow =
   | DeployProgress
   /** Created, but the gateway did not serve it in time. */
   | { stage: 'created'; hash: string; address: string; message: string };
+
+type NewSafeValues = Omit<NewSafeDraft, 'owners'> & { owners: Omit<OwnerDraft, 'id'>[] };
+
+/** The form holds owners by position; the rules key them by id. */
+const asDraft = (values: NewSafeValues): NewSafeDraft => ({
+  ...values,
+  owners: values.owners.map((owner, index) => ({ ...owner, id: String(index) })),
+});
+
+const draftValues = ({ owners, ...draft }: NewSafeDraft): NewSafeValues => ({
+  ...draft,
+  owners: owners.map(({ name, address }) => ({ name, address })),
+});
+
+/** The form's rules: `checkNewSafe` over the whole draft, each error put on its field. */
+const newSafeSchema = (shortName: string) =>
+  z.pipe(
+    z.object({
+      name: z.string(),
+      owners: z.array(z.object({ name: z.string(), address: z.string() })),
+      threshold: z.number(),
+      saltNonce: z.string(),
+    }),
+    z.transform((values, context): NewSafeSetup => {
+      const checked = checkNewSafe(asDraft(values), shortName);
+      if (checked.ok) return checked.value;
+      const fail = (path: (string | number)[], message: string | undefined) => {
+        if (message !== undefined) context.issues.push({ code: 'custom', message, input: values, path });
+      };
+      fail(['name'], checked.errors.name);
+      values.owners.forEach((_, index) => {
+        fail(['owners', index, 'name'], checked.errors.owners[String(index)]?.name);
+        fail(['owners', index, 'address'], checked.errors.owners[String(index)]?.address);
+      });
+      fail(['threshold'], checked.errors.threshold);
+      fail(['saltNonce'], checked.errors.saltNonce);
+      return z.NEVER;
+    }),
+  );
 
 const targetKey = (chainId: string, address: string) => ['safe-creation', chainId, address, 'target'];
 
@@ -87,33 +127,34 @@ function NewSafeForm({ chain }: { chain: ChainInfo }) {
   const account = wallet.status === 'connected' ? wallet.address : undefined;
   const names = useAddressBook(chain.chainId);
 
-  const [draft, setDraft] = useState<NewSafeDraft>(() => initialDraft());
-  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
-  const [submitted, setSubmitted] = useState(false);
+  const schema = useMemo(() => newSafeSchema(chain.shortName), [chain.shortName]);
+  const form = useSchemaForm(schema, draftValues(initialDraft()));
+  const owners = useFieldArray({ control: form.control, name: 'owners' });
+  const draft = form.watch();
   const [flow, setFlow] = useState<Flow>({ stage: 'form' });
   const [notice, setNotice] = useState<Notice | null>(null);
   /** A field to move the focus to once rendered (`seq` makes asking twice for one field count). */
   const [focusRequest, setFocusRequest] = useState<{ key: string; seq: number } | null>(null);
   const focus = (key: string) => setFocusRequest((previous) => ({ key, seq: (previous?.seq ?? 0) + 1 }));
 
+  // A change to the form ends what was said about the last attempt.
+  useEffect(() => {
+    const subscription = form.watch(() => setNotice(null));
+    return () => subscription.unsubscribe();
+  }, [form]);
+
   // The connected account is the first owner, once, while no owner address was typed.
-  const [prefilledFor, setPrefilledFor] = useState<string | undefined>(undefined);
-  if (account !== undefined && prefilledFor === undefined) {
-    setPrefilledFor(account);
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (account === undefined || prefilled.current) return;
+    prefilled.current = true;
     const checked = checkOwnerAddress(account, undefined);
-    if (checked.ok && draft.owners.every((owner) => owner.address.trim() === '')) {
-      const [first, ...rest] = draft.owners;
-      if (first !== undefined) {
-        setDraft({
-          ...draft,
-          owners: [
-            { ...first, address: checked.value, name: first.name || names[checked.value] || '' },
-            ...rest,
-          ],
-        });
-      }
+    const current = form.getValues('owners');
+    if (checked.ok && current.every((owner) => owner.address.trim() === '') && current[0] !== undefined) {
+      form.setValue('owners.0.address', checked.value);
+      if (current[0].name === '') form.setValue('owners.0.name', names[checked.value] ?? '');
     }
-  }
+  }, [account, form, names]);
 
   // Stops waiting for the gateway when the page is left (the transaction itself goes on).
   const lifetime = useRef<AbortController | null>(null);
@@ -131,10 +172,7 @@ function NewSafeForm({ chain }: { chain: ChainInfo }) {
     document.getElementById(formId)?.querySelector<HTMLElement>(selector)?.focus();
   }, [focusRequest, formId]);
 
-  const checked = checkNewSafe(draft, chain.shortName);
-  const errors: NewSafeErrors = checked.ok ? { owners: {} } : checked.errors;
-  const shown = (key: string, error: string | undefined) =>
-    submitted || touched.has(key) ? error : undefined;
+  const checked = checkNewSafe(asDraft(draft), chain.shortName);
   const plan = checked.ok
     ? planSafeDeployment({
         chainId: chain.chainId,
@@ -154,73 +192,43 @@ function NewSafeForm({ chain }: { chain: ChainInfo }) {
   /** Set from Create until the form is back: a second press meanwhile does nothing. */
   const submitting = useRef(false);
   const busy = flow.stage !== 'form';
-  const touch = (key: string) => setTouched((previous) => new Set(previous).add(key));
-  const update = (patch: Partial<NewSafeDraft>) => {
-    setDraft((previous) => ({ ...previous, ...patch }));
-    setNotice(null);
-  };
-  const updateOwner = (id: string, patch: Partial<OwnerDraft>) => {
-    setDraft((previous) => ({
-      ...previous,
-      owners: previous.owners.map((owner) => (owner.id === id ? { ...owner, ...patch } : owner)),
-    }));
-    setNotice(null);
-  };
   const addOwner = () => {
-    const owner = newOwner();
-    setDraft((previous) => ({ ...previous, owners: [...previous.owners, owner] }));
-    focus(`${owner.id}-address`);
+    owners.append({ name: '', address: '' }, { shouldFocus: false });
+    focus(`owners.${draft.owners.length}.address`);
   };
-  const removeOwner = (id: string) => {
-    const index = draft.owners.findIndex((owner) => owner.id === id);
-    const owners = draft.owners.filter((owner) => owner.id !== id);
-    update({ owners, threshold: clampThreshold(draft.threshold, owners.length) });
-    const neighbour = owners[Math.min(index, owners.length - 1)];
-    focus(neighbour ? `${neighbour.id}-address` : 'add-owner');
+  const removeOwner = (index: number) => {
+    const left = draft.owners.length - 1;
+    owners.remove(index);
+    form.setValue('threshold', clampThreshold(draft.threshold, left));
+    focus(left > 0 ? `owners.${Math.min(index, left - 1)}.address` : 'add-owner');
   };
   /** On leaving an address: written back checksummed, and named from the address book when unnamed. */
-  const settleAddress = (owner: OwnerDraft) => {
-    touch(`${owner.id}-address`);
+  const settleAddress = (index: number) => {
+    const owner = form.getValues(`owners.${index}`);
     const address = checkOwnerAddress(owner.address, chain.shortName);
     if (!address.ok) return;
-    const name = owner.name.trim() === '' ? (names[address.value] ?? owner.name) : owner.name;
-    if (address.value !== owner.address || name !== owner.name) {
-      updateOwner(owner.id, { address: address.value, name });
-    }
+    // Validated again here: react-hook-form drops the verdict of a blur whose value changed meanwhile.
+    if (address.value !== owner.address)
+      form.setValue(`owners.${index}.address`, address.value, { shouldValidate: true });
+    if (owner.name.trim() === '' && names[address.value] !== undefined)
+      form.setValue(`owners.${index}.name`, names[address.value] ?? owner.name);
   };
 
-  /** The first field in error, in the order they are on screen. */
-  const firstError = (): string | undefined => {
-    if (errors.name !== undefined) return 'name';
-    for (const owner of draft.owners) {
-      const ownerErrors = errors.owners[owner.id];
-      if (ownerErrors?.name !== undefined) return `${owner.id}-name`;
-      if (ownerErrors?.address !== undefined) return `${owner.id}-address`;
-    }
-    if (errors.threshold !== undefined) return 'threshold';
-    if (errors.saltNonce !== undefined) return 'salt';
-    return undefined;
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy || submitting.current) return;
     submitting.current = true;
-    try {
-      await submit();
-    } finally {
-      submitting.current = false;
-    }
+    // The form model shows every error and focuses the first invalid field when the rules fail.
+    void form
+      .handleSubmit((setup) => submit(setup))()
+      .finally(() => {
+        submitting.current = false;
+      });
   };
 
-  const submit = async () => {
-    setSubmitted(true);
+  const submit = async (setup: NewSafeSetup) => {
     setNotice(null);
-    if (!checked.ok || plan === undefined) {
-      const key = firstError();
-      if (key !== undefined) focus(key);
-      return;
-    }
+    if (plan === undefined) return;
     if (account === undefined) {
       requestWalletRuntime({ open: true });
       setNotice({
@@ -247,7 +255,7 @@ function NewSafeForm({ chain }: { chain: ChainInfo }) {
       });
       return;
     }
-    await create(checked.value, plan);
+    await create(setup, plan);
   };
 
   const create = async (setup: NewSafeSetup, deployment: SafeDeploymentPlan) => {
@@ -332,7 +340,7 @@ function NewSafeForm({ chain }: { chain: ChainInfo }) {
   }
 
   return (
-    <form id={formId} className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form id={formId} className={styles.form} onSubmit={onSubmit} noValidate>
       <fieldset className={styles.fieldset} disabled={busy}>
         <legend className="visually-hidden">New Safe</legend>
         <Card className={styles.card}>
@@ -355,10 +363,8 @@ function NewSafeForm({ chain }: { chain: ChainInfo }) {
             data-focus-key="name"
             label="Safe name (optional)"
             hint="Kept in this browser: in My Safes and the address book."
-            error={shown('name', errors.name)}
-            value={draft.name}
-            onChange={(event) => update({ name: event.target.value })}
-            onBlur={() => touch('name')}
+            error={shownError(form, 'name')}
+            {...form.register('name')}
             maxLength={NAME_MAX * 2}
             spellCheck
             placeholder="e.g. Team treasury"
@@ -372,22 +378,22 @@ function NewSafeForm({ chain }: { chain: ChainInfo }) {
             Owners sign the Safe&apos;s transactions. Their names are saved to your address book.
           </p>
           <ol className={styles.owners}>
-            {draft.owners.map((owner, index) => (
+            {owners.fields.map((field, index) => (
               <OwnerRow
-                key={owner.id}
-                owner={owner}
+                key={field.id}
                 index={index}
-                focusKey={(part) => `${owner.id}-${part}`}
-                isYou={account !== undefined && owner.address.toLowerCase() === account.toLowerCase()}
+                isYou={
+                  account !== undefined &&
+                  draft.owners[index]?.address.toLowerCase() === account.toLowerCase()
+                }
+                name={form.register(`owners.${index}.name`)}
+                address={form.register(`owners.${index}.address`, { onBlur: () => settleAddress(index) })}
                 errors={{
-                  name: shown(`${owner.id}-name`, errors.owners[owner.id]?.name),
-                  address: shown(`${owner.id}-address`, errors.owners[owner.id]?.address),
+                  name: shownError(form, `owners.${index}.name`),
+                  address: shownError(form, `owners.${index}.address`),
                 }}
                 removable={draft.owners.length > 1}
-                onChange={(patch) => updateOwner(owner.id, patch)}
-                onNameBlur={() => touch(`${owner.id}-name`)}
-                onAddressBlur={() => settleAddress(owner)}
-                onRemove={() => removeOwner(owner.id)}
+                onRemove={() => removeOwner(index)}
               />
             ))}
           </ol>
@@ -406,18 +412,18 @@ function NewSafeForm({ chain }: { chain: ChainInfo }) {
               data-focus-key="threshold"
               label="Threshold"
               hint="How many owners must confirm each transaction."
-              error={shown('threshold', errors.threshold)}
+              error={shownError(form, 'threshold')}
               end={
                 <span className={styles.outOf}>
                   out of {draft.owners.length} owner{draft.owners.length === 1 ? '' : 's'}
                 </span>
               }
+              {...form.register('threshold', { valueAsNumber: true })}
               value={draft.threshold}
-              onChange={(event) => update({ threshold: Number(event.target.value) })}
               testId="new-safe-threshold"
             >
-              {draft.owners.map((owner, index) => (
-                <option key={owner.id} value={index + 1}>
+              {owners.fields.map((field, index) => (
+                <option key={field.id} value={index + 1}>
                   {index + 1}
                 </option>
               ))}
@@ -427,18 +433,16 @@ function NewSafeForm({ chain }: { chain: ChainInfo }) {
 
         <Card className={styles.card}>
           <TextField
-            data-focus-key="salt"
+            data-focus-key="saltNonce"
             label="Salt nonce"
             hint="Any whole decimal number. With the owners and threshold it decides the Safe's address; a random one is picked for you."
-            error={shown('salt', errors.saltNonce)}
+            error={shownError(form, 'saltNonce')}
             mono
             inputMode="numeric"
-            value={draft.saltNonce}
-            onChange={(event) => update({ saltNonce: event.target.value })}
-            onBlur={() => touch('salt')}
+            {...form.register('saltNonce')}
             end={
               <Button
-                onClick={() => update({ saltNonce: randomSaltNonce() })}
+                onClick={() => form.setValue('saltNonce', randomSaltNonce(), { shouldValidate: true })}
                 data-testid="new-safe-salt-random"
               >
                 New random

@@ -1,30 +1,25 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Badge, CloseIcon, IconButton, TextField } from '../../ui';
-import { NAME_MAX, type OwnerDraft } from './newSafeForm';
+import { NAME_MAX } from './newSafeForm';
 import styles from './NewSafePage.module.css';
 
 /** One owner's row: name, address (checksummed when left) and a remove button. */
 export function OwnerRow({
-  owner,
   index,
-  focusKey,
   isYou,
+  name,
+  address,
   errors,
   removable,
-  onChange,
-  onNameBlur,
-  onAddressBlur,
   onRemove,
 }: {
-  owner: OwnerDraft;
   index: number;
-  /** Marks each field (`data-focus-key`) so the page can move the focus to it. */
-  focusKey: (part: 'name' | 'address') => string;
   isYou: boolean;
+  /** The form's registrations of the two fields; their names mark them for the page's focus moves. */
+  name: UseFormRegisterReturn;
+  address: UseFormRegisterReturn;
   errors: { name: string | undefined; address: string | undefined };
   removable: boolean;
-  onChange: (patch: Partial<OwnerDraft>) => void;
-  onNameBlur: () => void;
-  onAddressBlur: () => void;
   onRemove: () => void;
 }) {
   const label = `Owner ${index + 1}`;
@@ -36,22 +31,20 @@ export function OwnerRow({
       </div>
       <div className={styles.ownerFields}>
         <TextField
-          data-focus-key={focusKey('name')}
+          data-focus-key={name.name}
           label={
             <>
               Name<span className="visually-hidden"> of {label.toLowerCase()}</span>
             </>
           }
           error={errors.name}
-          value={owner.name}
-          onChange={(event) => onChange({ name: event.target.value })}
-          onBlur={onNameBlur}
+          {...name}
           maxLength={NAME_MAX * 2}
           spellCheck
           testId="new-safe-owner-name"
         />
         <TextField
-          data-focus-key={focusKey('address')}
+          data-focus-key={address.name}
           label={
             <>
               Address<span className="visually-hidden"> of {label.toLowerCase()}</span>
@@ -59,9 +52,7 @@ export function OwnerRow({
           }
           error={errors.address}
           mono
-          value={owner.address}
-          onChange={(event) => onChange({ address: event.target.value })}
-          onBlur={onAddressBlur}
+          {...address}
           placeholder="0x…"
           autoCapitalize="off"
           autoCorrect="off"

@@ -174,7 +174,7 @@ export function randomSaltNonce(
 let nextOwnerId = 0;
 
 /** A new empty owner row (or one filled with `address`). */
-export function newOwner(address = '', name = ''): OwnerDraft {
+function newOwner(address = '', name = ''): OwnerDraft {
   nextOwnerId += 1;
   return { id: `owner-${nextOwnerId}`, name, address };
 }
