@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router';
-import { legacyLinkPaths, legacyRoutes } from '../features/safe';
+import { legacyLinkPaths } from './shell/legacyLinks';
+import { legacyRoutes } from './shell/safeRoutes';
 import { routes } from './routes';
 
 describe('the route table', () => {

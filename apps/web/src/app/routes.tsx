@@ -5,14 +5,14 @@ import { assetsRoutes } from '../features/assets';
 import { explorerRoutes } from '../features/explorer';
 import { messagesRoutes } from '../features/messages';
 import { homeRoutes } from '../features/home';
-import { createSafeRoute, legacyRoutes, startRoute } from '../features/safe';
 import { safeCreationRoutes } from '../features/safe-creation';
 import { settingsRoutes } from '../features/settings';
 import { transactionsRoutes } from '../features/transactions';
 import { txFlowRoutes } from '../features/tx-flow';
-import { Layout, PlainMain } from './Layout';
-import { NotFound, RouteError } from './RouteError';
-import { safeNavigation } from './safeNavigation';
+import { Layout, PlainMain } from './shell/Layout';
+import { NotFound, RouteError } from './shell/RouteError';
+import { safeNavigation } from './shell/safeNavigation';
+import { createSafeRoute, legacyRoutes, startRoute } from './shell/safeRoutes';
 
 /**
  * The Safe's pages, under /:safeId (shortName:0x…), each feature's own. Each view's code loads on

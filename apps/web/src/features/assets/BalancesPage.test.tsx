@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Balance, Balances } from '@countersign/gateway-api';
 import { devnetChain, fakeGateway, renderRoutes, teamSafe, teamSafeAddress } from '../../testing';
-import { createSafeRoute } from '../safe';
+import { createSafeRoute } from '../../app/shell/safeRoutes';
 import { BalancesPage } from './BalancesPage';
 
 // The gateway is mocked, but a busy machine can take more than the default second to render.

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Collectible } from '@countersign/gateway-api';
 import { devnetChain, fakeGateway, renderRoutes, teamSafe, teamSafeAddress } from '../../testing';
-import { createSafeRoute } from '../safe';
+import { createSafeRoute } from '../../app/shell/safeRoutes';
 import { CollectibleDetailPage } from './CollectibleDetailPage';
 import { CollectiblesPage } from './CollectiblesPage';
 

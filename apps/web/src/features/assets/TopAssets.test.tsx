@@ -2,7 +2,7 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Balance } from '@countersign/gateway-api';
 import { devnetChain, fakeGateway, renderRoutes, teamSafe, teamSafeAddress } from '../../testing';
-import { createSafeRoute } from '../safe';
+import { createSafeRoute } from '../../app/shell/safeRoutes';
 import { TopAssets } from './TopAssets';
 
 // The gateway is mocked, but a busy machine can take more than the default second to render.

@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import type { GatewayClient } from '@countersign/gateway-api';
 import { devnetChain, fakeGateway, teamSafe, renderRoutes } from '../../testing';
 import { HomeIcon } from '../../ui';
-import { createSafeRoute } from '../safe';
+import { createSafeRoute } from '../../app/shell/safeRoutes';
 
 /** The gateway client as component tests of the messages views script it. */
 export function mockGateway() {

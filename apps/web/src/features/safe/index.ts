@@ -1,4 +1,6 @@
-// The Safe feature: resolving a Safe from the URL, its frame and navigation, and useSafe() for pages.
+// The Safe kernel, below every feature: the Safe context (useSafe), its paths, ids and loaders, its
+// queries and key hierarchy, the chain's view of it and who signs, My Safes, and the Safe data other
+// features read (queue, history, a transaction, delegates). The frame around it is app/shell's.
 export type { SafeNavItem, SafeTarget } from './navigation';
 export {
   formatSafeId,
@@ -9,8 +11,7 @@ export {
   type SafePaths,
   type SettingsSection,
 } from './paths';
-export { safeViewLoader } from './loaders';
-export { PlaceholderPage } from './PlaceholderPage';
+export { safeLayoutLoader, safeViewLoader } from './loaders';
 export {
   SAFE_INFO_POLL_MS,
   TAG_GOVERNED_STALE_MS,
@@ -20,10 +21,11 @@ export {
   safeKey,
   tagViews,
   useSafeInfoQuery,
+  useTagInvalidation,
   type SafeView,
 } from './queries';
 export { SafeContext, useOptionalSafe, useSafe, type SafeContextValue } from './SafeContext';
-export { parseSafeId } from './safeId';
+export { openSafeTarget, parseSafeId, resolveSafeInput } from './safeId';
 export {
   compareSafeInfo,
   recommendedNonce,
@@ -40,13 +42,25 @@ export {
   type Signer,
 } from './signer';
 export { tagDate, thresholdLabel, versionStateLabel } from './safeFormat';
-export { createSafeRoute, legacyRoutes, loadStartPage, startRoute } from './routes';
-export { legacyLinkPaths } from './legacyLinks';
 export {
+  MY_SAFES_STORAGE_KEY,
+  MY_SAFE_NAME_MAX,
   addMySafe,
+  isMySafe,
+  safeAccess,
+  readMySafes,
   removeMySafe,
   useMySafes,
   type AddMySafeResult,
   type MySafe,
   type NewMySafe,
 } from './mySafes';
+export {
+  historyQueryOptions,
+  prefetchQueue,
+  queueQueryOptions,
+  transactionQueryOptions,
+  useHistoryQuery,
+  useQueueQuery,
+  useTransactionQuery,
+} from './transactionQueries';

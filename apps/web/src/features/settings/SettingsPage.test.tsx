@@ -13,7 +13,7 @@ import { notificationRegistrationMessage } from '@countersign/safe-core';
 import { keccak256, stringToBytes } from 'viem';
 import { devnetChain, fakeGateway, teamSafe, teamSafeAddress, renderRoutes } from '../../testing';
 import { HomeIcon } from '../../ui';
-import { createSafeRoute } from '../safe';
+import { createSafeRoute } from '../../app/shell/safeRoutes';
 import { walletTexts } from '../wallet';
 import type * as WalletModule from '../wallet';
 import { SafeOverviewCard, settingsRoutes } from './index';

@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
 import { EmptyState, Page, QueryView, Skeleton, TransactionsIcon } from '../../ui';
-import { useSafe } from '../safe';
+import { useSafe, useHistoryQuery } from '../safe';
 import { ExportHistory } from './ExportHistory';
 import { HistoryList } from './HistoryList';
 import { AutoLoadMore } from './AutoLoadMore';
-import { useHistoryQuery } from './queries';
 import { TransactionsTabs } from './TransactionsTabs';
 import styles from './TransactionLists.module.css';
 

@@ -4,7 +4,7 @@ import type { TransactionListPage } from '@countersign/gateway-api';
 import { fakeGateway, teamSafe } from '../../testing';
 import type { WalletSnapshot } from '../wallet';
 import { QueuePage } from './QueuePage';
-import { queueQueryOptions } from './queries';
+import { queueQueryOptions } from '../safe';
 import { custom, info, ownerA, ownerB, ownerC, queued, safeAddress } from './testFixtures';
 import { renderSafePage, testSafe } from '../../testing/safePage';
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TransactionListPage } from '@countersign/gateway-api';
 import type { WalletSnapshot } from '../wallet';
-import { queueQueryOptions } from './queries';
+import { queueQueryOptions } from '../safe';
 import { QueuePreview } from './QueuePreview';
 import { info, ownerA, ownerB, queued } from './testFixtures';
 import { fakeGateway } from '../../testing';

@@ -1,11 +1,10 @@
 import { Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
 import { Badge, QueryView, Section, SkeletonRows } from '../../ui';
-import { useSafe } from '../safe';
+import { useSafe, useQueueQuery } from '../safe';
 import { QueuedClaimBadge } from '../tx-flow';
 import { confirmationsLabel, statusLabels, statusTones } from './describe';
 import { ownerStateLabels, ownerStateOf, ownerStateTones } from './ownerState';
-import { useQueueQuery } from './queries';
 import { queueTransactions } from './queueGroups';
 import type { TransactionLinkState } from './TransactionRow';
 import { TransactionSummaryText } from './TransactionSummaryText';

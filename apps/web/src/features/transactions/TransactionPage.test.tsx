@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { GatewayError, type TransactionDetails } from '@countersign/gateway-api';
-import { historyQueryOptions } from './queries';
+import { historyQueryOptions } from '../safe';
 import { TransactionPage } from './TransactionPage';
 import { creation, custom, executed, info, ownerA, ownerB, recipient, safeAddress } from './testFixtures';
 import { fakeGateway } from '../../testing';

@@ -18,12 +18,11 @@ import {
   SkeletonRows,
   useDescribeQueryError,
 } from '../../ui';
-import { safeKey, useSafe, type SafeContextValue } from '../safe';
+import { safeKey, useSafe, type SafeContextValue, useTransactionQuery } from '../safe';
 import { TransactionActions, TransactionHeading, TransactionVerification } from '../tx-flow';
 import { clip, isPendingStatus, describeParts, statusLabels, statusTones, transactionKind } from './describe';
 import { ownerStateLabels, ownerStateOfDetails, ownerStateTones } from './ownerState';
 import { useConnectedAccount } from './useConnectedAccount';
-import { useTransactionQuery } from './queries';
 import type { ListOrigin, TransactionLinkState } from './TransactionRow';
 import { PhraseText } from './TransactionSummaryText';
 import { CreationDetails, KindDetails } from './KindDetails';

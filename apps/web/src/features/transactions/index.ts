@@ -1,8 +1,13 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { createElement } from 'react';
-import { safeViewLoader, type SafeTarget } from '../safe';
+import {
+  historyQueryOptions,
+  prefetchQueue,
+  safeViewLoader,
+  transactionQueryOptions,
+  type SafeTarget,
+} from '../safe';
 import { preloadTransactionChecks } from '../tx-flow';
-import { historyQueryOptions, prefetchQueue, transactionQueryOptions } from './queries';
 
 // The transactions feature: the queue, the history and a transaction's details (the read side).
 const loadPages = () => import('./pages');
@@ -49,7 +54,8 @@ export function prefetchTransactions(target: SafeTarget): void {
   void prefetchQueue(target);
 }
 
-// For other features: the words for a transaction, the queue at a glance, and the queries.
+// For other features: the words for a transaction and the queue at a glance (the queries are the
+// Safe kernel's).
 export {
   describeTransaction,
   readableKind,
@@ -61,11 +67,3 @@ export {
 export { TransactionSummaryText } from './TransactionSummaryText';
 export { QueuePreview } from './QueuePreview';
 export { ownerStateLabels, ownerStateOf, type OwnerState } from './ownerState';
-export {
-  historyQueryOptions,
-  queueQueryOptions,
-  transactionQueryOptions,
-  useHistoryQuery,
-  useQueueQuery,
-  useTransactionQuery,
-} from './queries';

@@ -15,8 +15,15 @@ import {
   Section,
   useDescribeQueryError,
 } from '../../../ui';
-import { invalidateSafeViews, recommendedNonce, useChainSafeState, useSafe, useSigner } from '../../safe';
-import { transactionQueryOptions, useQueueQuery } from '../../transactions';
+import {
+  invalidateSafeViews,
+  recommendedNonce,
+  useChainSafeState,
+  useSafe,
+  useSigner,
+  transactionQueryOptions,
+  useQueueQuery,
+} from '../../safe';
 import type { WriteError } from '../../wallet';
 import { callOfDraft, safeTxOfDraft } from '../safeTxOfDraft';
 import type { TxDraft } from '../draft';

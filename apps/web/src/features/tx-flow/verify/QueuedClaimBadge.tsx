@@ -1,7 +1,6 @@
 import type { Address } from 'viem';
 import { Badge } from '../../../ui';
-import { useSafe } from '../../safe';
-import { useTransactionQuery } from '../../transactions';
+import { useSafe, useTransactionQuery } from '../../safe';
 import { transactionVerdict } from './useTransactionVerdict';
 
 /**

@@ -22,10 +22,10 @@ import {
   safeAccess,
   useMySafes,
   type MySafe,
-} from './mySafes';
-import { resolveSafeInput } from './safeId';
-import { safeHomePath } from './paths';
-import { safeInfoQueryOptions } from './queries';
+  resolveSafeInput,
+  safeHomePath,
+  safeInfoQueryOptions,
+} from '../../features/safe';
 import styles from './MySafes.module.css';
 
 type Props = {

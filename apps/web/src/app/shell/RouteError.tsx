@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { Button, EmptyState, ErrorAlert, Page } from '../ui';
+import { Button, EmptyState, ErrorAlert, Page } from '../../ui';
 
 /** Shown by the router when a page throws or its code cannot be loaded. */
 export function RouteError() {

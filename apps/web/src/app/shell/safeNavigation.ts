@@ -1,11 +1,11 @@
-import { preloadAddressBook } from '../features/address-book';
-import { preloadApps } from '../features/apps';
-import { preloadAssets } from '../features/assets';
-import { preloadMessages } from '../features/messages';
-import { preloadHome } from '../features/home';
-import type { SafeNavItem } from '../features/safe';
-import { preloadSettings } from '../features/settings';
-import { preloadTransactions } from '../features/transactions';
+import { preloadAddressBook } from '../../features/address-book';
+import { preloadApps } from '../../features/apps';
+import { preloadAssets } from '../../features/assets';
+import { preloadMessages } from '../../features/messages';
+import { preloadHome } from '../../features/home';
+import type { SafeNavItem } from '../../features/safe';
+import { preloadSettings } from '../../features/settings';
+import { preloadTransactions } from '../../features/transactions';
 import {
   AddressBookIcon,
   AppsIcon,
@@ -14,7 +14,7 @@ import {
   MessagesIcon,
   SettingsIcon,
   TransactionsIcon,
-} from '../ui';
+} from '../../ui';
 
 /** The Safe's sidebar: every view, each a link with its own URL, in the order owners use them. */
 export const safeNavigation: SafeNavItem[] = [

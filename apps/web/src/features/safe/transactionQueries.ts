@@ -8,10 +8,12 @@ import {
 } from '@countersign/gateway-api';
 import { useGateway } from '../../lib/ServicesProvider';
 import { persistedFirstPage } from '../../lib/persistence';
-import { safeKey, TAG_GOVERNED_STALE_MS, type SafeTarget } from '../safe';
+import { safeKey, TAG_GOVERNED_STALE_MS } from './queries';
+import type { SafeTarget } from './navigation';
 
 /**
- * The transactions of a Safe: the queue and the history (infinite lists paged by the gateway's
+ * The transactions of a Safe, read by several features (the transaction views, the review, the
+ * home's queue at a glance): the queue the queue and the history (infinite lists paged by the gateway's
  * cursor) and one transaction's details. Each lives under the Safe's key, so the SafeInfo tags
  * refetch them (txQueuedTag: queue and details; txHistoryTag: history and details).
  */

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { ChainInfo } from '@countersign/gateway-api';
 import { useGateway } from '../../lib/ServicesProvider';
 import { Address, QueryView, Section, SkeletonRows } from '../../ui';
-import { useWallet } from '../wallet';
-import { safeHomePath } from './paths';
+import { useWallet } from '../../features/wallet';
+import { safeHomePath } from '../../features/safe';
 import styles from './OwnedSafes.module.css';
 
 /** Once a wallet is linked: the Safes it owns on the current chain, each one click away. */

@@ -1,8 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
-import type { ChainRouteHandle } from '../chains';
-import type { SafeNavItem } from './navigation';
-import { splitSafeId } from './paths';
-import { safeLayoutLoader } from './loaders';
+import type { ChainRouteHandle } from '../../features/chains';
+import type { SafeNavItem } from '../../features/safe';
+import { splitSafeId, safeLayoutLoader } from '../../features/safe';
 import { SafeLayout } from './SafeLayout';
 
 /** Tells the chain selector and the wrong-network banner which chain a Safe's page is on. */

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GatewayError, type SafeInfo } from '@countersign/gateway-api';
 import { devnetChain, fakeGateway, renderRoutes, teamSafe, teamSafeAddress } from '../../testing';
 import { HomeIcon } from '../../ui';
-import { useSafe } from './SafeContext';
+import { useSafe } from '../../features/safe';
 import { SafeLayout } from './SafeLayout';
 
 const gateway = {

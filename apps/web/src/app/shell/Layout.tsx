@@ -1,6 +1,6 @@
 import { Link, Outlet } from 'react-router';
-import { ChainSelector } from '../features/chains';
-import { WalletNotice, WalletSlot, WrongNetworkBanner } from '../features/wallet';
+import { ChainSelector } from '../../features/chains';
+import { WalletNotice, WalletSlot, WrongNetworkBanner } from '../../features/wallet';
 import styles from './Layout.module.css';
 
 /** The app header (brand, chain, wallet) and the wallet banners above every page. */

@@ -6,8 +6,13 @@ import { createGatewayClient, type SafeInfo } from '@countersign/gateway-api';
 import { checksumAddress } from '../../lib/address';
 import { devnetChain, renderWithRouter, teamSafe, teamSafeAddress } from '../../testing';
 import { MySafes } from './MySafes';
-import { MY_SAFES_STORAGE_KEY, addMySafe, readMySafes, removeMySafe } from './mySafes';
-import { safeInfoQueryOptions } from './queries';
+import {
+  MY_SAFES_STORAGE_KEY,
+  addMySafe,
+  readMySafes,
+  removeMySafe,
+  safeInfoQueryOptions,
+} from '../../features/safe';
 
 // The real client, of a gateway that does not answer (nothing listens on port 9).
 const gateway = createGatewayClient({ baseUrl: 'http://127.0.0.1:9' });

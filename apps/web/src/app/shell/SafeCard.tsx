@@ -11,8 +11,8 @@ import {
   shortenAddress,
   useAddressName,
 } from '../../ui';
-import { chainExplorer } from '../chains';
-import { useSafe } from './SafeContext';
+import { chainExplorer } from '../../features/chains';
+import { useSafe } from '../../features/safe';
 import styles from './SafeCard.module.css';
 
 // The QR encoder loads only when someone opens the dialog.

@@ -1,8 +1,8 @@
 import { Link, NavLink, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useGateway } from '../../lib/ServicesProvider';
-import type { SafeNavItem } from './navigation';
-import type { SafePaths } from './paths';
+import type { SafeNavItem } from '../../features/safe';
+import type { SafePaths } from '../../features/safe';
 import styles from './SafeNav.module.css';
 
 /**

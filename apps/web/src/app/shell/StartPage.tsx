@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink, Page, PlusIcon, QueryErrorAlert } from '../../ui';
-import { useSelectedChain } from '../chains';
-import { newSafePath, preloadNewSafe } from '../safe-creation';
-import { useWallet } from '../wallet';
+import { useSelectedChain } from '../../features/chains';
+import { newSafePath, preloadNewSafe } from '../../features/safe-creation';
+import { useWallet } from '../../features/wallet';
 import { MySafes } from './MySafes';
 import { OwnedSafes } from './OwnedSafes';
-import { openSafeTarget } from './safeId';
+import { openSafeTarget } from '../../features/safe';
 import styles from './StartPage.module.css';
 
 /**

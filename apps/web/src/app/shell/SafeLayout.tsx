@@ -13,21 +13,26 @@ import {
   TitleSuffix,
   useDescribeQueryError,
 } from '../../ui';
-import { AddressBookNames, useAddressBook } from '../address-book';
+import { AddressBookNames, useAddressBook } from '../../features/address-book';
 import {
   findChainByShortName,
   rememberChainId,
   unknownShortNameMessage,
   useChain,
   useSelectedChain,
-} from '../chains';
-import type { SafeNavItem } from './navigation';
-import { formatSafeId, safePaths } from './paths';
-import { useSafeInfoQuery, useTagInvalidation } from './queries';
-import { SafeContext, type SafeContextValue } from './SafeContext';
+} from '../../features/chains';
+import type { SafeNavItem } from '../../features/safe';
+import {
+  formatSafeId,
+  safePaths,
+  useSafeInfoQuery,
+  useTagInvalidation,
+  SafeContext,
+  type SafeContextValue,
+  parseSafeId,
+} from '../../features/safe';
 import { describeSafeLoadError } from './safeErrors';
 import { SafeFrame } from './SafeFrame';
-import { parseSafeId } from './safeId';
 
 /**
  * /:safeId/*: checks the address, resolves the chain short name, loads SafeInfo once (then polls it),

@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AddressNamesProvider, HomeIcon, SettingsIcon, TransactionsIcon } from '../../ui';
 import { devnetChain, teamSafe, teamSafeAddress, renderRoutes } from '../../testing';
-import type { SafeNavItem } from './navigation';
-import { safePaths } from './paths';
-import { SafeContext, type SafeContextValue } from './SafeContext';
+import type { SafeNavItem } from '../../features/safe';
+import { safePaths, SafeContext, type SafeContextValue } from '../../features/safe';
 import { SafeFrame } from './SafeFrame';
 
 const paths = safePaths('local', teamSafeAddress);

@@ -1,5 +1,4 @@
-import { parseSafeId } from './safeId';
-import { safePaths, type SafePaths } from './paths';
+import { parseSafeId, safePaths, type SafePaths } from '../../features/safe';
 
 /**
  * Safe{Wallet} links (app.safe.global/…?safe=eth:0x…) mapped to Countersign's own URL for the same
