@@ -37,7 +37,7 @@ function DevnetChainResolver({ devnetChainId, children }: DevnetGateProps & { de
   const lookup = findDevnetChain(chainsQuery.data, devnetChainId);
   if (!lookup.ok) return <ErrorAlert title="The devnet cannot be read" message={lookup.error} />;
   return (
-    <WithDevnetClient chain={lookup.chain} rpcUrl={lookup.rpcUrl}>
+    <WithDevnetClient chain={lookup.value.chain} rpcUrl={lookup.value.rpcUrl}>
       {children}
     </WithDevnetClient>
   );

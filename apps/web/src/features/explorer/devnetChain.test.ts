@@ -16,14 +16,13 @@ describe('findDevnetChain', () => {
     const devnet = chain('1337', 'http://127.0.0.1:8545');
     expect(findDevnetChain([chain('1', 'https://eth.example.com'), devnet], '1337')).toEqual({
       ok: true,
-      chain: devnet,
-      rpcUrl: 'http://127.0.0.1:8545',
+      value: { chain: devnet, rpcUrl: 'http://127.0.0.1:8545' },
     });
   });
 
   it('uses the public RPC when the main one needs an API key', () => {
     const lookup = findDevnetChain([chain('1337', 'https://rpc.example.com/', 'API_KEY_PATH')], '1337');
-    expect(lookup.ok && lookup.rpcUrl).toBe('https://public.example.com');
+    expect(lookup.ok && lookup.value.rpcUrl).toBe('https://public.example.com');
   });
 
   it('says so when the gateway does not list the devnet', () => {

@@ -190,8 +190,9 @@ export function TransactionActions({ details }: { details: TransactionDetails })
         )}
         {account && isNext && !signatures.ok && (
           <p className={styles.note} data-testid="tx-actions-missing">
-            {signatures.missing} more {signatures.missing === 1 ? 'confirmation is' : 'confirmations are'}{' '}
-            needed before it can execute.
+            {signatures.error.missing} more{' '}
+            {signatures.error.missing === 1 ? 'confirmation is' : 'confirmations are'} needed before it can
+            execute.
           </p>
         )}
         {signed && <p className={styles.note}>You have confirmed this transaction.</p>}
@@ -224,7 +225,7 @@ export function TransactionActions({ details }: { details: TransactionDetails })
             <Button variant="primary" onClick={execute} disabled={busy || !mayAct} data-testid="tx-execute">
               {execution.busy
                 ? 'Executing…'
-                : signatures.usesExecutorApproval
+                : signatures.value.usesExecutorApproval
                   ? 'Confirm and execute'
                   : 'Execute'}
             </Button>

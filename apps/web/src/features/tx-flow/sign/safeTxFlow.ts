@@ -186,12 +186,12 @@ export async function executeSafeTx(params: {
   });
   if (!signatures.ok) {
     return checkFailure(
-      `${signatures.missing} more ${signatures.missing === 1 ? 'confirmation is' : 'confirmations are'} needed before this transaction can execute.`,
+      `${signatures.error.missing} more ${signatures.error.missing === 1 ? 'confirmation is' : 'confirmations are'} needed before this transaction can execute.`,
     );
   }
   const sent = await walletApi.sendTransaction({
     to: params.safe.address,
-    data: encodeExecTransaction(params.tx, signatures.signatures),
+    data: encodeExecTransaction(params.tx, signatures.value.signatures),
     chainId: chainNumber(params.safe),
   });
   if (!sent.ok) return walletFailure(sent.error);

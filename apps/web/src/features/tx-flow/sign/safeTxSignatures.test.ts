@@ -23,11 +23,13 @@ describe('executionSignatures', () => {
     });
     expect(result).toEqual({
       ok: true,
-      usesExecutorApproval: false,
-      signatures: encodeSignatures([
-        { signer: b, data: ecdsa('22') },
-        { signer: a, data: ecdsa('11') },
-      ]),
+      value: {
+        usesExecutorApproval: false,
+        signatures: encodeSignatures([
+          { signer: b, data: ecdsa('22') },
+          { signer: a, data: ecdsa('11') },
+        ]),
+      },
     });
   });
 
@@ -40,11 +42,13 @@ describe('executionSignatures', () => {
     });
     expect(result).toEqual({
       ok: true,
-      usesExecutorApproval: true,
-      signatures: encodeSignatures([
-        { signer: a, data: ecdsa('11') },
-        { signer: b, data: approvedHashSignature(b) },
-      ]),
+      value: {
+        usesExecutorApproval: true,
+        signatures: encodeSignatures([
+          { signer: a, data: ecdsa('11') },
+          { signer: b, data: approvedHashSignature(b) },
+        ]),
+      },
     });
   });
 
@@ -56,10 +60,10 @@ describe('executionSignatures', () => {
         threshold: 2,
         executor: '0x0000000000000000000000000000000000000008',
       }),
-    ).toEqual({ ok: false, missing: 2 });
+    ).toEqual({ ok: false, error: { missing: 2 } });
     expect(executionSignatures({ confirmations: [], owners, threshold: 2, executor: a })).toEqual({
       ok: false,
-      missing: 1,
+      error: { missing: 1 },
     });
   });
 });

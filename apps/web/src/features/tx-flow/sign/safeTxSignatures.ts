@@ -1,5 +1,6 @@
 import { getAddress, hexToNumber, size, slice, type Address, type Hex } from 'viem';
 import { approvedHashSignature, encodeSignatures, type OwnerSignature } from '@countersign/safe-core';
+import { err, ok, type Result } from '../../../lib/result';
 
 /** A confirmation as the gateway lists it: who signed, and the signature it stored. */
 export type Confirmation = { signer: string; signature: string | null };
@@ -36,7 +37,7 @@ export function executionSignatures(params: {
   owners: readonly string[];
   threshold: number;
   executor: Address | undefined;
-}): { ok: true; signatures: Hex; usesExecutorApproval: boolean } | { ok: false; missing: number } {
+}): Result<{ signatures: Hex; usesExecutorApproval: boolean }, { missing: number }> {
   const owners = new Set(params.owners.map((owner) => owner.toLowerCase()));
   const usable = params.confirmations
     .filter((confirmation) => owners.has(confirmation.signer.toLowerCase()))
@@ -50,19 +51,16 @@ export function executionSignatures(params: {
     const chosen = [...usable]
       .sort((a, b) => (BigInt(a.signer) < BigInt(b.signer) ? -1 : 1))
       .slice(0, params.threshold);
-    return { ok: true, signatures: encodeSignatures(chosen), usesExecutorApproval: false };
+    return ok({ signatures: encodeSignatures(chosen), usesExecutorApproval: false });
   }
   if (params.executor && executorIsOwner && !executorSigned && usable.length + 1 >= params.threshold) {
     const own: OwnerSignature = {
       signer: getAddress(params.executor),
       data: approvedHashSignature(params.executor),
     };
-    return { ok: true, signatures: encodeSignatures([...usable, own]), usesExecutorApproval: true };
+    return ok({ signatures: encodeSignatures([...usable, own]), usesExecutorApproval: true });
   }
-  return {
-    ok: false,
-    missing: params.threshold - usable.length - (executorIsOwner && !executorSigned ? 1 : 0),
-  };
+  return err({ missing: params.threshold - usable.length - (executorIsOwner && !executorSigned ? 1 : 0) });
 }
 
 /** Wallets (Ledger among them) may answer v as 0/1; the Safe reads ECDSA signatures with v 27/28. */
