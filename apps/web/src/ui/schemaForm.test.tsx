@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { addressText, checkedText } from '../lib/formSchema';
+import { parseAddressInput } from '../lib/address';
+import { checkedText } from '../lib/formSchema';
 import { CASE_ADDRESS } from '../lib/addressInputCases';
 import { TextField } from './Field';
 import { shownError, useSchemaForm } from './schemaForm';
@@ -11,7 +12,7 @@ const schema = z.object({
   data: checkedText((input) =>
     input.startsWith('0x') ? { ok: true, value: input } : { ok: false, error: 'Paste the data.' },
   ),
-  to: addressText(),
+  to: checkedText((input) => parseAddressInput(input)),
 });
 
 function TwoFields({ onSubmit }: { onSubmit: (values: z.output<typeof schema>) => void }) {
