@@ -46,7 +46,7 @@ const messageSchema = z.pipe(
   z.transform((values, context) => {
     const input = values[inputOf(values.kind)];
     const read = readMessageInput(values.kind, input);
-    if (read.ok) return { content: read.content };
+    if (read.ok) return { content: read.value };
     context.issues.push({ code: 'custom', message: read.error, input, path: [inputOf(values.kind)] });
     return z.NEVER;
   }),

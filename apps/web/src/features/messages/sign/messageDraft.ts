@@ -1,4 +1,5 @@
 import type { TypedData } from '@countersign/gateway-api';
+import { err, ok, type Result } from '../../../lib/result';
 import { parseTypedDataJson } from './typedDataInput';
 
 /** What an owner asks the Safe to sign: plain text (EIP-191) or EIP-712 typed data pasted as JSON. */
@@ -12,19 +13,15 @@ export const messageKindLabels: Record<MessageKind, string> = {
 /** The message content as the Safe signs it and the gateway stores it. */
 export type MessageContent = string | TypedData;
 
-export type ReadMessage = { ok: true; content: MessageContent } | { ok: false; error: string };
-
 /**
  * The form's input as a message: text exactly as typed (nothing trimmed: what is signed is what was
  * entered), or typed data read from its JSON.
  */
-export function readMessageInput(kind: MessageKind, input: string): ReadMessage {
+export function readMessageInput(kind: MessageKind, input: string): Result<MessageContent> {
   if (kind === 'typed-data') {
-    const parsed = parseTypedDataJson(input);
-    return parsed.ok ? { ok: true, content: parsed.value } : parsed;
+    return parseTypedDataJson(input);
   }
-  if (input === '') return { ok: false, error: 'Enter the message to sign.' };
-  return { ok: true, content: input };
+  return input === '' ? err('Enter the message to sign.') : ok(input);
 }
 
 /**

@@ -132,14 +132,14 @@ describe('typed data pasted as JSON', () => {
 
 describe('the form’s input', () => {
   it('takes text exactly as typed, and refuses none', () => {
-    expect(readMessageInput('text', '  two\nlines ')).toEqual({ ok: true, content: '  two\nlines ' });
+    expect(readMessageInput('text', '  two\nlines ')).toEqual({ ok: true, value: '  two\nlines ' });
     expect(readMessageInput('text', '')).toEqual({ ok: false, error: 'Enter the message to sign.' });
   });
 
   it('reads typed data from JSON', () => {
     expect(readMessageInput('typed-data', json(mail))).toMatchObject({
       ok: true,
-      content: { primaryType: 'Mail' },
+      value: { primaryType: 'Mail' },
     });
     expect(readMessageInput('typed-data', '{}')).toMatchObject({ ok: false });
   });
