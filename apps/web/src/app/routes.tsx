@@ -1,12 +1,12 @@
 import type { RouteObject } from 'react-router';
 import { addressBookRoutes } from '../features/address-book';
-import { appsRoutes } from '../features/apps';
+import { AppsSettingsSection, appsRoutes } from '../features/apps';
 import { assetsRoutes } from '../features/assets';
 import { explorerRoutes } from '../features/explorer';
 import { messagesRoutes } from '../features/messages';
 import { homeRoutes } from '../features/home';
 import { safeCreationRoutes } from '../features/safe-creation';
-import { settingsRoutes } from '../features/settings';
+import { createSettingsRoutes } from '../features/settings';
 import { transactionsRoutes } from '../features/transactions';
 import { txFlowRoutes } from '../features/tx-flow';
 import { Layout, PlainMain } from './shell/Layout';
@@ -32,7 +32,8 @@ const safeViews: RouteObject[] = [
   ...messagesRoutes,
   ...appsRoutes,
   ...addressBookRoutes,
-  ...settingsRoutes,
+  // Settings sections owned by other features are supplied here, so settings imports none of them.
+  ...createSettingsRoutes([{ id: 'apps', label: 'Safe Apps', Component: AppsSettingsSection }]),
   ...txFlowRoutes,
   { path: '*', Component: NotFound },
 ];

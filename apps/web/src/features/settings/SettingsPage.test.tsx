@@ -16,7 +16,7 @@ import { HomeIcon } from '../../ui';
 import { createSafeRoute } from '../../app/shell/safeRoutes';
 import { walletTexts } from '../wallet';
 import type * as WalletModule from '../wallet';
-import { SafeOverviewCard, settingsRoutes } from './index';
+import { SafeOverviewCard, createSettingsRoutes } from './index';
 import { resetDeviceCache } from './notificationDevice';
 
 // anvil's owner A of the team Safe: a well-known development key.
@@ -33,9 +33,20 @@ vi.mock('../wallet', async (importOriginal) => ({
   walletApi: { signMessage: mocks.signMessage },
 }));
 
+/** A section another feature owns, as the app's composition supplies one. */
+const suppliedSection = {
+  id: 'apps' as const,
+  label: 'Safe Apps',
+  Component: () => <p data-testid="supplied-section">Supplied by its feature</p>,
+};
+
 const open = (section = '') =>
   renderRoutes(
-    [createSafeRoute(settingsRoutes, [{ id: 'home', label: 'Home', icon: HomeIcon, to: (p) => p.home }])],
+    [
+      createSafeRoute(createSettingsRoutes([suppliedSection]), [
+        { id: 'home', label: 'Home', icon: HomeIcon, to: (p) => p.home },
+      ]),
+    ],
     `/local:${teamSafeAddress}/settings${section}`,
     { gateway: fakeGateway(mocks.gateway as Partial<GatewayClient>) },
   );
@@ -179,6 +190,14 @@ describe('Settings', () => {
       'The settings have no section called “nonsense”.',
     );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Settings');
+  });
+
+  it('shows a section another feature supplies as a tab of its own, after the settings’ own', async () => {
+    open('/apps');
+    expect(await screen.findByTestId('supplied-section')).toHaveTextContent('Supplied by its feature');
+    const tabs = screen.getAllByTestId(/^settings-tab-/).map((tab) => tab.textContent);
+    expect(tabs).toEqual(['Setup', 'Modules', 'Network', 'Delegates', 'Notifications', 'Safe Apps']);
+    expect(document.title).toContain('Safe Apps · Settings');
   });
 });
 

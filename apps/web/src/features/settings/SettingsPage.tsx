@@ -3,41 +3,43 @@ import { Navigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useGateway } from '../../lib/ServicesProvider';
 import { Alert, ButtonLink, Loading, Page, TabNav, type TabItem } from '../../ui';
-import { AppsSettingsSection } from '../apps';
 import { useSafe } from '../safe';
 import { DelegatesSection } from './DelegatesSection';
 import { ModulesSection } from './ModulesSection';
 import { NetworkSection } from './NetworkSection';
 import { NotificationsSection } from './NotificationsSection';
 import { delegatesQueryOptions } from '../safe';
-import { builtSections, sectionLabels, sectionOf, type BuiltSection } from './sections';
+import { sectionOf, sectionTabs, type OwnSection, type SuppliedSection } from './sections';
 import { SetupSection } from './SetupSection';
 
-const sectionViews: Record<BuiltSection, ComponentType> = {
+const ownViews: Record<OwnSection, ComponentType> = {
   setup: SetupSection,
   modules: ModulesSection,
   network: NetworkSection,
   delegates: DelegatesSection,
   notifications: NotificationsSection,
-  apps: AppsSettingsSection,
 };
 
 const clip = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
 
-/** /:safeId/settings and /:safeId/settings/:section: the Safe's settings, a tab per section. */
-export function SettingsPage() {
+/**
+ * /:safeId/settings and /:safeId/settings/:section: the Safe's settings, a tab per section: this
+ * feature's own and those `supplied` by the features that own them.
+ */
+export function SettingsPage({ supplied = [] }: { supplied?: readonly SuppliedSection[] }) {
   const { section: param } = useParams();
   const { paths, chain, address } = useSafe();
   const queryClient = useQueryClient();
   const gateway = useGateway();
-  const section = sectionOf(param);
+  const sections = sectionTabs(supplied);
+  const section = sectionOf(sections, param);
 
   // Setup is the settings' own URL; /settings/setup (Safe{Wallet}'s) leads there.
   if (param === 'setup') return <Navigate replace to={paths.settings()} />;
 
-  const tabs: TabItem[] = builtSections.map((id) => ({
+  const tabs: TabItem[] = sections.map(({ id, label }) => ({
     to: paths.settings(id),
-    label: sectionLabels[id],
+    label,
     end: true,
     testId: `settings-tab-${id}`,
     onIntent:
@@ -45,10 +47,14 @@ export function SettingsPage() {
         ? () => void queryClient.prefetchInfiniteQuery(delegatesQueryOptions(gateway, chain.chainId, address))
         : undefined,
   }));
-  const View = section === undefined ? undefined : sectionViews[section];
+  const View =
+    section === undefined
+      ? undefined
+      : (supplied.find((other) => other.id === section)?.Component ?? ownViews[section as OwnSection]);
+  const label = sections.find((tab) => tab.id === section)?.label;
   return (
     <Page
-      title={section === undefined ? 'Settings' : `${sectionLabels[section]} · Settings`}
+      title={label === undefined ? 'Settings' : `${label} · Settings`}
       heading="Settings"
       testId="settings-page"
     >
@@ -67,7 +73,7 @@ export function SettingsPage() {
         >
           <p>
             The settings have no section called “{clip(param ?? '')}”. The sections are{' '}
-            {builtSections.map((id) => sectionLabels[id]).join(', ')}.
+            {sections.map((tab) => tab.label).join(', ')}.
           </p>
         </Alert>
       ) : (

@@ -1,22 +1,28 @@
+import { createElement, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { safeViewLoader, type SafeTarget } from '../safe';
-import { delegatesQueryOptions } from '../safe';
+import { delegatesQueryOptions, safeViewLoader, type SafeTarget } from '../safe';
+import type { SuppliedSection } from './sections';
 
 // The settings feature: the Safe's setup, modules, the chain's configuration, delegates, notifications.
 const loadPages = () => import('./pages');
 
-export const settingsRoutes: RouteObject[] = [
-  {
-    path: 'settings',
-    loader: safeViewLoader(prefetchSettings),
-    lazy: async () => ({ Component: (await loadPages()).SettingsPage }),
-  },
-  {
-    path: 'settings/:section',
-    loader: safeViewLoader(prefetchSettings),
-    lazy: async () => ({ Component: (await loadPages()).SettingsPage }),
-  },
-];
+/** The settings routes, with the sections other features own (`supplied`) beside this feature's. */
+export function createSettingsRoutes(supplied: readonly SuppliedSection[]): RouteObject[] {
+  // One component for both routes, so that moving between sections keeps the page mounted.
+  let page: ComponentType | undefined;
+  const lazyPage = async () => {
+    const { SettingsPage } = await loadPages();
+    page ??= function Settings() {
+      return createElement(SettingsPage, { supplied });
+    };
+    return { Component: page };
+  };
+  return [
+    { path: 'settings', loader: safeViewLoader(prefetchSettings), lazy: lazyPage },
+    { path: 'settings/:section', loader: safeViewLoader(prefetchSettings), lazy: lazyPage },
+  ];
+}
+export type { SuppliedSection } from './sections';
 
 /**
  * On intent: the views' code, and the one thing settings fetch beyond SafeInfo and the chain (which

@@ -1,20 +1,42 @@
-import type { SettingsSection } from '../safe';
+import type { ComponentType } from 'react';
+import { settingsSections, type SettingsSection } from '../safe';
 
-/** The sections built so far, in the tabs' order. */
-export const builtSections = ['setup', 'modules', 'network', 'delegates', 'notifications', 'apps'] as const;
-export type BuiltSection = (typeof builtSections)[number] & SettingsSection;
+/** The sections this feature builds itself; the others are supplied by the features that own them. */
+const ownSections = ['setup', 'modules', 'network', 'delegates', 'notifications'] as const;
+export type OwnSection = (typeof ownSections)[number];
 
-export const sectionLabels: Record<BuiltSection, string> = {
+/** A settings section another feature owns (Safe Apps: its permissions), given by the app's composition. */
+export type SuppliedSection = {
+  id: Exclude<SettingsSection, OwnSection>;
+  label: string;
+  Component: ComponentType;
+};
+
+export const ownSectionLabels: Record<OwnSection, string> = {
   setup: 'Setup',
   modules: 'Modules',
   network: 'Network',
   delegates: 'Delegates',
   notifications: 'Notifications',
-  apps: 'Safe Apps',
 };
 
+export type SectionTab = { id: SettingsSection; label: string };
+
+/** The tabs, in the order of the Safe's settings paths: this feature's sections and those supplied. */
+export function sectionTabs(supplied: readonly SuppliedSection[]): SectionTab[] {
+  return settingsSections.flatMap((id): SectionTab[] => {
+    if ((ownSections as readonly string[]).includes(id))
+      return [{ id, label: ownSectionLabels[id as OwnSection] }];
+    const other = supplied.find((section) => section.id === id);
+    return other ? [{ id, label: other.label }] : [];
+  });
+}
+
 /** The section a URL names (none: setup), or undefined for one that does not exist here. */
-export function sectionOf(param: string | undefined): BuiltSection | undefined {
+export function sectionOf(
+  tabs: readonly SectionTab[],
+  param: string | undefined,
+): SettingsSection | undefined {
   const value = param ?? 'setup';
-  return (builtSections as readonly string[]).includes(value) ? (value as BuiltSection) : undefined;
+  return tabs.find((tab) => tab.id === value)?.id;
 }
