@@ -5,6 +5,7 @@ import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/routes';
 import { devnetChain, renderRoutes } from '../../testing';
+import { setAddressName } from '../address-book';
 import { chainKeys } from '../chains';
 import { planSafeDeployment } from './deployment';
 import { NewSafePage } from './NewSafePage';
@@ -130,6 +131,21 @@ describe('the New Safe form', () => {
     await user.tab();
     expect(screen.getByText(/digits 0 to 9 only/)).toBeVisible();
     expect(screen.getByTestId('new-safe-predicted-pending')).toBeVisible();
+  });
+
+  it("shows a known owner's address-book name without typing it in, and says when a new one replaces it", async () => {
+    setAddressName(chain.chainId, ownerA, 'Alice (owner A)');
+    const { user } = renderPage();
+    await user.type(addressOf(0), ownerA.toLowerCase());
+    await user.click(nameOf(0));
+    expect(nameOf(0)).toHaveValue('');
+    expect(nameOf(0)).toHaveAttribute('placeholder', 'Alice (owner A)');
+    expect(nameOf(0)).toHaveAccessibleDescription('From your address book; type to give another.');
+    await user.keyboard('Alice');
+    expect(nameOf(0)).toHaveValue('Alice');
+    expect(nameOf(0)).toHaveAccessibleDescription(
+      'Creating the Safe replaces “Alice (owner A)” in your address book.',
+    );
   });
 
   it('asks for a wallet when Create is pressed without one, and keeps the form', async () => {

@@ -152,9 +152,8 @@ function NewSafeForm({ chain }: { chain: ChainInfo }) {
     const current = form.getValues('owners');
     if (checked.ok && current.every((owner) => owner.address.trim() === '') && current[0] !== undefined) {
       form.setValue('owners.0.address', checked.value);
-      if (current[0].name === '') form.setValue('owners.0.name', names[checked.value] ?? '');
     }
-  }, [account, form, names]);
+  }, [account, form]);
 
   // Stops waiting for the gateway when the page is left (the transaction itself goes on).
   const lifetime = useRef<AbortController | null>(null);
@@ -192,6 +191,10 @@ function NewSafeForm({ chain }: { chain: ChainInfo }) {
   /** Set from Create until the form is back: a second press meanwhile does nothing. */
   const submitting = useRef(false);
   const busy = flow.stage !== 'form';
+  const knownName = (address: string | undefined) => {
+    const checked = address === undefined ? undefined : checkOwnerAddress(address, chain.shortName);
+    return checked?.ok ? names[checked.value] : undefined;
+  };
   const addOwner = () => {
     owners.append({ name: '', address: '' }, { shouldFocus: false });
     focus(`owners.${draft.owners.length}.address`);
@@ -202,7 +205,10 @@ function NewSafeForm({ chain }: { chain: ChainInfo }) {
     form.setValue('threshold', clampThreshold(draft.threshold, left));
     focus(left > 0 ? `owners.${Math.min(index, left - 1)}.address` : 'add-owner');
   };
-  /** On leaving an address: written back checksummed, and named from the address book when unnamed. */
+  /**
+   * On leaving an address: written back checksummed. Its address-book name is shown in the name
+   * field as a placeholder, never typed into it: a name left empty keeps the entry as it is.
+   */
   const settleAddress = (index: number) => {
     const owner = form.getValues(`owners.${index}`);
     const address = checkOwnerAddress(owner.address, chain.shortName);
@@ -210,8 +216,6 @@ function NewSafeForm({ chain }: { chain: ChainInfo }) {
     // Validated again here: react-hook-form drops the verdict of a blur whose value changed meanwhile.
     if (address.value !== owner.address)
       form.setValue(`owners.${index}.address`, address.value, { shouldValidate: true });
-    if (owner.name.trim() === '' && names[address.value] !== undefined)
-      form.setValue(`owners.${index}.name`, names[address.value] ?? owner.name);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -392,6 +396,8 @@ function NewSafeForm({ chain }: { chain: ChainInfo }) {
                   name: shownError(form, `owners.${index}.name`),
                   address: shownError(form, `owners.${index}.address`),
                 }}
+                knownName={knownName(draft.owners[index]?.address)}
+                typedName={draft.owners[index]?.name ?? ''}
                 removable={draft.owners.length > 1}
                 onRemove={() => removeOwner(index)}
               />

@@ -10,6 +10,8 @@ export function OwnerRow({
   name,
   address,
   errors,
+  knownName,
+  typedName,
   removable,
   onRemove,
 }: {
@@ -19,10 +21,15 @@ export function OwnerRow({
   name: UseFormRegisterReturn;
   address: UseFormRegisterReturn;
   errors: { name: string | undefined; address: string | undefined };
+  /** The address book's name for the address, shown until another is typed. */
+  knownName: string | undefined;
+  /** The name typed now. */
+  typedName: string;
   removable: boolean;
   onRemove: () => void;
 }) {
   const label = `Owner ${index + 1}`;
+  const replaces = knownName !== undefined && typedName.trim() !== '' && typedName.trim() !== knownName;
   return (
     <li className={styles.owner} data-testid="new-safe-owner">
       <div className={styles.ownerHeader}>
@@ -39,6 +46,14 @@ export function OwnerRow({
           }
           error={errors.name}
           {...name}
+          placeholder={knownName}
+          hint={
+            replaces
+              ? `Creating the Safe replaces “${knownName}” in your address book.`
+              : knownName !== undefined
+                ? 'From your address book; type to give another.'
+                : undefined
+          }
           maxLength={NAME_MAX * 2}
           spellCheck
           testId="new-safe-owner-name"
