@@ -15,7 +15,6 @@ export function preloadAddressBook(_target: SafeTarget): void {
 export { AddressBookNames } from './AddressBookNames';
 export {
   addressBookEntries,
-  removeAddressName,
   setAddressName,
   setAddressNames,
   useAddressBook,

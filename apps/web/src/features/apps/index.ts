@@ -28,8 +28,6 @@ export function prefetchApps(target: SafeTarget): void {
   void target.queryClient.prefetchQuery(safeAppsQueryOptions(target.gateway, target.chainId));
 }
 
-export { isAllowedHere } from './catalogue';
-export { SAFE_APPS_STALE_MS, safeAppsKey, safeAppsQueryOptions, useSafeAppsQuery } from './queries';
 /** Settings → Safe Apps: each app's permissions and settings (lazy: it shares the host's code). */
 export const AppsSettingsSection = lazy(() =>
   import('./host/AppsSettingsSection').then((module) => ({ default: module.AppsSettingsSection })),

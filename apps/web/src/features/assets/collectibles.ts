@@ -1,9 +1,6 @@
 import type { Collectible, CollectiblePage } from '@countersign/gateway-api';
 import type { InfiniteData } from '@tanstack/react-query';
 
-/** The detail of one NFT: /:safeId/assets/collectibles/:contract/:tokenId. */
-export const collectibleRoute = 'assets/collectibles/:contract/:tokenId';
-
 export function collectiblePath(collectiblesPath: string, contract: string, tokenId: string): string {
   return `${collectiblesPath}/${encodeURIComponent(contract)}/${encodeURIComponent(tokenId)}`;
 }

@@ -30,11 +30,8 @@ export function prefetchAssets({ chainId, address, queryClient, gateway }: SafeT
   void queryClient.prefetchQuery(balancesQueryOptions(gateway, chainId, address, readFiatCurrency()));
 }
 
-export { DEFAULT_FIAT_CURRENCY, normalizeFiatCode, useFiatCurrency } from './fiatCurrency';
-export { CurrencySelect } from './CurrencySelect';
 export { useBalances } from './useBalances';
 export { TopAssets } from './TopAssets';
 export { TokenIcon } from './TokenIcon';
-export { balancesView, sortByFiatValue, topAssets, tokenId, type BalancesView } from './balancesView';
-export { assetsPreview, type AssetsPreview } from './assetsPreview';
-export { assetKeys, balancesQueryOptions, collectiblesQueryOptions } from './queries';
+export { type BalancesView } from './balancesView';
+export { balancesQueryOptions, collectiblesQueryOptions } from './queries';

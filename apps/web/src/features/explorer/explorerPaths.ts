@@ -2,7 +2,3 @@
 export function explorerAddressPath(address: string): string {
   return `/explorer/address/${encodeURIComponent(address)}`;
 }
-
-export function explorerTxPath(hash: string): string {
-  return `/explorer/tx/${encodeURIComponent(hash)}`;
-}

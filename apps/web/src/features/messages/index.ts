@@ -26,12 +26,10 @@ export function prefetchMessages({ chainId, address, queryClient, gateway }: Saf
   void queryClient.prefetchInfiniteQuery(messagesQueryOptions(gateway, chainId, address));
 }
 
-export { messageQueryOptions, messagesQueryOptions, useMessage, useMessages } from './queries';
-export { messagePreview, messageStatusLabels } from './messageContent';
-export { computeMessageHashes, type MessageHashes } from './messageHashes';
+export { computeMessageHashes } from './messageHashes';
 // Signing for a Safe App's signMessage/signTypedMessage (the apps feature's host reuses the flow's parts).
 export { MessageContentView } from './MessageContentView';
 export { HashList } from './MessageHashes';
-export { SignerHint, useOwnerAccount, type OwnerAccount } from './sign/SignerHint';
+export { SignerHint, useOwnerAccount } from './sign/SignerHint';
 export { signSafeMessage } from './sign/signingActions';
 export type { MessageContent } from './sign/messageDraft';

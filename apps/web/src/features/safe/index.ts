@@ -13,35 +13,26 @@ export {
 } from './paths';
 export { safeLayoutLoader, safeViewLoader } from './loaders';
 export {
-  SAFE_INFO_POLL_MS,
   TAG_GOVERNED_STALE_MS,
   invalidateSafe,
   invalidateSafeViews,
   safeInfoQueryOptions,
   safeKey,
-  tagViews,
   useSafeInfoQuery,
   useTagInvalidation,
-  type SafeView,
 } from './queries';
 export { SafeContext, useOptionalSafe, useSafe, type SafeContextValue } from './SafeContext';
 export { openSafeTarget, parseSafeId, resolveSafeInput } from './safeId';
-export {
-  compareSafeInfo,
-  recommendedNonce,
-  type ChainSafeState,
-  type SafeInfoDisagreement,
-} from './chainState';
+export { recommendedNonce, type SafeInfoDisagreement } from './chainState';
 export {
   chainClient,
-  chainSafeStateQueryOptions,
   delegatesQueryOptions,
   useChainSafeState,
   useDelegates,
   useSigner,
   type Signer,
 } from './signer';
-export { tagDate, thresholdLabel, versionStateLabel } from './safeFormat';
+export { thresholdLabel, versionStateLabel } from './safeFormat';
 export {
   MY_SAFES_STORAGE_KEY,
   MY_SAFE_NAME_MAX,
@@ -51,9 +42,7 @@ export {
   readMySafes,
   removeMySafe,
   useMySafes,
-  type AddMySafeResult,
   type MySafe,
-  type NewMySafe,
 } from './mySafes';
 export {
   historyQueryOptions,

@@ -76,6 +76,3 @@ export type SafePaths = ReturnType<typeof safePaths>;
 export function safeHomePath(shortName: string, address: string): string {
   return safePaths(shortName, address).home;
 }
-
-/** The route pattern of every Safe page. */
-export const SAFE_ROUTE = ':safeId';

@@ -38,5 +38,3 @@ export function prefetchSettings({ chainId, address, queryClient, gateway }: Saf
 }
 
 export { SafeOverviewCard } from './SafeOverviewCard';
-export { useDelegates, delegatesQueryOptions } from '../safe';
-export { describeFeatures, chainFeatureDescriptions } from './chainFeatures';

@@ -56,14 +56,4 @@ export function prefetchTransactions(target: SafeTarget): void {
 
 // For other features: the words for a transaction and the queue at a glance (the queries are the
 // Safe kernel's).
-export {
-  describeTransaction,
-  readableKind,
-  statusLabels,
-  transactionKind,
-  type DescribeOptions,
-  type NativeCurrency,
-} from './describe';
-export { TransactionSummaryText } from './TransactionSummaryText';
 export { QueuePreview } from './QueuePreview';
-export { ownerStateLabels, ownerStateOf, type OwnerState } from './ownerState';

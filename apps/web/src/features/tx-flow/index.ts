@@ -1,7 +1,6 @@
 import { lazy } from 'react';
 import { preloadableLazy } from '../../lib/preloadableLazy';
 import type { RouteObject } from 'react-router';
-import type { SafeTarget } from '../safe';
 
 // The transaction flows (the write side): forms, the one review, signing, proposing, executing.
 const loadPages = () => import('./pages');
@@ -18,11 +17,7 @@ export const txFlowRoutes: RouteObject[] = [
   },
 ];
 
-export function preloadTxFlow(_target: SafeTarget): void {
-  void loadPages();
-}
-
-export type { TxAction, TxDraft, TxDraftOrigin } from './draft';
+export type { TxDraft } from './draft';
 
 // What other features render of the write side: lazy, so that the code that signs, simulates and
 // hashes (viem, safe-core) loads with the first view that needs it, never with the app's first script.

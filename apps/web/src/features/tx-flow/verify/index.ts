@@ -3,8 +3,8 @@
  * a queued one: calls decoded into words, the gateway's claims compared with the bytes, the
  * simulation and the hashes, the chain's account of the Safe.
  */
-export { describeCall, type WordingContext } from './actionWords';
-export { AddressNames, CallWords } from './CallWords';
+export { describeCall } from './actionWords';
+export { AddressNames } from './CallWords';
 export { callKey, contractHashQueryOptions, simulationQueryOptions } from './checkQueries';
 export { ClaimAcknowledgement } from './ClaimAcknowledgement';
 export { HashChecks } from './HashChecks';
