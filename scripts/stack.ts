@@ -77,10 +77,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     let gatewayUrl = options.gatewayUrl;
     if (!gatewayUrl) {
       const gatewayDataDir = join(options.stateDir, 'gateway');
-      // The embedded database's first initialisation takes seconds: let it run while the chain deploys.
+      // A new embedded database is a copy of one initialised once per machine (initdb takes seconds),
+      // made while the chain starts.
       const [startedDevnet] = await Promise.all([
         startDevnet({ host: options.host, port: options.rpcPort, stateDir: options.stateDir }),
-        options.databaseUrl ? undefined : initialisePgliteDataDir(gatewayDataDir),
+        options.databaseUrl
+          ? undefined
+          : initialisePgliteDataDir(gatewayDataDir, { templateDir: join(repoRoot, '.countersign/cache') }),
       ]);
       devnet = startedDevnet;
       started.push(devnet);

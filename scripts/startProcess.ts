@@ -28,7 +28,7 @@ export type StartedProcess = {
 };
 
 /**
- * Runs `scripts/start.ts` (what `npm start` runs) as its own process, with free ports by default,
+ * Runs `npm start`'s command (scripts/launch.mjs with scripts/start.ts) as its own process, with free ports by default,
  * and waits until it reports ready. Used by the end-to-end tests, the start/stop test and the bench.
  */
 export async function spawnStart(
@@ -38,9 +38,8 @@ export async function spawnStart(
   const readyFile = join(workDir, 'ready.json');
   // Under a parent-death signal: a test runner that dies takes this whole stack with it.
   const [command, args] = withParentDeathSignal(process.execPath, [
-    '--import',
-    'tsx',
-    join(repoRoot, 'scripts/start.ts'),
+    join(repoRoot, 'scripts/launch.mjs'),
+    'scripts/start.ts',
   ]);
   const child = spawn(command, args, {
     cwd: repoRoot,

@@ -101,7 +101,7 @@ const appBuild = defineConfig({
                 [
                   // Not chainReader (viem): only lazy views read chains directly.
                   String.raw`[\/]src[\/]lib[\/](address|config|gatewayErrors|persistence|queryClient|result|services|ServicesProvider|storage|storedState|urls)\.`,
-                  String.raw`[\/]src[\/]features[\/](chains|safe)[\/](queries|paths|selection|selectedChain|rpc|explorer)\.`,
+                  String.raw`[\/]src[\/]features[\/](chains|safe)[\/](queries|keys|paths|selection|selectedChain|rpc|explorer)\.`,
                   String.raw`[\/]src[\/]ui[\/](format|Alert|ErrorAlert|Skeleton|Button|Page)\.`,
                 ].join('|'),
               ),

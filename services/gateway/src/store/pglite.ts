@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database';
@@ -31,8 +31,34 @@ const postgresqlconf = ['shared_buffers=16MB', 'maintenance_work_mem=16MB'];
  * Creates the database folder in a short-lived child process: initdb's WebAssembly memory (some
  * 500 MB) then goes away with it instead of staying in the gateway for its whole life.
  */
-export async function initialisePgliteDataDir(dataDir: string): Promise<void> {
+export async function initialisePgliteDataDir(
+  dataDir: string,
+  options: { templateDir?: string } = {},
+): Promise<void> {
   if (existsSync(join(dataDir, 'PG_VERSION'))) return;
+  if (!options.templateDir) return runInitdb(dataDir);
+  // initdb takes seconds and always writes the same empty database: it runs once per PGlite
+  // version into the template, and each new data folder is a copy of it (some 40 MB, tens of ms).
+  const template = join(options.templateDir, `pglite-${pgliteVersion()}`);
+  if (!existsSync(join(template, 'PG_VERSION'))) {
+    const aside = `${template}.${process.pid}.tmp`;
+    rmSync(aside, { recursive: true, force: true });
+    mkdirSync(dirname(aside), { recursive: true });
+    await runInitdb(aside);
+    // Another process may have finished its template first: either copy is the same database.
+    if (existsSync(template)) rmSync(aside, { recursive: true, force: true });
+    else renameSync(aside, template);
+  }
+  cpSync(template, dataDir, { recursive: true });
+}
+
+function pgliteVersion(): string {
+  const require = createRequire(import.meta.url);
+  const manifest = join(dirname(require.resolve('@electric-sql/pglite')), '../package.json');
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+}
+
+async function runInitdb(dataDir: string): Promise<void> {
   const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const script = `const { PGlite } = await import(${JSON.stringify(pglite)});
     const db = await PGlite.create(${JSON.stringify(dataDir)}); await db.close();`;

@@ -1,7 +1,8 @@
 // The chains feature: what the gateway serves, the chosen chain, and the chain of the page on screen.
 export { ChainSelector } from './ChainSelector';
 export { chainExplorer } from './explorer';
-export { chainByShortName, chainKeys, useChain, useChains } from './queries';
+export { chainByShortName, useChain, useChains } from './queries';
+export { chainKeys } from './keys';
 export { findChainByShortName, unknownShortNameMessage } from './selectedChain';
 export { rememberChainId, useSelectedChain } from './selection';
 export { useCurrentChain, type ChainRouteHandle } from './useCurrentChain';

@@ -4,7 +4,7 @@ import type { ChainInfo } from '@countersign/gateway-api';
 import { createAppQueryClient } from '../../lib/queryClient';
 import { devnetChain } from '../../testing';
 import { pageChainsElement, seedChainsFromPage } from './pageChains';
-import { chainKeys } from './queries';
+import { chainKeys } from './keys';
 
 /** A document whose head holds what the web server wrote. */
 function pageWith(html: string): Document {

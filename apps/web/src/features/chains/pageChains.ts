@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { chainInfoSchema, type ChainInfo } from '@countersign/gateway-api';
 import { dataBlockElement, readDataBlock } from '../../lib/dataBlock';
-import { chainKeys } from './queries';
+import { chainKeys } from './keys';
 
 /**
  * The web server writes the gateway's chain list, as it last read it, into each page it serves (a

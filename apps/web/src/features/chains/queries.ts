@@ -4,14 +4,10 @@ import { useGateway } from '../../lib/ServicesProvider';
 import { persisted } from '../../lib/persistence';
 import { fetchAllChains } from './fetchAllChains';
 import { findChainByShortName } from './selectedChain';
+import { chainKeys } from './keys';
 
 /** Chain configuration changes rarely; views share one answer for a while. */
 const CHAIN_STALE_MS = 5 * 60 * 1000;
-
-export const chainKeys = {
-  all: ['chains'] as const,
-  one: (chainId: string) => ['chain', chainId] as const,
-};
 
 export const chainsQueryOptions = (gateway: GatewayClient) => ({
   queryKey: chainKeys.all,

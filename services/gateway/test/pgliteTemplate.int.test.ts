@@ -1,0 +1,34 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { initialisePgliteDataDir, openDatabase } from '../src/store';
+
+const root = mkdtempSync(join(tmpdir(), 'countersign-pglite-template-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('a new embedded database from the template', () => {
+  it('runs initdb once, into the template, and copies it for every new data folder', async () => {
+    const templateDir = join(root, 'cache');
+    await initialisePgliteDataDir(join(root, 'first'), { templateDir });
+    const [template] = readdirSync(templateDir);
+    expect(template).toMatch(/^pglite-\d+\.\d+\.\d+/);
+    const madeAt = statSync(join(templateDir, template!, 'PG_VERSION')).mtimeMs;
+
+    await initialisePgliteDataDir(join(root, 'second'), { templateDir });
+    expect(readdirSync(templateDir)).toEqual([template]);
+    expect(statSync(join(templateDir, template!, 'PG_VERSION')).mtimeMs).toBe(madeAt);
+    expect(existsSync(join(root, 'second', 'PG_VERSION'))).toBe(true);
+
+    // The copy is a database of its own: a table made in one is not in the other or the template.
+    const second = await openDatabase({ dataDir: join(root, 'second') });
+    await second.exec('CREATE TABLE only_here (id int)');
+    await second.close();
+    const first = await openDatabase({ dataDir: join(root, 'first') });
+    const tables = await first.query<{ count: string }>(
+      "SELECT count(*) FROM information_schema.tables WHERE table_name = 'only_here'",
+    );
+    await first.close();
+    expect(Number(tables[0]!.count)).toBe(0);
+  });
+});
