@@ -12,7 +12,6 @@ import { OpenAppPage } from './OpenAppPage';
 
 const gateway = { baseUrl: 'http://127.0.0.1:9', getSafeApps: vi.fn() };
 
-
 /** Renders `element` on the team Safe, on a chain with Safe Apps, at `path`. */
 const onSafe = (element: ReactNode, path = '/') =>
   renderSafePage(element, {
