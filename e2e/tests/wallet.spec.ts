@@ -37,6 +37,9 @@ async function blockExternal(context: BrowserContext): Promise<string[]> {
   return external;
 }
 
+/** The hosts WalletConnect's libraries try on their own (Verify API, the modal's configuration and reports). */
+const walletConnectHosts = /(^|\.)(walletconnect\.(org|com)|web3modal\.org)$/;
+
 function ownerKey(stack: E2eStack, role: string) {
   const account = stack.accounts.find((candidate) => candidate.role === role);
   if (!account) throw new Error(`No dev account with role ${role}`);
@@ -159,7 +162,10 @@ test.describe('Wallet linking', () => {
     page,
     context,
     stack,
+    allowOffLoopback,
   }) => {
+    // The Chrome Web Store link the test follows, blocked: its host is asserted below.
+    allowOffLoopback(/^chrome\.google\.com$/);
     const external = await blockExternal(context);
     await installWallet(page, stack);
     await page.goto('/');
@@ -464,8 +470,11 @@ test.describe('Wallet linking', () => {
     page,
     context,
     stack,
+    allowOffLoopback,
   }) => {
     test.setTimeout(90_000);
+    // WalletConnect's own hosts, blocked: asserted below to be the only ones tried.
+    allowOffLoopback(walletConnectHosts);
     const external = await blockExternal(context);
     await withPhoneWallet(page, stack, async ({ phone, relay, scan, webUrl }) => {
       await page.goto(webUrl);
@@ -524,7 +533,7 @@ test.describe('Wallet linking', () => {
       // offers as "Open WalletConnect modal"), blocked here, and the connection needs none of them.
       expect(relay.published.length).toBeGreaterThan(0);
       for (const url of external) {
-        expect(new URL(url).hostname).toMatch(/(^|\.)(walletconnect\.(org|com)|web3modal\.org)$/);
+        expect(new URL(url).hostname).toMatch(walletConnectHosts);
       }
     });
   });
@@ -533,8 +542,11 @@ test.describe('Wallet linking', () => {
     page,
     context,
     stack,
+    allowOffLoopback,
   }) => {
     test.setTimeout(60_000);
+    // WalletConnect's Verify API and its modal's reports, blocked (see the test above).
+    allowOffLoopback(walletConnectHosts);
     await blockExternal(context);
     await withPhoneWallet(page, stack, async ({ phone, scan, webUrl }) => {
       await page.goto(webUrl);
