@@ -1,7 +1,8 @@
 import { getAddress } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { ADDRESS_INPUT_TEXTS, checksumAddress, isAddressText, parseAddressInput } from './address';
+import { ADDRESS_INPUT_TEXTS, checksumAddress, isAddressText } from './address';
+import { parseAddressInput } from './addressInput';
 import { CASE_ADDRESS, CASE_SHORT_NAME, addressInputCases, expectedOutcome } from './addressInputCases';
 
 describe('EIP-55 addresses', () => {

@@ -1,4 +1,5 @@
-import { ADDRESS_INPUT_TEXTS, type AddressInputProblem } from './address';
+import { ADDRESS_INPUT_TEXTS } from './address';
+import type { AddressInputProblem } from './addressInput';
 
 /**
  * The one table every address field is tested against: what a user may type and what each field

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { parseAddressInput } from '../lib/address';
+import { parseAddressInput } from '../lib/addressInput';
 import { checkedText } from '../lib/formSchema';
 import { CASE_ADDRESS } from '../lib/addressInputCases';
 import { TextField } from './Field';

@@ -1,4 +1,4 @@
-import { parseAddressInput } from '../../lib/address';
+import { parseAddressInput } from '../../lib/addressInput';
 import type { Result } from '../../lib/result';
 import { MAX_NAME_LENGTH } from './store';
 

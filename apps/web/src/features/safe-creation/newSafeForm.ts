@@ -1,4 +1,4 @@
-import { parseAddressInput } from '../../lib/address';
+import { parseAddressInput } from '../../lib/addressInput';
 
 /**
  * The New Safe form: what the user typed (a draft), the rules each field follows, and the setup it

@@ -1,5 +1,5 @@
 import { isAddressEqual, zeroAddress, type Address } from 'viem';
-import { parseAddressInput } from '../../../lib/address';
+import { parseAddressInput } from '../../../lib/addressInput';
 import type { Result } from '../../../lib/result';
 import { exactTokenAmount } from '../../../ui/format';
 
