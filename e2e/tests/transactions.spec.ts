@@ -431,7 +431,8 @@ test.describe('Transaction details', () => {
         'Batch of 2 actions via MultiSendCallOnly 1.4.1',
       );
       await expect(page.getByTestId('call-operation')).toHaveText('DELEGATECALL');
-      await expect(page.getByTestId('delegatecall-warning')).toBeVisible();
+      await expect(page.getByTestId('delegatecall-library')).toContainText('MultiSendCallOnly');
+      await expect(page.getByTestId('delegatecall-warning')).toHaveCount(0);
       const actions = page.getByTestId('multisend-action');
       await expect(actions).toHaveCount(2);
       await expect(actions.nth(0).getByTestId('action-value')).toHaveText('0.1 ETH');

@@ -117,7 +117,9 @@ describe('TransactionPage', () => {
     expect(screen.getByTestId('details-summary')).toHaveTextContent(
       'Batch of 2 actions via MultiSendCallOnly 1.4.1',
     );
-    expect(screen.getByTestId('delegatecall-warning')).toHaveTextContent('Delegate call');
+    // MultiSendCallOnly is a canonical Safe library: named, and no warning that would cry wolf.
+    expect(screen.queryByTestId('delegatecall-warning')).not.toBeInTheDocument();
+    expect(screen.getByTestId('delegatecall-library')).toHaveTextContent('MultiSendCallOnly 1.4.1');
     expect(screen.getByTestId('call-operation')).toHaveTextContent('DELEGATECALL');
     expect(screen.getAllByTestId('decoded-method')[0]).toHaveTextContent('multiSend');
 
@@ -151,6 +153,20 @@ describe('TransactionPage', () => {
     );
     expect(screen.getByTestId('details-fee')).toHaveTextContent('0.000116 ETH');
     expect(screen.getByTestId('back-link')).toHaveTextContent('Back to the history');
+  });
+
+  it('warns of a delegate call to an unknown contract, whatever the gateway says of it', async () => {
+    const unknown = '0x00000000000000000000000000000000DeaDBeef';
+    const hostile = {
+      ...batch,
+      txData: { ...batch.txData!, to: info(unknown, 'Trusted library'), trustedDelegateCallTarget: true },
+    };
+    gateway.getTransaction.mockResolvedValueOnce(hostile);
+    renderDetails(batch.txId);
+    const warning = await screen.findByTestId('delegatecall-warning');
+    expect(warning).toHaveTextContent('Delegate call to an unknown contract');
+    expect(warning).toHaveTextContent('Countersign does not recognise it as a canonical Safe library');
+    expect(screen.queryByTestId('delegatecall-library')).not.toBeInTheDocument();
   });
 
   it('keeps the advanced parameters in a collapsible section, each value copyable', async () => {

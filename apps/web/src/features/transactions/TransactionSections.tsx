@@ -17,6 +17,7 @@ import {
   Section,
   TokenAmount,
 } from '../../ui';
+import { isTrustedDelegateCallTarget, knownContractName } from '@countersign/safe-core';
 import { chainExplorer } from '../chains';
 import { useSafe } from '../safe';
 import { isPendingStatus, confirmationsLabel } from './describe';
@@ -37,23 +38,25 @@ function namesOf(data: TransactionData): Record<string, AddressInfo> {
 export function CallSection({ data }: { data: TransactionData }) {
   const { chain } = useSafe();
   const delegate = data.operation === 1;
+  // Decided here from the address, not from the gateway's trustedDelegateCallTarget: a canonical
+  // Safe library (MultiSend, SignMessageLib) needs no warning, anything else is the danger it is.
+  const trustedLibrary = delegate && isTrustedDelegateCallTarget(data.to.value);
   const names = namesOf(data);
   const bytes = data.hexData ? Math.max(0, (data.hexData.length - 2) / 2) : 0;
   return (
     <Section title="Call" id="call">
-      {delegate && (
-        <Alert
-          tone={data.trustedDelegateCallTarget ? 'warn' : 'danger'}
-          title="Delegate call"
-          testId="delegatecall-warning"
-        >
+      {delegate && !trustedLibrary && (
+        <Alert tone="danger" title="Delegate call to an unknown contract" testId="delegatecall-warning">
           <p>
             The code at this address runs as the Safe itself, with its storage and its balance: it can change
-            the owners, the modules and the guard, or move every asset. Only sign a delegate call to a
-            contract you trust.
+            the owners, the modules and the guard, or move every asset. It is not a canonical MultiSend or
+            SignMessageLib contract. Only sign a delegate call to a contract you wrote or audited.
           </p>
           {data.trustedDelegateCallTarget && (
-            <p>The gateway lists this contract as a trusted delegate call target.</p>
+            <p>
+              The gateway lists this contract as a trusted delegate call target; Countersign does not
+              recognise it as a canonical Safe library.
+            </p>
           )}
         </Alert>
       )}
@@ -68,8 +71,18 @@ export function CallSection({ data }: { data: TransactionData }) {
             symbol={chain.nativeCurrency.symbol}
           />
         </Detail>
-        <Detail label="Operation" testId="call-operation">
-          <Badge tone={delegate ? 'danger' : 'neutral'}>{operationLabel(data.operation)}</Badge>
+        <Detail label="Operation">
+          <span data-testid="call-operation">
+            <Badge tone={delegate && !trustedLibrary ? 'danger' : 'neutral'}>
+              {operationLabel(data.operation)}
+            </Badge>
+          </span>
+          {trustedLibrary && (
+            <span className={styles.muted} data-testid="delegatecall-library">
+              to {knownContractName(data.to.value as `0x${string}`)}, a canonical Safe library (recognised
+              here by its address)
+            </span>
+          )}
         </Detail>
         {data.dataDecoded ? (
           <Detail label="Decoded by the gateway">
