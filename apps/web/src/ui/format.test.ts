@@ -52,6 +52,15 @@ describe('fiat amounts', () => {
     expect(formatFiat('2', 'USDC')).toBe('2 USDC');
     expect(formatFiat('not a number', 'usd')).toBe('not a number USD');
   });
+
+  it('shows each currency with its own decimals, and coins with enough to mean something', () => {
+    expect(formatFiat('386769.6', 'JPY')).toBe('¥386,770');
+    // Intl puts a no-break space between a code and its amount.
+    expect(formatFiat('1.2345', 'KWD')).toBe('KWD\u00a01.235');
+    expect(formatFiat('5937.1', 'USD')).toBe('$5,937.10');
+    expect(formatFiat('0.07123456789', 'btc')).toBe('0.07123457 BTC');
+    expect(formatFiat('1.5', 'ETH')).toBe('1.5 ETH');
+  });
 });
 
 describe('dates', () => {

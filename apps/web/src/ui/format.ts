@@ -74,20 +74,25 @@ export function formatFiat(value: string | number, currency: string): string {
   const code = currency.toUpperCase();
   let format = fiatFormats.get(code);
   if (format === undefined) {
-    try {
-      format = new Intl.NumberFormat(undefined, {
-        style: 'currency',
-        currency: code,
-        currencyDisplay: 'narrowSymbol',
-        maximumFractionDigits: 2,
-      });
-    } catch {
-      format = new Intl.NumberFormat(undefined, { maximumFractionDigits: 6 });
-    }
+    // An ISO currency shows its own decimals (JPY none, USD two, KWD three); anything else the price
+    // service quotes (BTC, ETH) is a coin: up to eight decimals, so a few dollars in BTC are not 0.
+    format = isoCurrency(code)
+      ? new Intl.NumberFormat(undefined, {
+          style: 'currency',
+          currency: code,
+          currencyDisplay: 'narrowSymbol',
+        })
+      : new Intl.NumberFormat(undefined, { maximumFractionDigits: 8 });
     fiatFormats.set(code, format);
   }
   const text = format.format(amount);
   return format.resolvedOptions().style === 'currency' ? text : `${text} ${code}`;
+}
+
+let isoCodes: Set<string> | undefined;
+function isoCurrency(code: string): boolean {
+  isoCodes ??= new Set(Intl.supportedValuesOf('currency'));
+  return isoCodes.has(code);
 }
 
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { fiatCodeLabel } from './fiatFormat';
-import { normalizeFiatCode, useFiatCurrency } from './fiatCurrency';
+import { orderFiatCodes, useFiatCurrency } from './fiatCurrency';
 import { useFiatCodesQuery } from './queries';
 import styles from './CurrencySelect.module.css';
 
@@ -12,7 +12,12 @@ export function CurrencySelect() {
   const id = useId();
   const [currency, setCurrency] = useFiatCurrency();
   const codes = useFiatCodesQuery();
-  const options = [...new Set([...(codes.data ?? []).map(normalizeFiatCode), currency])];
+  const { popular, others } = orderFiatCodes([...(codes.data ?? []), currency]);
+  const option = (code: string) => (
+    <option key={code} value={code}>
+      {fiatCodeLabel(code)}
+    </option>
+  );
   return (
     <div className={styles.field}>
       <label htmlFor={id}>Currency</label>
@@ -23,11 +28,14 @@ export function CurrencySelect() {
         data-testid="currency-select"
         aria-describedby={codes.isError ? `${id}-error` : undefined}
       >
-        {options.map((code) => (
-          <option key={code} value={code}>
-            {fiatCodeLabel(code)}
-          </option>
-        ))}
+        {popular.length > 0 && others.length > 0 ? (
+          <>
+            <optgroup label="Most used">{popular.map(option)}</optgroup>
+            <optgroup label="All others">{others.map(option)}</optgroup>
+          </>
+        ) : (
+          [...popular, ...others].map(option)
+        )}
       </select>
       {codes.isError && (
         <span id={`${id}-error`} className="visually-hidden">

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_FIAT_CURRENCY,
   normalizeFiatCode,
+  orderFiatCodes,
   readFiatCurrency,
   setFiatCurrency,
   useFiatCurrency,
@@ -55,5 +56,12 @@ describe('the fiat currency', () => {
     expect(normalizeFiatCode(' Eur ')).toBe('eur');
     expect(normalizeFiatCode('')).toBe('usd');
     expect(normalizeFiatCode(null)).toBe('usd');
+  });
+
+  it('is offered popular first, then alphabetically, each once', () => {
+    expect(orderFiatCodes(['ZAR', 'btc', 'EUR', 'aed', 'usd', 'JPY', 'eur'])).toEqual({
+      popular: ['usd', 'eur', 'jpy'],
+      others: ['aed', 'btc', 'zar'],
+    });
   });
 });

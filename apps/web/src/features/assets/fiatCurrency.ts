@@ -37,3 +37,15 @@ export function useFiatCurrency(): [currency: string, setCurrency: (code: string
   const currency = useStoredState(setting);
   return [currency, useCallback((code: string) => void setFiatCurrency(code), [])];
 }
+
+/** The currencies most owners pick, shown first in this order; the others follow alphabetically. */
+const POPULAR_FIAT_CODES = ['usd', 'eur', 'gbp', 'jpy', 'chf', 'cad', 'aud', 'cny', 'inr', 'krw', 'brl'];
+
+/** The codes to offer (normalised, without repeats), split into the popular ones and the rest. */
+export function orderFiatCodes(codes: readonly string[]): { popular: string[]; others: string[] } {
+  const unique = [...new Set(codes.map(normalizeFiatCode))];
+  return {
+    popular: POPULAR_FIAT_CODES.filter((code) => unique.includes(code)),
+    others: unique.filter((code) => !POPULAR_FIAT_CODES.includes(code)).sort(),
+  };
+}
