@@ -111,11 +111,23 @@ test.describe('clear messages for what cannot be shown', () => {
     const eoa = stack.accounts[9]!.address;
     await page.goto(`/local:${eoa}/home`);
     await expect(page.getByRole('alert')).toContainText(`No Safe found at ${eoa} on Countersign Devnet.`);
+    // Inside the page's column, with the way on instead of a Retry that could not help.
+    await expect(page.locator('main#main').getByRole('heading', { level: 1 })).toHaveText(
+      'The Safe could not be loaded',
+    );
+    await expect(page.getByTestId('retry-button')).toHaveCount(0);
+    await page.getByTestId('open-another-safe').click();
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test('an unknown chain short name', async ({ page, stack }) => {
     await page.goto(`/nochain:${stack.safes[0]!.address}/home`);
     await expect(page.getByRole('alert')).toContainText('Unknown chain');
     await expect(page.getByRole('alert')).toContainText('local');
+    await expect(page.locator('main#main').getByRole('heading', { level: 1 })).toHaveText('Unknown chain');
+    // The heading says it once; the way on is the chains this deployment serves.
+    await expect(page.getByText('Unknown chain', { exact: true })).toHaveCount(1);
+    await page.getByTestId('open-on-chain').filter({ hasText: 'Countersign Devnet' }).click();
+    await expect(page).toHaveURL(new RegExp(`/local:${stack.safes[0]!.address}/home$`));
   });
 });

@@ -53,10 +53,14 @@ export function QueryErrorAlert({
   query,
   title,
   description,
+  children,
 }: {
   query: QueryLike;
   title?: string;
+  /** What to say; one that is not retryable (a 404) offers no Retry, which could not help. */
   description?: ErrorDescription;
+  /** The ways on, beside Retry. */
+  children?: ReactNode;
 }) {
   const describeQueryError = useDescribeQueryError();
   const { message } = description ?? describeQueryError(query.error);
@@ -65,7 +69,9 @@ export function QueryErrorAlert({
       title={title}
       message={message}
       retrying={query.isFetching}
-      onRetry={() => void query.refetch()}
-    />
+      onRetry={description?.retryable === false ? undefined : () => void query.refetch()}
+    >
+      {children}
+    </ErrorAlert>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { ChainSelector } from '../../features/chains';
 import { WalletNotice, WalletSlot, WrongNetworkBanner } from '../../features/wallet';
@@ -32,6 +33,15 @@ export function PlainMain() {
   return (
     <main id="main" className={styles.plain} tabIndex={-1}>
       <Outlet />
+    </main>
+  );
+}
+
+/** A page of the Safe route that cannot show the Safe (a wrong chain, no Safe): the same column. */
+export function PlainPage({ children }: { children: ReactNode }) {
+  return (
+    <main id="main" className={styles.plain} tabIndex={-1}>
+      {children}
     </main>
   );
 }

@@ -5,6 +5,7 @@ import type { Address } from 'viem';
 import { isGatewayStatus } from '../../lib/gatewayErrors';
 import { useGateway } from '../../lib/ServicesProvider';
 import {
+  ButtonLink,
   ErrorAlert,
   Loading,
   Page,
@@ -24,6 +25,7 @@ import {
 import type { SafeNavItem } from '../../features/safe';
 import {
   formatSafeId,
+  safeHomePath,
   safePaths,
   useSafeInfoQuery,
   useTagInvalidation,
@@ -33,6 +35,7 @@ import {
 } from '../../features/safe';
 import { describeSafeLoadError } from './safeErrors';
 import { SafeFrame } from './SafeFrame';
+import { PlainPage } from './Layout';
 
 /**
  * /:safeId/*: checks the address, resolves the chain short name, loads SafeInfo once (then polls it),
@@ -43,9 +46,13 @@ export function SafeLayout({ navigation }: { navigation: SafeNavItem[] }) {
   const parsed = parseSafeId(safeId);
   if (!parsed.ok) {
     return (
-      <Page title="Invalid address">
-        <ErrorAlert title="Invalid Safe address" message={parsed.error} />
-      </Page>
+      <PlainPage>
+        <Page title="Invalid address" heading="Invalid Safe address">
+          <ErrorAlert message={parsed.error}>
+            <OpenAnotherSafe />
+          </ErrorAlert>
+        </Page>
+      </PlainPage>
     );
   }
   return (
@@ -82,20 +89,40 @@ function ChainResolver({
 
   if (chains === undefined) {
     return query.isError ? (
-      <Page title="Chains unavailable">
-        <QueryErrorAlert query={query} title="The chain list could not be loaded" />
-      </Page>
+      <PlainPage>
+        <Page title="Chains unavailable">
+          <QueryErrorAlert query={query} title="The chain list could not be loaded" />
+        </Page>
+      </PlainPage>
     ) : (
       <Loading label="Loading chains…" />
     );
   }
   if (resolved === undefined) {
     if (shortName === undefined)
-      return <ErrorAlert title="No chains" message="The gateway lists no chains." />;
+      return (
+        <PlainPage>
+          <ErrorAlert title="No chains" message="The gateway lists no chains." />
+        </PlainPage>
+      );
     return (
-      <Page title="Unknown chain">
-        <ErrorAlert title="Unknown chain" message={unknownShortNameMessage(shortName, chains)} />
-      </Page>
+      <PlainPage>
+        <Page title="Unknown chain">
+          <ErrorAlert message={unknownShortNameMessage(shortName, chains)}>
+            {chains.slice(0, 6).map((chain) => (
+              <ButtonLink
+                key={chain.chainId}
+                to={safeHomePath(chain.shortName, address)}
+                size="sm"
+                data-testid="open-on-chain"
+              >
+                Open on {chain.chainName}
+              </ButtonLink>
+            ))}
+            <OpenAnotherSafe />
+          </ErrorAlert>
+        </Page>
+      </PlainPage>
     );
   }
   // Canonical URL: the gateway's short name and the checksummed address (a bare address opens on
@@ -170,9 +197,13 @@ function SafeLoader({
       );
     }
     return (
-      <Page title={`${safeId}`} heading="The Safe could not be loaded">
-        <QueryErrorAlert query={query} description={describe()} />
-      </Page>
+      <PlainPage>
+        <Page title={`${safeId}`} heading="The Safe could not be loaded">
+          <QueryErrorAlert query={query} description={describe()}>
+            <OpenAnotherSafe />
+          </QueryErrorAlert>
+        </Page>
+      </PlainPage>
     );
   }
 
@@ -200,5 +231,14 @@ function SafeLoader({
         </SafeContext.Provider>
       </AddressBookNames>
     </TitleSuffix>
+  );
+}
+
+/** The way on from a Safe that cannot be shown: the start page, to open or create another. */
+function OpenAnotherSafe() {
+  return (
+    <ButtonLink to="/" size="sm" variant="secondary" data-testid="open-another-safe">
+      Open another Safe
+    </ButtonLink>
   );
 }
