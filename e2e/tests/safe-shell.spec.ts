@@ -73,6 +73,8 @@ test.describe('Safe shell', () => {
     await expect(dialog.getByTestId('receive-address')).toHaveText(`local:${team.address}`);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+    // Focus returns to the button that opened it.
+    await expect(header.getByTestId('receive-button')).toBeFocused();
   });
 
   test('the name from the address book names the Safe', async ({ page, stack }) => {

@@ -39,6 +39,9 @@ async function signAndPropose(page: Page) {
   await expect(page.getByTestId('review-safe-tx-hash')).toBeVisible();
   await page.getByTestId('review-sign').click();
   await expect(page.getByTestId('transaction-details')).toBeVisible();
+  // The new page opens at its top, its title in view, however far down the review was.
+  await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
   return page.url();
 }
 

@@ -1,11 +1,25 @@
-import type { ReactNode } from 'react';
-import { Link, Outlet } from 'react-router';
+import { useLayoutEffect, type ReactNode } from 'react';
+import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
 import { ChainSelector } from '../../features/chains';
 import { WalletNotice, WalletSlot, WrongNetworkBanner } from '../../features/wallet';
 import styles from './Layout.module.css';
 
+/**
+ * A new page opens at its top: after an action that navigates from far down a form (Sign and
+ * propose, Sign and create), the new page's title is in view. Back and forward keep the browser's
+ * own restoration; a change of query or hash on the same page does not move it.
+ */
+function useTopOfNewPage() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+}
+
 /** The app header (brand, chain, wallet) and the wallet banners above every page. */
 export function Layout() {
+  useTopOfNewPage();
   return (
     <div className={styles.app}>
       <a className={styles.skip} href="#main">

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import {
   Badge,
   ButtonLink,
@@ -25,9 +25,18 @@ function useSafeName(): string | undefined {
 
 function ReceiveButton({ size = 'sm' }: { size?: 'sm' | 'md' }) {
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  // The dialog leaves the page as it closes, so the browser cannot return focus itself: once it is
+  // gone (a modal dialog makes the rest of the page inert while it is there), the button has it.
+  useEffect(() => {
+    if (wasOpen.current && !open) button.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
   return (
     <>
       <IconButton
+        ref={button}
         label="Receive: show the Safe's QR code"
         size={size}
         onClick={() => setOpen(true)}
