@@ -1,9 +1,9 @@
 import type { Balances, TokenInfo } from '@countersign/gateway-api';
-import { erc20Abi, getAddress, type Address, type PublicClient } from 'viem';
+import { erc20Abi, type Address, type PublicClient } from 'viem';
 import type { ChainConfig } from '../chains/chainConfig';
 import { logoUrls, nativeTokenAddress } from './icons';
 import type { Queryable } from '../store';
-import { loadTokens, type Token } from '../transactions/tokens';
+import { heldErc20Addresses, loadTokens, type Token } from './store';
 import { formatDecimal, fromUnits, multiply, parseDecimal } from './decimal';
 import type { PriceSource } from './prices';
 
@@ -24,17 +24,10 @@ export async function readBalances(params: {
 }): Promise<Balances> {
   const { db, client, chain, safe, prices } = params;
   const logos = logoUrls(params.publicOrigin, chain.chainId);
-  const held = await db.query<{ token_address: string }>(
-    `SELECT DISTINCT token_address FROM transfers WHERE chain_id = $1 AND safe = $2 AND token_type = 'ERC20'`,
-    [chain.chainId, safe],
-  );
-  const tokens = await loadTokens(
-    db,
-    chain.chainId,
-    held.map((row) => getAddress(row.token_address)),
-  );
+  const held = await heldErc20Addresses(db, chain.chainId, safe);
+  const tokens = await loadTokens(db, chain.chainId, held);
   const erc20 = held
-    .map((row) => tokens.get(getAddress(row.token_address)))
+    .map((address) => tokens.get(address))
     .filter((token): token is Token => token !== undefined && (!params.trustedOnly || token.trusted));
   const [native, ...amounts] = await Promise.all([
     client.getBalance({ address: safe }),

@@ -2,7 +2,7 @@ import type { Collectible } from '@countersign/gateway-api';
 import { erc721Abi, getAddress, type Address, type PublicClient } from 'viem';
 import type { Queryable } from '../store';
 import { logoUrls } from './icons';
-import { loadTokens } from '../transactions/tokens';
+import { loadTokens, receivedCollectibles } from './store';
 
 type Metadata = Record<string, unknown>;
 
@@ -39,13 +39,7 @@ export async function readCollectibles(params: {
   publicOrigin: string;
 }): Promise<Collectible[]> {
   const logos = logoUrls(params.publicOrigin, params.chainId);
-  const rows = await params.db.query<{ token_address: string; token_id: string }>(
-    `SELECT DISTINCT token_address, token_id FROM transfers
-     WHERE chain_id = $1 AND safe = $2 AND token_type = 'ERC721' AND recipient = $2
-     ORDER BY token_address, token_id`,
-    [params.chainId, params.safe],
-  );
-  const received = rows.map((row) => ({ address: getAddress(row.token_address), id: BigInt(row.token_id) }));
+  const received = await receivedCollectibles(params.db, params.chainId, params.safe);
   const tokens = await loadTokens(
     params.db,
     params.chainId,

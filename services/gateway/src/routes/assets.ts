@@ -15,7 +15,7 @@ import { chainInPath, safeInPath } from '../http/resolve';
 import { jsonBody, pathParams, queryParams } from '../http/validate';
 import { safesOfOwner } from '../safes/ownerStore';
 import type { Database } from '../store';
-import { loadTokens } from '../transactions/tokens';
+import { loadTokens } from '../assets/store';
 
 /** The generated icon of a token without a logo (see assets/icons.ts) is `{address}.png`. */
 const iconFile = z.string().transform((file) => {

@@ -3,7 +3,7 @@ import { decodeCall, safeSettingsMethods, zeroAddress, type DecodedCall } from '
 import { getAddress, size, type Address, type Hex } from 'viem';
 import { addressInfo } from '../addressInfo';
 import type { LogoUrls } from '../assets/icons';
-import type { Token } from './tokens';
+import type { Token } from '../assets/store';
 
 /** What classifying a call needs to show tokens: the ones it may name, and where their logos are. */
 export type TokenLookup = { tokens: ReadonlyMap<Address, Token>; logos: LogoUrls };

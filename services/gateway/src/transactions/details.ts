@@ -15,7 +15,7 @@ import { readSafe } from '../safes/readSafe';
 import type { Database, Queryable } from '../store';
 import { recoverChainSigners } from './chainSigners';
 import { classifyCall, tokenTransfer } from './classify';
-import { loadTokens, type Token } from './tokens';
+import { loadTokens, type Token } from '../assets/store';
 import { loadMultisig, sameNonceHashes, saveExecutionFee, type MultisigRecord } from './multisigStore';
 import type { ModuleRecord } from './moduleStore';
 import { summaryContext, type SafeNow, type SummaryContext } from './summaries/context';

@@ -3,7 +3,7 @@ import type { Address } from 'viem';
 import { logoUrls, type LogoUrls } from '../../assets/icons';
 import type { SafeAppCatalogue } from '../../safeApps';
 import type { Queryable } from '../../store';
-import { loadTokens, type Token } from '../tokens';
+import { loadTokens, type Token } from '../../assets/store';
 
 /** What the summaries need to know of the Safe now: its nonce, threshold and owners. */
 export type SafeNow = { nonce: number; threshold: number; owners: Address[] };

@@ -50,3 +50,27 @@ export async function loadTokens(
     ]),
   );
 }
+
+/** The ERC20 tokens that moved in or out of the Safe, each once. */
+export async function heldErc20Addresses(db: Queryable, chainId: string, safe: Address): Promise<Address[]> {
+  const rows = await db.query<{ token_address: string }>(
+    `SELECT DISTINCT token_address FROM transfers WHERE chain_id = $1 AND safe = $2 AND token_type = 'ERC20'`,
+    [chainId, safe],
+  );
+  return rows.map((row) => getAddress(row.token_address));
+}
+
+/** Every ERC721 token the Safe ever received, each once, by collection and id. */
+export async function receivedCollectibles(
+  db: Queryable,
+  chainId: string,
+  safe: Address,
+): Promise<{ address: Address; id: bigint }[]> {
+  const rows = await db.query<{ token_address: string; token_id: string }>(
+    `SELECT DISTINCT token_address, token_id FROM transfers
+     WHERE chain_id = $1 AND safe = $2 AND token_type = 'ERC721' AND recipient = $2
+     ORDER BY token_address, token_id`,
+    [chainId, safe],
+  );
+  return rows.map((row) => ({ address: getAddress(row.token_address), id: BigInt(row.token_id) }));
+}
