@@ -1,4 +1,5 @@
 import { getAddress, type Address, type Hex } from 'viem';
+import type { StoredSignature } from '../proposals/store';
 import type { Queryable } from '../store';
 
 export type MultisigRecord = {
@@ -215,4 +216,63 @@ export async function sameNonceHashes(
     [chainId, record.safe, record.nonce, record.safeTxHash],
   );
   return rows.map((row) => row.safe_tx_hash);
+}
+
+/** An execution the indexer stored with the raw signatures it carried, its signers not known yet. */
+export type UnrecoveredExecution = {
+  safeTxHash: Hex;
+  signatures: Hex;
+  confirmationsRequired: number;
+  block: string;
+  executedAtMs: string;
+};
+
+/** Those among `safeTxHashes` whose signers are still to be recovered. */
+export async function loadUnrecoveredExecutions(
+  db: Queryable,
+  chainId: string,
+  safeTxHashes: readonly string[],
+): Promise<UnrecoveredExecution[]> {
+  if (safeTxHashes.length === 0) return [];
+  const rows = await db.query<{
+    safe_tx_hash: Hex;
+    executed_signatures: Hex;
+    confirmations_required: number;
+    executed_block: string;
+    executed_at_ms: string;
+  }>(
+    `SELECT safe_tx_hash, executed_signatures, confirmations_required, executed_block, executed_at_ms
+     FROM multisig_transactions WHERE chain_id = $1 AND safe_tx_hash = ANY($2) AND executed_signatures IS NOT NULL`,
+    [chainId, safeTxHashes],
+  );
+  return rows.map((row) => ({
+    safeTxHash: row.safe_tx_hash,
+    signatures: row.executed_signatures,
+    confirmationsRequired: row.confirmations_required,
+    block: row.executed_block,
+    executedAtMs: row.executed_at_ms,
+  }));
+}
+
+/**
+ * Keeps an execution's recovered signers as confirmations from the chain, and drops its raw
+ * signatures so that they are not recovered again.
+ */
+export async function storeChainSigners(
+  db: Queryable,
+  chainId: string,
+  execution: Pick<UnrecoveredExecution, 'safeTxHash' | 'block' | 'executedAtMs'>,
+  signers: readonly StoredSignature[],
+): Promise<void> {
+  for (const s of signers) {
+    await db.query(
+      `INSERT INTO confirmations (chain_id, safe_tx_hash, owner, signature, signature_type, source, block_number, submitted_at_ms)
+       VALUES ($1, $2, $3, $4, $5, 'chain', $6, $7) ON CONFLICT (chain_id, safe_tx_hash, owner) DO NOTHING`,
+      [chainId, execution.safeTxHash, s.owner, s.signature, s.type, execution.block, execution.executedAtMs],
+    );
+  }
+  await db.query(
+    'UPDATE multisig_transactions SET executed_signatures = NULL WHERE chain_id = $1 AND safe_tx_hash = $2',
+    [chainId, execution.safeTxHash],
+  );
 }
