@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../store';
+import { storedSessionKey } from './store';
 
 /**
  * The secret that signs session tokens: from configuration when given, else made once and kept in
@@ -7,14 +8,5 @@ import type { Database } from '../store';
  */
 export async function sessionKey(db: Database, configured?: string): Promise<string> {
   if (configured) return configured;
-  const candidate = randomBytes(32).toString('hex');
-  await db.query(
-    `INSERT INTO gateway_settings (key, value) VALUES ('session_key', $1) ON CONFLICT (key) DO NOTHING`,
-    [candidate],
-  );
-  const [row] = await db.query<{ value: string }>(
-    `SELECT value FROM gateway_settings WHERE key = 'session_key'`,
-  );
-  if (!row) throw new Error('The session key was not stored');
-  return row.value;
+  return storedSessionKey(db, randomBytes(32).toString('hex'));
 }

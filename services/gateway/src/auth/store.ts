@@ -32,3 +32,19 @@ export async function revokeSession(db: Queryable, sessionId: string, expiresAtM
     [sessionId, expiresAtMs],
   );
 }
+
+/**
+ * The session key kept in the database: `candidate` when none was kept yet. Whoever stores first
+ * wins, so that gateways starting together on one database agree.
+ */
+export async function storedSessionKey(db: Queryable, candidate: string): Promise<string> {
+  await db.query(
+    `INSERT INTO gateway_settings (key, value) VALUES ('session_key', $1) ON CONFLICT (key) DO NOTHING`,
+    [candidate],
+  );
+  const [row] = await db.query<{ value: string }>(
+    `SELECT value FROM gateway_settings WHERE key = 'session_key'`,
+  );
+  if (!row) throw new Error('The session key was not stored');
+  return row.value;
+}
