@@ -1,0 +1,29 @@
+import type { Address } from 'viem';
+import type { Queryable } from '../store';
+
+/** When each part of a Safe last changed, in milliseconds (as the database returns them), if ever. */
+export type SafeChangeTimes = {
+  history: string | null;
+  collectibles: string | null;
+  queued: string | null;
+  messages: string | null;
+};
+
+/** The queue counts only transactions at `nonce` or later: older ones can no longer be executed. */
+export async function loadSafeChangeTimes(
+  db: Queryable,
+  chainId: string,
+  safe: Address,
+  nonce: number,
+): Promise<SafeChangeTimes> {
+  const [row] = await db.query<SafeChangeTimes>(
+    `SELECT
+       (SELECT timestamp_ms FROM history_items WHERE chain_id = $1 AND safe = $2 ORDER BY position DESC LIMIT 1) AS history,
+       (SELECT MAX(executed_at_ms) FROM transfers WHERE chain_id = $1 AND safe = $2 AND token_type = 'ERC721') AS collectibles,
+       (SELECT MAX(modified_at_ms) FROM multisig_transactions
+          WHERE chain_id = $1 AND safe = $2 AND executed_block IS NULL AND nonce >= $3) AS queued,
+       (SELECT MAX(modified_at_ms) FROM messages WHERE chain_id = $1 AND safe = $2) AS messages`,
+    [chainId, safe, nonce],
+  );
+  return row ?? { history: null, collectibles: null, queued: null, messages: null };
+}
