@@ -53,12 +53,14 @@ export function QueryErrorAlert({
   query,
   title,
   description,
+  retry = true,
   children,
 }: {
   query: QueryLike;
   title?: string;
-  /** What to say; one that is not retryable (a 404) offers no Retry, which could not help. */
   description?: ErrorDescription;
+  /** False where asking again cannot help (no Safe at the address): the ways on are the children. */
+  retry?: boolean;
   /** The ways on, beside Retry. */
   children?: ReactNode;
 }) {
@@ -69,7 +71,7 @@ export function QueryErrorAlert({
       title={title}
       message={message}
       retrying={query.isFetching}
-      onRetry={description?.retryable === false ? undefined : () => void query.refetch()}
+      onRetry={retry ? () => void query.refetch() : undefined}
     >
       {children}
     </ErrorAlert>

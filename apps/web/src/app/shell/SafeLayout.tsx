@@ -196,10 +196,11 @@ function SafeLoader({
         </TitleSuffix>
       );
     }
+    const description = describe();
     return (
       <PlainPage>
         <Page title={`${safeId}`} heading="The Safe could not be loaded">
-          <QueryErrorAlert query={query} description={describe()}>
+          <QueryErrorAlert query={query} description={description} retry={description.retryable}>
             <OpenAnotherSafe />
           </QueryErrorAlert>
         </Page>
