@@ -22,7 +22,8 @@ export {
   useTagInvalidation,
 } from './queries';
 export { SafeContext, useOptionalSafe, useSafe, type SafeContextValue } from './SafeContext';
-export { openSafeTarget, parseSafeId, resolveSafeInput } from './safeId';
+export { parseSafeId } from './safeId';
+export { openSafeTarget, resolveSafeInput } from './safeInput';
 export { recommendedNonce, type SafeInfoDisagreement } from './chainState';
 export {
   chainClient,

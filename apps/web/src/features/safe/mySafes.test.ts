@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { devnetChain, teamSafe, teamSafeAddress } from '../../testing';
 import { MY_SAFES_MAX, cleanSafeName, parseMySafes, safeAccess, storedMySafes, type MySafe } from './mySafes';
-import { resolveSafeInput } from './safeId';
+import { resolveSafeInput } from './safeInput';
 
 const entry = (overrides: Partial<MySafe> = {}): MySafe => ({
   chainId: '1337',

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ChainInfo } from '@countersign/gateway-api';
 import { ADDRESS_INPUT_TEXTS } from '../../lib/address';
 import { CASE_ADDRESS, addressInputCases } from '../../lib/addressInputCases';
-import { invalidAddressMessage, openSafeTarget, parseSafeId } from './safeId';
+import { invalidAddressMessage, parseSafeId } from './safeId';
+import { openSafeTarget } from './safeInput';
 import { formatSafeId, safeHomePath, splitSafeId } from './paths';
 
 const checksummed = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
