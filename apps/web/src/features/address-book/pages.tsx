@@ -169,7 +169,7 @@ export function AddressBookPage() {
   const exportAll = () => {
     downloadFile(exportFileName(), serialiseAddressBookCsv(allEntries), 'text/csv;charset=utf-8');
     announce(
-      `Exported ${allEntries.length === 1 ? '1 name' : `${allEntries.length} names`} of every chain.`,
+      `Exported ${allEntries.length === 1 ? '1 name' : `${allEntries.length} names`} from every chain.`,
       true,
     );
   };

@@ -34,10 +34,15 @@ import {
 } from './TransactionSections';
 import styles from './TransactionDetails.module.css';
 
-/** The list the page was opened from, else the one the transaction belongs to. */
+/**
+ * The list the page was opened from, else the one the transaction belongs to. A transaction opened
+ * from the queue that has since executed leads to the history, where it now is.
+ */
 function useBackTarget(details: TransactionDetails | undefined): { list: ListOrigin; fromList: boolean } {
   const state = useLocation().state as Partial<TransactionLinkState> | null;
-  if (state?.from === 'queue' || state?.from === 'history') return { list: state.from, fromList: true };
+  const executed = details !== undefined && !isPendingStatus(details.txStatus);
+  if (state?.from === 'history' || (state?.from === 'queue' && !executed))
+    return { list: state.from, fromList: true };
   return { list: details && isPendingStatus(details.txStatus) ? 'queue' : 'history', fromList: false };
 }
 

@@ -66,6 +66,10 @@ describe('nonceWarnings', () => {
   it('says a nonce beyond the next leaves a gap', () => {
     const [warning] = nonceWarnings(12, state, [8, 9]);
     expect(warning?.id).toBe('nonce-skips');
-    expect(warning?.text).toContain('nonces 10 to 11');
+    expect(warning?.text).toContain('before nonces 10 to 11 have executed');
+  });
+  it('speaks of one missing nonce in the singular', () => {
+    const [warning] = nonceWarnings(11, state, [8, 9]);
+    expect(warning?.text).toContain('before nonce 10 has executed');
   });
 });

@@ -7,6 +7,7 @@ import {
   type SafeTx,
 } from '@countersign/safe-core';
 import { innerCalls } from '../verify';
+import { nonceSpan } from '../nonceWords';
 
 export type ReviewWarning = {
   id: 'delegatecall' | 'settings' | 'nonce-used' | 'nonce-replaces' | 'nonce-skips';
@@ -88,7 +89,7 @@ export function nonceWarnings(
         id: 'nonce-skips',
         tone: 'warn',
         title: 'Skips ahead',
-        text: `Nonce ${nonce} leaves a gap: nothing can execute it before nonces ${Math.max(state.recommendedNonce, highestQueued + 1)} to ${nonce - 1} have executed.`,
+        text: `Nonce ${nonce} leaves a gap: nothing can execute it before ${nonceSpan(Math.max(state.recommendedNonce, highestQueued + 1), nonce - 1)} ${nonce - 1 > Math.max(state.recommendedNonce, highestQueued + 1) ? 'have' : 'has'} executed.`,
       },
     ];
   }

@@ -22,6 +22,7 @@ import { executionSignatures } from './safeTxSignatures';
 import { SignerNotice } from './SignerNotice';
 import { useExecution } from './useExecution';
 import styles from './TransactionActions.module.css';
+import { nonceSpan } from '../nonceWords';
 
 const same = (a: string | undefined, b: string | undefined) =>
   a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
@@ -184,7 +185,10 @@ export function TransactionActions({ details }: { details: TransactionDetails })
         {disputed && <ClaimAcknowledgement checked={acknowledged} onChange={setAcknowledged} />}
         {account && !isNext && (
           <p className={styles.note} data-testid="tx-actions-waiting">
-            Nonce {multisig.nonce}: the transactions queued at nonces {safeNonce} to {multisig.nonce - 1} must
+            Nonce {multisig.nonce}:{' '}
+            {safeNonce === multisig.nonce - 1
+              ? `the transaction queued at nonce ${safeNonce} must`
+              : `the transactions queued at ${nonceSpan(safeNonce, multisig.nonce - 1)} must`}{' '}
             execute (or be rejected) first.
           </p>
         )}
