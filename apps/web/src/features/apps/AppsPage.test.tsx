@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GatewayError, type SafeApp } from '@countersign/gateway-api';
-import { devnetChain, fakeGateway, teamSafeAddress } from '../../testing';
-import { renderSafePage } from '../../testing/safePage';
+import { devnetChain, fakeGateway, teamSafeAddress, renderSafePage } from '../../testing';
 import { AppsPage } from './pages';
 import { safeApp } from './safeAppFixture';
 

@@ -1,12 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TransactionListPage } from '@countersign/gateway-api';
-import { fakeGateway, teamSafe } from '../../testing';
+import { fakeGateway, teamSafe, renderSafePage, testSafe } from '../../testing';
 import type { WalletSnapshot } from '../wallet';
 import { QueuePage } from './QueuePage';
 import { queueQueryOptions } from '../safe';
 import { custom, info, ownerA, ownerB, ownerC, queued, safeAddress } from './testFixtures';
-import { renderSafePage, testSafe } from '../../testing/safePage';
 
 const wallet = vi.hoisted(() => ({ address: undefined as string | undefined }));
 vi.mock('../wallet', async (load) => ({

@@ -5,8 +5,7 @@ import type { WalletSnapshot } from '../wallet';
 import { queueQueryOptions } from '../safe';
 import { QueuePreview } from './QueuePreview';
 import { info, ownerA, ownerB, queued } from './testFixtures';
-import { fakeGateway } from '../../testing';
-import { renderSafePage, testSafe } from '../../testing/safePage';
+import { fakeGateway, renderSafePage, testSafe } from '../../testing';
 
 vi.mock('../wallet', async (load) => ({
   ...(await load<object>()),

@@ -4,8 +4,7 @@ import { GatewayError, type TransactionDetails } from '@countersign/gateway-api'
 import { historyQueryOptions } from '../safe';
 import { TransactionPage } from './TransactionPage';
 import { creation, custom, executed, info, ownerA, ownerB, recipient, safeAddress } from './testFixtures';
-import { fakeGateway } from '../../testing';
-import { renderSafePage, testSafe } from '../../testing/safePage';
+import { fakeGateway, renderSafePage, testSafe } from '../../testing';
 
 const gateway = { getTransaction: vi.fn() };
 const fake = fakeGateway({ ...gateway, baseUrl: 'http://gw.test' });

@@ -1,9 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { teamSafeAddress } from '../../../testing';
+import { teamSafeAddress, renderSafePage } from '../../../testing';
 import type { TxAction, TxDraft } from '../draft';
-import { renderSafePage } from '../../../testing/safePage';
 import { addToBatch, batchKey, parseStoredBatch, readBatch } from './batchStore';
 import { BatchForm } from './BatchForm';
 

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { decodeFunctionData, parseAbi } from 'viem';
 import type { TxDraft } from '../draft';
 import { ContractForm } from './ContractForm';
-import { renderSafePage } from '../../../testing/safePage';
+import { renderSafePage } from '../../../testing';
 
 configure({ asyncUtilTimeout: 5_000 });
 

@@ -1,10 +1,9 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { teamSafe, teamSafeAddress } from '../../../testing';
+import { teamSafe, teamSafeAddress, renderSafePage, testSafe } from '../../../testing';
 import { addToBatch } from '../batch';
 import { NewTransactionFormPage, NewTransactionPage } from '../pages';
-import { renderSafePage, testSafe } from '../../../testing/safePage';
 
 configure({ asyncUtilTimeout: 5_000 });
 

@@ -3,11 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { decodeFunctionData, erc721Abi } from 'viem';
 import type { Collectible } from '@countersign/gateway-api';
-import { fakeGateway, teamSafeAddress } from '../../../testing';
+import { fakeGateway, teamSafeAddress, renderSafePage } from '../../../testing';
 import { collectiblesQueryOptions } from '../../assets';
 import type { TxDraft } from '../draft';
 import { NftForm } from './NftForm';
-import { renderSafePage } from '../../../testing/safePage';
 
 configure({ asyncUtilTimeout: 5_000 });
 

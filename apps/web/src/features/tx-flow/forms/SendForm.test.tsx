@@ -3,12 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { decodeFunctionData, erc20Abi } from 'viem';
 import type { Balance, Balances } from '@countersign/gateway-api';
-import { fakeGateway, teamSafeAddress } from '../../../testing';
+import { fakeGateway, teamSafeAddress, renderSafePage } from '../../../testing';
 import { balancesQueryOptions } from '../../assets';
 import { readBatch } from '../batch';
 import type { TxDraft } from '../draft';
 import { SendForm } from './SendForm';
-import { renderSafePage } from '../../../testing/safePage';
 
 configure({ asyncUtilTimeout: 5_000 });
 

@@ -3,11 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { decodeFunctionData } from 'viem';
 import { safeAbi } from '@countersign/safe-core';
-import { teamSafe, teamSafeAddress } from '../../../testing';
+import { teamSafe, teamSafeAddress, renderSafePage } from '../../../testing';
 import type { TxDraft } from '../draft';
 import { DisableModuleForm, EnableModuleForm, FallbackHandlerForm, RemoveGuardForm } from './ModuleForms';
 import { AddOwnerForm, RemoveOwnerForm, SwapOwnerForm, ThresholdForm } from './OwnerForms';
-import { renderSafePage } from '../../../testing/safePage';
 
 configure({ asyncUtilTimeout: 5_000 });
 
