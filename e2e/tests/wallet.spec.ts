@@ -1,4 +1,4 @@
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { metaMaskWallet } from '@rainbow-me/rainbowkit/wallets';
 import { startWebServer } from '@countersign/web/server';
 import { saveDataScript } from '../browserConditions';
@@ -23,19 +23,6 @@ const texts = {
 };
 
 const MAINNET = 1;
-
-/** Requests that would leave the machine are stopped and remembered (user-clicked download links). */
-async function blockExternal(context: BrowserContext): Promise<string[]> {
-  const external: string[] = [];
-  await context.route(
-    (url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost',
-    (route) => {
-      external.push(route.request().url());
-      return route.abort();
-    },
-  );
-  return external;
-}
 
 /** The hosts WalletConnect's libraries try on their own (Verify API, the modal's configuration and reports). */
 const walletConnectHosts = /(^|\.)(walletconnect\.(org|com)|web3modal\.org)$/;
@@ -160,13 +147,13 @@ async function withPhoneWallet(
 test.describe('Wallet linking', () => {
   test('the connect modal lists the wallet groups, and nothing leaves the machine', async ({
     page,
-    context,
+    offLoopback,
     stack,
     allowOffLoopback,
   }) => {
     // The Chrome Web Store link the test follows, blocked: its host is asserted below.
     allowOffLoopback(/^chrome\.google\.com$/);
-    const external = await blockExternal(context);
+    const before = offLoopback.length;
     await installWallet(page, stack);
     await page.goto('/');
     await openConnectModal(page);
@@ -211,6 +198,7 @@ test.describe('Wallet linking', () => {
     await expect.poll(async () => readQrCode(await qrCodeIn(modal).screenshot())).toBe(downloadLink);
 
     // Only the download link the user clicked tried to leave the machine.
+    const external = offLoopback.slice(before);
     expect(new Set(external.map((url) => new URL(url).hostname))).toEqual(new Set(['chrome.google.com']));
   });
 
@@ -468,14 +456,14 @@ test.describe('Wallet linking', () => {
 
   test('Scan with your phone: a WalletConnect wallet scans the QR code, connects and verifies', async ({
     page,
-    context,
+    offLoopback,
     stack,
     allowOffLoopback,
   }) => {
     test.setTimeout(90_000);
     // WalletConnect's own hosts, blocked: asserted below to be the only ones tried.
     allowOffLoopback(walletConnectHosts);
-    const external = await blockExternal(context);
+    const before = offLoopback.length;
     await withPhoneWallet(page, stack, async ({ phone, relay, scan, webUrl }) => {
       await page.goto(webUrl);
       await openConnectModal(page);
@@ -532,7 +520,7 @@ test.describe('Wallet linking', () => {
       // own (its Verify API, and the configuration and usage reports of its modal, which RainbowKit
       // offers as "Open WalletConnect modal"), blocked here, and the connection needs none of them.
       expect(relay.published.length).toBeGreaterThan(0);
-      for (const url of external) {
+      for (const url of offLoopback.slice(before)) {
         expect(new URL(url).hostname).toMatch(walletConnectHosts);
       }
     });
@@ -540,14 +528,12 @@ test.describe('Wallet linking', () => {
 
   test('a phone that ends the WalletConnect session disconnects the app', async ({
     page,
-    context,
     stack,
     allowOffLoopback,
   }) => {
     test.setTimeout(60_000);
     // WalletConnect's Verify API and its modal's reports, blocked (see the test above).
     allowOffLoopback(walletConnectHosts);
-    await blockExternal(context);
     await withPhoneWallet(page, stack, async ({ phone, scan, webUrl }) => {
       await page.goto(webUrl);
       await openConnectModal(page);
