@@ -45,9 +45,9 @@ export function Layout() {
 /** Pages outside a Safe: one centred column. */
 export function PlainMain() {
   return (
-    <main id="main" className={styles.plain} tabIndex={-1}>
+    <PlainPage>
       <Outlet />
-    </main>
+    </PlainPage>
   );
 }
 

@@ -83,13 +83,14 @@ export function nonceWarnings(
     ];
   }
   const highestQueued = Math.max(state.currentNonce - 1, ...queuedNonces);
-  if (nonce > Math.max(state.recommendedNonce, highestQueued + 1)) {
+  const firstMissing = Math.max(state.recommendedNonce, highestQueued + 1);
+  if (nonce > firstMissing) {
     return [
       {
         id: 'nonce-skips',
         tone: 'warn',
         title: 'Skips ahead',
-        text: `Nonce ${nonce} leaves a gap: nothing can execute it before ${nonceSpan(Math.max(state.recommendedNonce, highestQueued + 1), nonce - 1)} ${nonce - 1 > Math.max(state.recommendedNonce, highestQueued + 1) ? 'have' : 'has'} executed.`,
+        text: `Nonce ${nonce} leaves a gap: nothing can execute it before ${nonceSpan(firstMissing, nonce - 1)} ${nonce - 1 > firstMissing ? 'have' : 'has'} executed.`,
       },
     ];
   }

@@ -185,11 +185,8 @@ export function TransactionActions({ details }: { details: TransactionDetails })
         {disputed && <ClaimAcknowledgement checked={acknowledged} onChange={setAcknowledged} />}
         {account && !isNext && (
           <p className={styles.note} data-testid="tx-actions-waiting">
-            Nonce {multisig.nonce}:{' '}
-            {safeNonce === multisig.nonce - 1
-              ? `the transaction queued at nonce ${safeNonce} must`
-              : `the transactions queued at ${nonceSpan(safeNonce, multisig.nonce - 1)} must`}{' '}
-            execute (or be rejected) first.
+            Nonce {multisig.nonce}: the {safeNonce === multisig.nonce - 1 ? 'transaction' : 'transactions'}{' '}
+            queued at {nonceSpan(safeNonce, multisig.nonce - 1)} must execute (or be rejected) first.
           </p>
         )}
         {account && isNext && !signatures.ok && (
