@@ -1,7 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { encodeFunctionData, parseAbi } from 'viem';
+import { buildSafeTx } from '@countersign/safe-core';
 import { expectNoSeriousA11yViolations } from '../axe';
 import { expect, test } from '../fixtures';
+import { devAccount } from '../owners';
+import { proposeAsOwnerA } from '../proposals';
 import type { E2eStack } from '../stack';
 
 /** The address book: names per chain in this browser, shown wherever an address appears. */
@@ -65,14 +69,14 @@ test.describe('Address book', () => {
     await expect(ownerInSettings(page, ownerB).getByTestId('address-name')).toHaveText('Bob (owner B)');
 
     await nav(page).getByRole('link', { name: 'Address book' }).click();
-    await page.getByRole('button', { name: /^Rename Bob \(owner B\)/ }).click();
-    const rename = page.getByRole('dialog', { name: 'Rename entry' });
+    await page.getByRole('button', { name: /^Edit Bob \(owner B\)/ }).click();
+    const rename = page.getByRole('dialog', { name: 'Edit entry' });
     await expect(rename.getByLabel('Name')).toBeFocused();
     await rename.getByLabel('Name').fill('Bob the signer');
     await page.keyboard.press('Enter');
     await expect(rows(page).getByTestId('address-name')).toHaveText('Bob the signer');
     // Closing the dialog gives the focus back to the button that opened it.
-    await expect(page.getByRole('button', { name: /^Rename Bob the signer/ })).toBeFocused();
+    await expect(page.getByRole('button', { name: /^Edit Bob the signer/ })).toBeFocused();
     await nav(page).getByRole('link', { name: 'Settings' }).click();
     await expect(ownerInSettings(page, ownerB).getByTestId('address-name')).toHaveText('Bob the signer');
 
@@ -122,6 +126,43 @@ test.describe('Address book', () => {
     // The names stay after a reload (this browser's storage).
     await page.reload();
     await expect(rows(page).getByTestId('address-name')).toHaveText(['Carol', 'Team treasury']);
+  });
+
+  test('a queued call nothing decodes links here; with the contract’s ABI kept, its page decodes it', async ({
+    page,
+    stack,
+  }) => {
+    const { team } = demo(stack);
+    const vault = devAccount(stack, 'recipient').address;
+    const vaultAbi = parseAbi(['function deposit(uint256 assets, address receiver)']);
+    const data = encodeFunctionData({
+      abi: vaultAbi,
+      functionName: 'deposit',
+      args: [5n, team.address as `0x${string}`],
+    });
+    const { txId } = await proposeAsOwnerA(stack, (nonce) => buildSafeTx({ to: vault, data, nonce }));
+    await page.goto(`/local:${team.address}/transactions/${txId}`);
+
+    const unverified = page.getByTestId('claim-unverified');
+    await expect(unverified).toContainText(`Call ${vault} with function 0x6e553f65`);
+    await unverified.getByTestId('claim-add-abi').click();
+    const dialog = page.getByRole('dialog', { name: 'Add entry' });
+    await expect(dialog.getByLabel('Address')).toHaveValue(vault);
+    await expect(dialog.getByLabel('Name')).toBeFocused();
+    await page.keyboard.type('Vault');
+    await dialog.getByLabel('Contract ABI (optional)').fill(JSON.stringify(vaultAbi));
+    await expect(dialog).toContainText('1 function: calls to this contract are decoded with them');
+    await dialog.getByTestId('entry-save').click();
+    await expect(rows(page).getByTestId('entry-abi-badge')).toHaveText('ABI · 1 function');
+
+    await page.goBack();
+    await expect(page.getByTestId('claim-verified')).toBeVisible();
+    await expect(page.getByTestId('bytes-words')).toContainText(
+      `Call deposit(assets 5, receiver ${team.address}) on ${vault}, as the ABI in your address book reads it`,
+    );
+    // The user's ABI is named as such: Countersign cannot vouch for it.
+    await expect(page.getByTestId('claim-supplied-abi')).toContainText(vault);
+    await expect(page.getByTestId('claim-unverified')).toHaveCount(0);
   });
 
   test('an address already named says so and offers to rename; errors are tied to fields', async ({

@@ -1,19 +1,15 @@
-import { privateKeyToAccount } from 'viem/accounts';
 import { parseEther, type Address, type Hex } from 'viem';
-import { createGatewayClient, proposalBody } from '@countersign/gateway-api';
 import {
   addOwnerCall,
   buildSafeTx,
   changeThresholdCall,
   encodeMultiSend,
-  hashSafeTx,
   safe141,
-  safeTxTypedData,
-  type SafeTx,
 } from '@countersign/safe-core';
 import { expect, test } from '../fixtures';
 import { webAppOnHostileGateway, type HostileGateway } from '../hostileGateway';
 import { devAccount, ownerWithTestWallet, teamSafe } from '../owners';
+import { proposeAsOwnerA } from '../proposals';
 import type { E2eStack } from '../stack';
 
 /*
@@ -25,23 +21,6 @@ import type { E2eStack } from '../stack';
 const attacker: Address = '0x000000000000000000000000000000000000bEEF';
 
 type Json = Record<string, unknown> & { [key: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-async function proposeAsOwnerA(stack: E2eStack, build: (nonce: bigint) => SafeTx) {
-  const safe = teamSafe(stack);
-  const client = createGatewayClient({ baseUrl: stack.gatewayUrl });
-  const chainId = String(stack.chainId);
-  const { recommendedNonce } = await client.getNonces({ chainId, safeAddress: safe });
-  const tx = build(BigInt(recommendedNonce));
-  const owner = privateKeyToAccount(devAccount(stack, 'owner A').privateKey);
-  const signature = await owner.signTypedData(safeTxTypedData({ chainId: stack.chainId, safe, tx }));
-  const safeTxHash = hashSafeTx({ chainId: stack.chainId, safe, tx });
-  const details = await client.proposeTransaction({
-    chainId,
-    safeAddress: safe,
-    body: proposalBody(tx, { safeTxHash, sender: owner.address, signature, origin: null }),
-  });
-  return { txId: details.txId, safeTxHash, nonce: Number(tx.nonce) };
-}
 
 const thresholdDecoded = {
   method: 'changeThreshold',

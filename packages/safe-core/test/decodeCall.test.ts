@@ -1,4 +1,4 @@
-import { encodeFunctionData, erc20Abi, parseEther } from 'viem';
+import { encodeFunctionData, erc20Abi, parseAbi, parseEther, type AbiFunction } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { decodeCall, encodeMultiSend, knownCallsAbi, Operation, safeAbi } from '../src';
 
@@ -62,5 +62,50 @@ describe('decodeCall', () => {
     expect(decodeCall('0x')).toBeNull();
     expect(decodeCall(null)).toBeNull();
     expect(decodeCall('0xdeadbeef00')).toBeNull();
+  });
+
+  describe('with an ABI supplied for the callee', () => {
+    const vault = '0x9fe46736679d2d9a65F0992f20272DE9f3c7fa6E';
+    const vaultAbi = parseAbi([
+      'function deposit(uint256 assets, address receiver)',
+      'function deposit(uint256 assets)',
+      // Same selector as ERC-20 transfer: the known method must win.
+      'function transfer(address to, uint256 value)',
+    ]) as readonly AbiFunction[];
+    const abiFor = (address: string) =>
+      address.toLowerCase() === vault.toLowerCase() ? vaultAbi : undefined;
+    const deposit = encodeFunctionData({ abi: vaultAbi, functionName: 'deposit', args: [5n, owner] });
+
+    it('decodes a method only that ABI names, and says where the method came from', () => {
+      expect(decodeCall(deposit, { to: vault, abiFor })).toEqual({
+        method: 'deposit',
+        parameters: [
+          { name: 'assets', type: 'uint256', value: '5' },
+          { name: 'receiver', type: 'address', value: owner },
+        ],
+        accuracy: 'FULL_MATCH',
+        source: 'supplied-abi',
+      });
+      const single = encodeFunctionData({ abi: vaultAbi, functionName: 'deposit', args: [9n] });
+      expect(decodeCall(single, { to: vault, abiFor })?.parameters).toEqual([
+        { name: 'assets', type: 'uint256', value: '9' },
+      ]);
+    });
+
+    it('uses no ABI for another contract, and never lets a supplied ABI override a known method', () => {
+      expect(decodeCall(deposit, { to: token, abiFor })).toBeNull();
+      expect(decodeCall(deposit)).toBeNull();
+      const transfer = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [owner, 1n] });
+      expect(decodeCall(transfer, { to: vault, abiFor })?.source).toBeUndefined();
+    });
+
+    it('decodes each part of a batch with the ABI of the contract that part calls', () => {
+      const data = encodeMultiSend([
+        { operation: Operation.CALL, to: vault, value: 0n, data: deposit },
+        { operation: Operation.CALL, to: token, value: 0n, data: deposit },
+      ]);
+      const parts = decodeCall(data, { abiFor })?.parameters[0]?.valueDecoded;
+      expect(parts?.map((part) => part.dataDecoded?.method ?? null)).toEqual(['deposit', null]);
+    });
   });
 });

@@ -5,6 +5,7 @@ import type { ChainInfo } from '@countersign/gateway-api';
 import { devnetChain, teamSafe, teamSafeAddress, renderSafePage } from '../../testing';
 import { chainKeys } from '../chains';
 import { AddressBookPage } from './pages';
+import { contractAbi, setContractAbi } from './abiStore';
 import { addressBookEntries, setAddressName, setAddressNames } from './store';
 
 const mainnet: ChainInfo = {
@@ -21,14 +22,28 @@ const mainnet: ChainInfo = {
 
 const [ownerA, ownerB, ownerC] = teamSafe.owners.map((owner) => owner.value) as [string, string, string];
 
-function open() {
+function open(path?: string) {
   const user = userEvent.setup({ applyAccept: false });
   // The gateway's chains, as loaded already.
   renderSafePage(<AddressBookPage />, {
     seed: (client) => client.setQueryData(chainKeys.all, [devnetChain, mainnet]),
+    ...(path === undefined ? {} : { path }),
   });
   return user;
 }
+
+const vaultAbi = JSON.stringify([
+  {
+    type: 'function',
+    name: 'deposit',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'assets', type: 'uint256' },
+      { name: 'receiver', type: 'address' },
+    ],
+  },
+  { type: 'function', name: 'totalAssets', stateMutability: 'view', inputs: [] },
+]);
 
 const rows = () => screen.queryAllByTestId('address-book-entry');
 const rowNames = () => rows().map((row) => within(row).getByTestId('address-name').textContent);
@@ -132,7 +147,9 @@ describe('Address book: add, rename, remove', () => {
     await user.tab();
     expect(within(dialog).getByLabelText('Name')).toHaveFocus();
     await user.keyboard('  Bob the signer  ');
-    // Cancel, then Add entry (the browser's Enter in a field is checked end to end).
+    // The ABI, Cancel, then Add entry (the browser's Enter in a field is checked end to end).
+    await user.tab();
+    expect(within(dialog).getByLabelText('Contract ABI (optional)')).toHaveFocus();
     await user.tab();
     await user.tab();
     expect(within(dialog).getByTestId('entry-save')).toHaveFocus();
@@ -193,8 +210,8 @@ describe('Address book: add, rename, remove', () => {
   it('renames an entry', async () => {
     setAddressName('1337', ownerA, 'Alice');
     const user = open();
-    await user.click(screen.getByRole('button', { name: /^Rename Alice/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Rename entry' });
+    await user.click(screen.getByRole('button', { name: /^Edit Alice/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit entry' });
     const name = within(dialog).getByLabelText('Name');
     expect(name).toHaveValue('Alice');
     expect(name).toHaveFocus();
@@ -220,7 +237,7 @@ describe('Address book: add, rename, remove', () => {
     await user.keyboard('{Enter}');
     expect(rowNames()).toEqual(['Alice', 'Bob']);
     expect(screen.getByTestId('change-notice')).toHaveTextContent('Restored “Alice”.');
-    await waitFor(() => expect(screen.getByRole('button', { name: /^Rename Alice/ })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Edit Alice/ })).toHaveFocus());
   });
 
   it('offers the Safe and its unnamed owners for naming, prefilled', async () => {
@@ -344,5 +361,64 @@ describe('Address book: CSV', () => {
     await user.upload(screen.getByTestId('import-file'), csvFile(''));
     expect(await screen.findByTestId('import-file-error')).toHaveTextContent('The file is empty.');
     expect(addressBookEntries()).toEqual([]);
+  });
+});
+
+describe('Address book: contract ABIs', () => {
+  it('keeps the ABI pasted with an entry, counts its functions, and refuses one that does not parse', async () => {
+    const user = open();
+    await user.click(screen.getByTestId('add-entry'));
+    const dialog = screen.getByRole('dialog', { name: 'Add entry' });
+    await user.type(within(dialog).getByLabelText('Address'), ownerA);
+    await user.type(within(dialog).getByLabelText('Name'), 'Vault');
+    const abi = within(dialog).getByLabelText('Contract ABI (optional)');
+    await user.click(abi);
+    await user.paste('[{"type":"function"');
+    expect(within(dialog).getByText(/The ABI is not valid JSON/)).toBeInTheDocument();
+    await user.click(within(dialog).getByTestId('entry-save'));
+    expect(rows()).toHaveLength(0);
+    await user.clear(abi);
+    await user.paste(vaultAbi);
+    expect(within(dialog).getByText(/^1 function: calls to this contract are decoded/)).toBeInTheDocument();
+    await user.click(within(dialog).getByTestId('entry-save'));
+    expect(screen.getByTestId('change-notice')).toHaveTextContent(
+      'Added “Vault”. Calls to it are decoded with its ABI of 1 function.',
+    );
+    expect(within(rows()[0]!).getByTestId('entry-abi-badge')).toHaveTextContent('ABI · 1 function');
+    expect(contractAbi('1337', ownerA)?.map((fn) => fn.name)).toEqual(['deposit']);
+  });
+
+  it('edits and forgets an ABI, and removing the entry takes its ABI along until Undo', async () => {
+    setAddressName('1337', ownerA, 'Vault');
+    setContractAbi('1337', ownerA, JSON.parse(vaultAbi).slice(0, 1));
+    const user = open();
+    await user.click(screen.getByRole('button', { name: /^Edit Vault/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit entry' });
+    const abi = within(dialog).getByLabelText('Contract ABI (optional)');
+    expect((abi as HTMLTextAreaElement).value).toContain('"name":"deposit"');
+    await user.clear(abi);
+    await user.click(within(dialog).getByTestId('entry-save'));
+    expect(screen.getByTestId('change-notice')).toHaveTextContent('Saved “Vault”. Its ABI is forgotten.');
+    expect(contractAbi('1337', ownerA)).toBeUndefined();
+    expect(screen.queryByTestId('entry-abi-badge')).toBeNull();
+
+    setContractAbi('1337', ownerA, JSON.parse(vaultAbi).slice(0, 1));
+    await user.click(screen.getByRole('button', { name: /^Remove Vault/ }));
+    expect(contractAbi('1337', ownerA)).toBeUndefined();
+    await user.click(screen.getByTestId('undo-remove'));
+    expect(contractAbi('1337', ownerA)?.map((fn) => fn.name)).toEqual(['deposit']);
+  });
+
+  it('opens the entry of ?abi= at its ABI field, or a new entry for an address it does not have', async () => {
+    setAddressName('1337', ownerA, 'Vault');
+    open(`/?abi=${ownerA.toLowerCase()}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit entry' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Contract ABI (optional)')).toHaveFocus());
+  });
+
+  it('opens a new entry for an address ?abi= names that has none', async () => {
+    open(`/?abi=${ownerB}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Add entry' });
+    expect(within(dialog).getByLabelText('Address')).toHaveValue(ownerB);
   });
 });

@@ -1,15 +1,18 @@
 import { useEffect, useId, useMemo } from 'react';
 import * as z from 'zod/mini';
 import { checkedText } from '../../lib/formSchema';
-import { Address, Button, Dialog } from '../../ui';
+import type { AbiFunction } from 'viem';
+import { Address, Button, Dialog, TextAreaField } from '../../ui';
 import { shownError, useSchemaForm } from '../../ui/schemaForm';
+import { abiText, readAbiText } from './abiStore';
 import { checkName, checkTypedAddress } from './entryRules';
 import { MAX_NAME_LENGTH, type AddressBookEntry } from './store';
 import styles from './EntryDialog.module.css';
 
 /** What the dialog is for: a new entry (maybe for a given address) or another name for one. */
 export type EntryEditor =
-  { mode: 'add'; address?: string; suggestedName?: string } | { mode: 'edit'; entry: AddressBookEntry };
+  | { mode: 'add'; address?: string; suggestedName?: string }
+  | { mode: 'edit'; entry: AddressBookEntry; focus?: 'abi' };
 
 type Props = {
   open: boolean;
@@ -18,8 +21,18 @@ type Props = {
   chain: { chainId: string; chainName: string; shortName: string };
   /** The names already on that chain, by checksummed address. */
   names: Readonly<Record<string, string>>;
+  /** The ABIs kept on that chain, by checksummed address. */
+  abis: Readonly<Record<string, readonly AbiFunction[]>>;
   explorerUrl: (address: string) => string | null;
-  onSave: (entry: AddressBookEntry, previousName: string | undefined) => void;
+  /**
+   * `abi`: the functions to keep for the address, none (undefined) to keep none, or `'unchanged'`
+   * when a new entry's field was left empty for an address that has one already.
+   */
+  onSave: (
+    entry: AddressBookEntry,
+    previousName: string | undefined,
+    abi: readonly AbiFunction[] | undefined | 'unchanged',
+  ) => void;
   onClose: () => void;
 };
 
@@ -27,13 +40,15 @@ const entrySchema = (shortName: string) =>
   z.object({
     address: checkedText((input) => checkTypedAddress(input, shortName)),
     name: checkedText(checkName),
+    abi: checkedText(readAbiText),
   });
 
 /**
- * Adds an entry or renames one. Each error is tied to its field and shows as the form model says
- * (`useSchemaForm`). An address that already has a name says so, and saving renames it.
+ * Adds an entry or edits one: its name, and the contract ABI kept to decode calls to it. Each error
+ * is tied to its field and shows as the form model says (`useSchemaForm`). An address that already
+ * has a name says so, and saving renames it.
  */
-export function EntryDialog({ open, editor, chain, names, explorerUrl, onSave, onClose }: Props) {
+export function EntryDialog({ open, editor, chain, names, abis, explorerUrl, onSave, onClose }: Props) {
   const formId = useId();
   const addressId = useId();
   const nameId = useId();
@@ -44,37 +59,47 @@ export function EntryDialog({ open, editor, chain, names, explorerUrl, onSave, o
   const form = useSchemaForm(schema, {
     address: editing?.address ?? (editor.mode === 'add' ? (editor.address ?? '') : ''),
     name: editing?.name ?? (editor.mode === 'add' ? (editor.suggestedName ?? '') : ''),
+    abi: abiText(editing ? abis[editing.address] : undefined),
   });
   // The field to fill first takes the focus once the dialog is open (this effect runs after the
   // Dialog's own, which opens it; autoFocus would run before, on a dialog not yet shown).
   const focusName = editing !== undefined || prefilled;
+  const focusAbi = editor.mode === 'edit' && editor.focus === 'abi';
   useEffect(() => {
-    form.setFocus(focusName ? 'name' : 'address');
+    form.setFocus(focusAbi ? 'abi' : focusName ? 'name' : 'address');
     // Only when the dialog opens: later renders must not pull the focus back.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const [address, name] = form.watch(['address', 'name']);
+  const [address, name, abiInput] = form.watch(['address', 'name', 'abi']);
   const checkedAddress = checkTypedAddress(address, chain.shortName);
   const existingName = checkedAddress.ok ? names[checkedAddress.value] : undefined;
+  const existingAbi = !editing && checkedAddress.ok ? abis[checkedAddress.value] : undefined;
   const addressError = shownError(form, 'address');
   const nameError = shownError(form, 'name');
+  // An ABI is read as it is pasted: there is no half-typed state to spare the user.
+  const abi = readAbiText(abiInput);
+  const abiError = shownError(form, 'abi') ?? (abi.ok ? undefined : abi.error);
 
-  const submit = form.handleSubmit((entry) =>
-    onSave({ ...entry, chainId: chain.chainId }, existingName ?? editing?.name),
+  const submit = form.handleSubmit(({ abi: functions, ...entry }) =>
+    onSave(
+      { ...entry, chainId: chain.chainId },
+      existingName ?? editing?.name,
+      functions === undefined && existingAbi !== undefined ? 'unchanged' : functions,
+    ),
   );
 
   return (
     <Dialog
       open={open}
       onClose={onClose}
-      title={editing ? 'Rename entry' : 'Add entry'}
+      title={editing ? 'Edit entry' : 'Add entry'}
       testId="entry-dialog"
       footer={
         <>
           <Button onClick={onClose}>Cancel</Button>
           <Button variant="primary" type="submit" form={formId} data-testid="entry-save">
-            {editing ? 'Save name' : existingName !== undefined ? 'Rename' : 'Add entry'}
+            {editing ? 'Save' : existingName !== undefined ? 'Rename' : 'Add entry'}
           </Button>
         </>
       }
@@ -139,6 +164,22 @@ export function EntryDialog({ open, editor, chain, names, explorerUrl, onSave, o
             {nameError ?? `1 to ${MAX_NAME_LENGTH} characters (${name.trim().length} now).`}
           </p>
         </div>
+        <TextAreaField
+          label="Contract ABI (optional)"
+          mono
+          rows={4}
+          {...form.register('abi')}
+          placeholder='[{"type":"function","name":"deposit", …}]'
+          error={abiError}
+          hint={
+            abi.ok && abi.value
+              ? `${abi.value.length} ${abi.value.length === 1 ? 'function' : 'functions'}: calls to this contract are decoded with them before you sign.`
+              : existingAbi
+                ? `Its ABI of ${existingAbi.length} ${existingAbi.length === 1 ? 'function' : 'functions'} stays as it is unless you paste another.`
+                : 'The JSON ABI from the contract’s verified source: calls to it are then decoded in the review and on queued transactions.'
+          }
+          testId="entry-abi"
+        />
       </form>
     </Dialog>
   );

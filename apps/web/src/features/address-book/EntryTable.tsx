@@ -17,9 +17,11 @@ type Props = {
   /** The chain's name per row, when rows of several chains are shown. */
   chainLabel?: (chainId: string) => string;
   explorerUrl: (entry: AddressBookEntry) => string | null;
+  /** How many functions the ABI kept for the entry's contract lists; undefined for none. */
+  abiCount?: (entry: AddressBookEntry) => number | undefined;
   onEdit: (entry: AddressBookEntry) => void;
   onRemove: (entry: AddressBookEntry) => void;
-  /** The key of the row whose Rename button should take the focus (then `onFocused`). */
+  /** The key of the row whose Edit button should take the focus (then `onFocused`). */
   focusedEntry?: string | null;
   onFocused?: () => void;
 };
@@ -32,6 +34,7 @@ export function EntryTable({
   onSortChange,
   chainLabel,
   explorerUrl,
+  abiCount,
   onEdit,
   onRemove,
   focusedEntry,
@@ -80,6 +83,7 @@ export function EntryTable({
         <tbody ref={body}>
           {entries.map((entry) => {
             const label = `${entry.name} (${shortenAddress(entry.address)})`;
+            const functions = abiCount?.(entry);
             return (
               <tr
                 key={entryKey(entry)}
@@ -96,6 +100,17 @@ export function EntryTable({
                     explorerUrl={explorerUrl(entry)}
                     identiconSize={32}
                   />
+                  {functions !== undefined && (
+                    <span className={styles.abi}>
+                      <Badge
+                        tone="accent"
+                        title="Calls to this contract are decoded with the ABI kept in this entry"
+                        testId="entry-abi-badge"
+                      >
+                        ABI · {functions} {functions === 1 ? 'function' : 'functions'}
+                      </Badge>
+                    </span>
+                  )}
                   {chainLabel && (
                     <span className={styles.chainBelow}>
                       <Badge>{chainLabel(entry.chainId)}</Badge>
@@ -108,11 +123,7 @@ export function EntryTable({
                   </td>
                 )}
                 <td className={styles.actions}>
-                  <IconButton
-                    label={`Rename ${label}`}
-                    onClick={() => onEdit(entry)}
-                    data-testid="edit-entry"
-                  >
+                  <IconButton label={`Edit ${label}`} onClick={() => onEdit(entry)} data-testid="edit-entry">
                     <EditIcon />
                   </IconButton>
                   <IconButton

@@ -20,3 +20,4 @@ export {
   useAddressBook,
   type AddressBookEntry,
 } from './store';
+export { abiText, contractAbi, useContractAbis } from './abiStore';

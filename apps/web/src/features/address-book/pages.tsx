@@ -14,6 +14,10 @@ import {
 } from '../../ui';
 import { chainExplorer, useChains } from '../chains';
 import { useSafe } from '../safe';
+import { useSearchParams } from 'react-router';
+import type { AbiFunction } from 'viem';
+import { parseAddress } from '../../lib/address';
+import { contractAbi, setContractAbi, useWholeAbiBook } from './abiStore';
 import { ChangeNotice, type Notice } from './ChangeNotice';
 import { exportFileName, serialiseAddressBookCsv } from './csv';
 import { EntryDialog, type EntryEditor } from './EntryDialog';
@@ -46,6 +50,7 @@ const NOTICE_MS = 6000;
 export function AddressBookPage() {
   const { chain, safe } = useSafe();
   const book = useWholeAddressBook();
+  const abis = useWholeAbiBook();
   const chainsQuery = useChains();
   const [allChains, setAllChains] = useState(false);
   const [search, setSearch] = useState('');
@@ -87,6 +92,32 @@ export function AddressBookPage() {
   const otherChainsCount = allEntries.length - allEntries.filter((e) => e.chainId === chain.chainId).length;
   const suggestions = unnamedSuggestions(safe, names);
 
+  // `?abi=0x…` (a queued transaction's "add the ABI" link) opens that address's entry at its ABI, or
+  // a new entry for it; the parameter is then dropped so Back and a reload do not open it again.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const abiFor = searchParams.get('abi');
+  useEffect(() => {
+    if (abiFor === null) return;
+    const address = parseAddress(abiFor);
+    if (address !== undefined) {
+      const name = names[address];
+      editor.show(
+        name === undefined
+          ? { mode: 'add', address }
+          : { mode: 'edit', entry: { address, name, chainId: chain.chainId }, focus: 'abi' },
+      );
+    }
+    setSearchParams(
+      (params) => {
+        params.delete('abi');
+        return params;
+      },
+      { replace: true },
+    );
+    // Only when the parameter arrives: the names changing later must not reopen the dialog.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [abiFor]);
+
   useEffect(() => {
     // A warning stays until dismissed, and so does an offer to undo.
     if (notice === null || notice.undo || notice.tone !== 'ok') return;
@@ -111,18 +142,34 @@ export function AddressBookPage() {
       undo,
     });
 
-  const save = (entry: AddressBookEntry, previousName: string | undefined) => {
+  const save = (
+    entry: AddressBookEntry,
+    previousName: string | undefined,
+    abi: readonly AbiFunction[] | undefined | 'unchanged',
+  ) => {
     editor.close();
-    if (previousName === entry.name) return;
-    const saved = setAddressName(entry.chainId, entry.address, entry.name);
+    const previousAbi = contractAbi(entry.chainId, entry.address);
+    const abiChanged = abi !== 'unchanged' && JSON.stringify(abi) !== JSON.stringify(previousAbi);
+    if (previousName === entry.name && !abiChanged) return;
+    let saved = previousName === entry.name || setAddressName(entry.chainId, entry.address, entry.name);
+    if (abiChanged) saved = setContractAbi(entry.chainId, entry.address, abi) && saved;
+    const abiWords = !abiChanged
+      ? ''
+      : abi === undefined
+        ? ' Its ABI is forgotten.'
+        : ` Calls to it are decoded with its ABI of ${abi.length} ${abi.length === 1 ? 'function' : 'functions'}.`;
     announce(
       previousName === undefined ? (
         <>
-          Added “<bdi>{entry.name}</bdi>”.
+          Added “<bdi>{entry.name}</bdi>”.{abiWords}
+        </>
+      ) : previousName === entry.name ? (
+        <>
+          Saved “<bdi>{entry.name}</bdi>”.{abiWords}
         </>
       ) : (
         <>
-          Renamed “<bdi>{previousName}</bdi>” to “<bdi>{entry.name}</bdi>”.
+          Renamed “<bdi>{previousName}</bdi>” to “<bdi>{entry.name}</bdi>”.{abiWords}
         </>
       ),
       saved,
@@ -130,14 +177,21 @@ export function AddressBookPage() {
   };
 
   const remove = (entry: AddressBookEntry) => {
-    const saved = removeAddressName(entry.chainId, entry.address);
+    // The ABI goes with the name (a contract without an entry would decode under no name), and
+    // comes back with it on Undo.
+    const abi = contractAbi(entry.chainId, entry.address);
+    const saved =
+      removeAddressName(entry.chainId, entry.address) &&
+      (abi === undefined || setContractAbi(entry.chainId, entry.address, undefined));
     announce(
       <>
         Removed “<bdi>{entry.name}</bdi>”.
       </>,
       saved,
       () => {
-        const restored = setAddressName(entry.chainId, entry.address, entry.name);
+        const restored =
+          setAddressName(entry.chainId, entry.address, entry.name) &&
+          (abi === undefined || setContractAbi(entry.chainId, entry.address, abi));
         announce(
           <>
             Restored “<bdi>{entry.name}</bdi>”.
@@ -182,6 +236,8 @@ export function AddressBookPage() {
     chainName: chainLabel(editedChainId),
     shortName: '',
   };
+
+  const abiCount = (entry: AddressBookEntry) => abis[entry.chainId]?.[entry.address]?.length;
 
   const scopeLabel = allChains ? 'every chain' : chain.chainName;
   const caption = `Names on ${scopeLabel}, sorted by name ${sort === 'ascending' ? 'A to Z' : 'Z to A'}`;
@@ -304,6 +360,7 @@ export function AddressBookPage() {
             onSortChange={setSort}
             chainLabel={allChains ? chainLabel : undefined}
             explorerUrl={(entry) => explorerOf(entry.chainId)(entry.address)}
+            abiCount={abiCount}
             onEdit={(entry) => editor.show({ mode: 'edit', entry })}
             onRemove={remove}
             focusedEntry={focusedEntry}
@@ -331,6 +388,7 @@ export function AddressBookPage() {
           editor={editor.current.value}
           chain={editorChain}
           names={book[editorChain.chainId] ?? {}}
+          abis={abis[editorChain.chainId] ?? {}}
           explorerUrl={explorerOf(editorChain.chainId)}
           onSave={save}
           onClose={editor.close}

@@ -58,6 +58,8 @@ export function safePaths(shortName: string, address: string) {
     apps: `${base}/apps`,
     openApp: (appUrl: string) => `${base}/apps/open?appUrl=${encodeURIComponent(appUrl)}`,
     addressBook: `${base}/address-book`,
+    /** The address book's dialog for one address (a new entry, or the one it has), at its ABI. */
+    addressBookAbi: (address: string) => `${base}/address-book?abi=${encodeURIComponent(address)}`,
     settings: (section: SettingsSection = 'setup') =>
       section === 'setup' ? `${base}/settings` : `${base}/settings/${section}`,
     newTransaction: `${base}/new-transaction`,

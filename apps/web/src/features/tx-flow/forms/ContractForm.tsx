@@ -1,19 +1,15 @@
+import { useEffect } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { isAddressEqual, type Address } from 'viem';
 import * as z from 'zod/mini';
 import { ok, type Result } from '../../../lib/result';
 import { SelectField, TextAreaField, TextField } from '../../../ui';
 import { shownError, useSchemaForm } from '../../../ui/schemaForm';
+import { abiText as keptAbiText, contractAbi } from '../../address-book';
 import { useSafe } from '../../safe';
 import type { TxDraft } from '../draft';
-import {
-  describeType,
-  encodeCall,
-  parseAbiJson,
-  parseArgument,
-  type AbiParam,
-  type WriteFunction,
-} from './abiInputs';
+import { parseAbiJson, type AbiParam, type WriteFunction } from '../../../lib/abiJson';
+import { describeType, encodeCall, parseArgument } from './abiInputs';
 import { contractCallAction, rawCallAction } from './actions';
 import { checkAddress, checkHexData, parseTokenAmount, tokenText, type Checked } from './checks';
 import { AddressField } from './fields';
@@ -54,7 +50,20 @@ export function ContractForm({
     value: '',
     data: '',
   });
-  const [mode, abiText, signature, value] = form.watch(['mode', 'abi', 'signature', 'value']);
+  const [mode, abiText, signature, value, contractText] = form.watch([
+    'mode',
+    'abi',
+    'signature',
+    'value',
+    'contract',
+  ]);
+  // The ABI kept in the address book for this contract fills an empty ABI field.
+  const contract = checkContract(contractText);
+  const keptAbi = contract.ok ? contractAbi(chain.chainId, contract.value) : undefined;
+  useEffect(() => {
+    if (keptAbi && form.getValues('abi').trim() === '')
+      form.setValue('abi', keptAbiText(keptAbi), { shouldValidate: true });
+  }, [keptAbi, form]);
   const { abi, functions, fn, paying } = callShape(mode, abiText, signature);
   const checkedValue = readValue(value, paying, native);
 
@@ -97,8 +106,8 @@ export function ContractForm({
               abi.ok
                 ? `${functions.length} ${functions.length === 1 ? 'function' : 'functions'} to call${
                     abi.value.readOnly > 0 ? `; ${abi.value.readOnly} view or pure left out` : ''
-                  }.`
-                : 'The JSON ABI from the contract’s verified source or build files (an artifact with "abi" works too).'
+                  }.${keptAbi && abiText === keptAbiText(keptAbi) ? ' From your address book.' : ''}`
+                : 'The JSON ABI from the contract’s verified source or build files (an artifact with "abi" works too). Kept in the address book, it fills in by itself and decodes calls to the contract.'
             }
             warning={
               abi.ok && abi.value.unsupported.length > 0 ? (

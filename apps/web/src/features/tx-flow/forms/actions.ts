@@ -11,7 +11,8 @@ import {
 } from '@countersign/safe-core';
 import { exactTokenAmount } from '../../../ui/format';
 import type { TxAction } from '../draft';
-import { formatArgument, type WriteFunction } from './abiInputs';
+import type { WriteFunction } from '../../../lib/abiJson';
+import { formatArgument } from './abiInputs';
 import type { Checked } from './checks';
 
 /**

@@ -15,6 +15,7 @@ import {
   Section,
   useDescribeQueryError,
 } from '../../../ui';
+import { useContractAbis } from '../../address-book';
 import {
   invalidateSafeViews,
   recommendedNonce,
@@ -128,6 +129,7 @@ export function Review({
   const native = { symbol: chain.nativeCurrency.symbol, decimals: chain.nativeCurrency.decimals };
   const calls = innerCalls(call);
   const tokens = useTokenFacts(chain, address, calls);
+  const abiFor = useContractAbis(chain.chainId);
   const contractDisagrees =
     hashes !== undefined &&
     contractHash.data !== undefined &&
@@ -203,7 +205,7 @@ export function Review({
         <Card>
           <ol className={styles.actions} data-testid="review-actions">
             {calls.map((inner, index) => {
-              const words = describeCall(inner, { safe: address, native, tokens: tokens.data });
+              const words = describeCall(inner, { safe: address, native, tokens: tokens.data, abiFor });
               return (
                 <li key={index} className={styles.action} data-testid="review-action">
                   <p className={styles.words}>{words}</p>

@@ -2,6 +2,7 @@ import type { Address as AddressType } from 'viem';
 import type { ChainInfo } from '@countersign/gateway-api';
 import type { SafeTx } from '@countersign/safe-core';
 import { useAddressName } from '../../../ui';
+import { useContractAbis } from '../../address-book';
 import { describeCall } from './actionWords';
 import { useTokenFacts } from './tokenFacts';
 import styles from './Verification.module.css';
@@ -25,11 +26,12 @@ export function CallWords({
   testId?: string;
 }) {
   const tokens = useTokenFacts(chain, safe, calls);
+  const abiFor = useContractAbis(chain.chainId);
   const native = { symbol: chain.nativeCurrency.symbol, decimals: chain.nativeCurrency.decimals };
   return (
     <ol className={styles.calls} data-testid={testId}>
       {calls.map((call, index) => {
-        const words = describeCall(call, { safe, native, tokens: tokens.data });
+        const words = describeCall(call, { safe, native, tokens: tokens.data, abiFor });
         return (
           <li key={index} className={styles.call} data-testid="call-words">
             <span className={styles.words}>{words}</span>

@@ -1,5 +1,6 @@
 import type { Address } from 'viem';
 import { Badge } from '../../../ui';
+import { useContractAbis } from '../../address-book';
 import { useSafe, useTransactionQuery } from '../../safe';
 import { transactionVerdict } from './useTransactionVerdict';
 
@@ -11,12 +12,13 @@ import { transactionVerdict } from './useTransactionVerdict';
 export function QueuedClaimBadge({ txId }: { txId: string }) {
   const { chain, address, safe } = useSafe();
   const details = useTransactionQuery(chain.chainId, address, txId);
+  const abiFor = useContractAbis(chain.chainId);
   if (!details.data) return null;
-  const verdict = transactionVerdict(details.data, {
-    chainId: Number(chain.chainId),
-    address: address as Address,
-    version: safe.version,
-  });
+  const verdict = transactionVerdict(
+    details.data,
+    { chainId: Number(chain.chainId), address: address as Address, version: safe.version },
+    abiFor,
+  );
   const disputed =
     verdict.kind === 'other-safe' ||
     verdict.kind === 'hash-mismatch' ||

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Address } from 'viem';
 import type { TransactionDetails } from '@countersign/gateway-api';
+import { Link } from 'react-router';
 import { Alert } from '../../../ui';
 import { useSafe } from '../../safe';
 import { CallWords } from './CallWords';
@@ -21,7 +22,7 @@ export function TransactionVerification({
   /** The gateway's description, as the page renders it. */
   claimed: ReactNode;
 }) {
-  const { chain, address } = useSafe();
+  const { chain, address, paths } = useSafe();
   const verdict = useTransactionVerdict(details);
   if (verdict.kind === 'other-safe') {
     return (
@@ -87,12 +88,29 @@ export function TransactionVerification({
             ✓ Decoded here from the transaction&apos;s bytes, which match its safeTxHash:
           </p>
           {words}
+          {report.suppliedAbi.length > 0 && (
+            <p className={styles.unchecked} data-testid="claim-supplied-abi">
+              Calls to {report.suppliedAbi.join(', ')} are read with the ABI in your address book. Countersign
+              cannot tell whether that ABI is the contract&apos;s own: keep only ABIs from its verified
+              source.
+            </p>
+          )}
         </>
       ) : (
         <Alert tone="warn" title="Not decoded here" testId="claim-unverified">
           Countersign cannot decode this call itself, so the description above is the gateway&apos;s and is
           not checked. The call the bytes make:
           {words}
+          <ul className={styles.abiLinks}>
+            {report.undecoded.map((contract) => (
+              <li key={contract}>
+                <Link to={paths.addressBookAbi(contract)} data-testid="claim-add-abi">
+                  Add the ABI of {contract} to your address book
+                </Link>{' '}
+                to decode calls to it here.
+              </li>
+            ))}
+          </ul>
         </Alert>
       )}
       {report.unchecked.map((text) => (

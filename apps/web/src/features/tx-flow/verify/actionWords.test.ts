@@ -59,4 +59,34 @@ describe('describeCall: what the bytes do, in words', () => {
       `Delegatecall ${bob} with function 0xdeadbeef (5 bytes of data)`,
     );
   });
+
+  it('calls an ABI in the address book decodes, worded as that ABI names them', () => {
+    const vaultAbi = parseAbi([
+      'function deposit(uint256 assets, address receiver)',
+      'function transfer(uint256 id, address to, bytes memo)',
+      'function configure((uint256 cap, address admin) settings)',
+    ]);
+    const abiFor = (address: string) => (address.toLowerCase() === bob.toLowerCase() ? vaultAbi : undefined);
+    const withAbi = { ...context, abiFor };
+    const deposit = encodeFunctionData({ abi: vaultAbi, functionName: 'deposit', args: [5n, safe] });
+    expect(describeCall(call(bob, deposit, 2n), withAbi)).toBe(
+      `Call deposit(assets 5, receiver ${safe}) on ${bob}, as the ABI in your address book reads it, sending 0.000000000000000002 ETH with it`,
+    );
+    // Named like a token transfer, but of another shape: never read as one.
+    const memo = `0x${'ab'.repeat(40)}` as const;
+    const transfer = encodeFunctionData({ abi: vaultAbi, functionName: 'transfer', args: [7n, safe, memo] });
+    expect(describeCall(call(bob, transfer), withAbi)).toBe(
+      `Call transfer(id 7, to ${safe}, memo ${memo.slice(0, 65)}… (40 bytes)) on ${bob}, as the ABI in your address book reads it`,
+    );
+    const configure = encodeFunctionData({
+      abi: vaultAbi,
+      functionName: 'configure',
+      args: [{ cap: 10n, admin: safe }],
+    });
+    expect(describeCall(call(bob, configure), withAbi)).toContain(
+      `configure(settings (cap: 10, admin: ${safe}))`,
+    );
+    // Another contract's calls are not read with it.
+    expect(describeCall(call(token, deposit), withAbi)).toMatch(/with function 0x/);
+  });
 });

@@ -1,5 +1,12 @@
 import { formatUnits, maxUint256, size, slice, type Address } from 'viem';
-import { decodeCall, knownContractName, zeroAddress, type SafeTx } from '@countersign/safe-core';
+import {
+  decodeCall,
+  knownContractName,
+  zeroAddress,
+  type AbiLookup,
+  type DecodedCall,
+  type SafeTx,
+} from '@countersign/safe-core';
 
 type Call = Pick<SafeTx, 'to' | 'value' | 'data' | 'operation'>;
 
@@ -8,7 +15,44 @@ export type WordingContext = {
   native: { symbol: string; decimals: number };
   /** Tokens the Safe holds, by lower-case address: their symbol and decimals for amounts. */
   tokens?: ReadonlyMap<string, { symbol: string; decimals: number }>;
+  /** ABIs the user keeps for contracts (the address book): calls to them are decoded with these. */
+  abiFor?: AbiLookup;
 };
+
+/** A value longer than this is cut in the sentence (the full data is shown beside it). */
+const MAX_VALUE_TEXT = 66;
+
+/**
+ * A decoded argument as text: numbers in base 10, addresses in full, strings quoted, long values cut
+ * (bytes with their size). `type` is the ABI's where known; inside a tuple, a numeral or hex is
+ * taken for what it looks like.
+ */
+function argumentText(value: unknown, type?: string): string {
+  const itemType = type?.endsWith(']') ? type.replace(/\[\d*\]$/, '') : undefined;
+  if (Array.isArray(value)) return `[${value.map((item) => argumentText(item, itemType)).join(', ')}]`;
+  if (typeof value === 'object' && value !== null)
+    return `(${Object.entries(value)
+      .map(([key, item]) => `${key}: ${argumentText(item)}`)
+      .join(', ')})`;
+  const quoted =
+    typeof value === 'string' &&
+    (type === 'string' || (type === undefined && !/^(0x[0-9a-fA-F]*|-?\d+)$/.test(value)));
+  const text = quoted ? JSON.stringify(value) : String(value);
+  if (text.length <= MAX_VALUE_TEXT) return text;
+  const bytes =
+    !quoted && typeof value === 'string' && value.startsWith('0x')
+      ? ` (${(value.length - 2) / 2} bytes)`
+      : '';
+  return `${text.slice(0, MAX_VALUE_TEXT - 1)}…${bytes}`;
+}
+
+/** A call decoded with an ABI the user supplied: the method and each named argument. */
+function suppliedCallText(decoded: DecodedCall): string {
+  const args = decoded.parameters
+    .map((p) => `${p.name || p.type} ${argumentText(p.value, p.type)}`)
+    .join(', ');
+  return `${decoded.method}(${args})`;
+}
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -38,10 +82,17 @@ export function describeCall(call: Call, context: WordingContext): string {
     }
     return `Send ${nativeAmount(call.value, context)} to ${call.to}`;
   }
-  const decoded = decodeCall(call.data);
+  const decoded = decodeCall(call.data, { to: call.to, abiFor: context.abiFor });
   const arg = (index: number) => decoded?.parameters[index]?.value as string;
   const onSafe = same(call.to, context.safe);
   const onTarget = (text: string) => (onSafe ? text : `${text} (on ${call.to}, not this Safe)`);
+  const verb = call.operation === 1 ? 'Delegatecall' : 'Call';
+  // A method of the user's ABI is worded as that ABI names it, whatever its name: a `transfer` of
+  // another shape must not read as a token transfer.
+  if (decoded?.source === 'supplied-abi')
+    return withValue(
+      `${verb} ${suppliedCallText(decoded)} on ${call.to}, as the ABI in your address book reads it`,
+    );
   switch (decoded?.method) {
     case 'transfer':
       return withValue(`Send ${tokenAmount(call.to, BigInt(arg(1)), context)} to ${arg(0)}`);
@@ -85,7 +136,6 @@ export function describeCall(call: Call, context: WordingContext): string {
       return `A batch of ${decoded.parameters[0]?.valueDecoded?.length ?? 'several'} actions through ${knownContractName(call.to) ?? call.to}`;
     default: {
       const selector = slice(call.data, 0, Math.min(4, size(call.data)));
-      const verb = call.operation === 1 ? 'Delegatecall' : 'Call';
       return withValue(
         `${verb} ${knownContractName(call.to) ?? call.to} with function ${selector} (${size(call.data)} bytes of data)`,
       );

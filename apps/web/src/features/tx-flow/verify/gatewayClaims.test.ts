@@ -185,6 +185,45 @@ describe('checkGatewayClaims', () => {
       safe,
     );
     expect(otherMethod.mismatches[0]?.bytes).toContain('selector');
+    expect(truthful.undecoded).toEqual([token]);
+  });
+
+  it('decodes with the ABI the user keeps for a contract, names it, and still compares the claim', () => {
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'foo', args: [7n] });
+    const kept = parseAbi(['function foo(uint256 amount)']);
+    const abiFor = (address: string) => (address.toLowerCase() === token.toLowerCase() ? kept : undefined);
+    const claim: TxInfo = {
+      type: 'Custom',
+      to: info(token),
+      dataSize: '36',
+      value: '0',
+      isCancellation: false,
+      methodName: 'foo',
+      actionCount: null,
+      humanDescription: null,
+    };
+    const decoded = (value: string) => ({
+      method: 'foo',
+      parameters: [{ name: 'x', type: 'uint256', value }],
+    });
+    const truthful = checkGatewayClaims(details({ to: token, data }, claim, decoded('7')), safe, abiFor);
+    expect(truthful).toMatchObject({ decoded: true, suppliedAbi: [token], undecoded: [], mismatches: [] });
+    const lying = checkGatewayClaims(details({ to: token, data }, claim, decoded('8')), safe, abiFor);
+    expect(lying.mismatches).toEqual([{ what: 'the decoded call', gateway: 'foo(8)', bytes: 'foo(7)' }]);
+    // A batch part calling the contract is decoded with its ABI; another contract's is not.
+    const batch = encodeMultiSend([
+      { operation: 0, to: token, value: 0n, data },
+      { operation: 0, to: recipient, value: 0n, data },
+    ]);
+    const both = checkGatewayClaims(
+      details(
+        { to: safe141.multiSendCallOnly, data: batch, operation: 1 },
+        { ...claim, methodName: 'multiSend' },
+      ),
+      safe,
+      abiFor,
+    );
+    expect(both).toMatchObject({ decoded: false, suppliedAbi: [token], undecoded: [recipient] });
   });
 
   it('flags a rejection claimed for a transfer', () => {

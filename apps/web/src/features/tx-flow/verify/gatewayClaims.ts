@@ -11,7 +11,13 @@ import {
   type Hex,
 } from 'viem';
 import type { DataDecoded, MultiSendEntry, TransactionDetails } from '@countersign/gateway-api';
-import { decodeCall, zeroAddress, type SafeTx } from '@countersign/safe-core';
+import {
+  decodeCall,
+  zeroAddress,
+  type AbiLookup,
+  type DecodedCall,
+  type SafeTx,
+} from '@countersign/safe-core';
 import { innerCalls } from './innerCalls';
 
 type Call = Pick<SafeTx, 'to' | 'value' | 'data' | 'operation'>;
@@ -22,14 +28,18 @@ export type ClaimMismatch = { what: string; gateway: string; bytes: string };
 /**
  * What the browser makes of a gateway's transaction details, from the bytes alone:
  * - `calls`: the calls the transaction makes (a MultiSend's parts), decoded here;
- * - `decoded`: whether every call decoded with an ABI Countersign knows (else the raw call is all
- *   there is to show, and nothing about it may be called checked);
+ * - `decoded`: whether every call decoded with an ABI Countersign knows or the user keeps for its
+ *   contract (else the raw call is all there is to show, and nothing about it may be called checked);
+ * - `suppliedAbi`: the contracts whose calls were decoded with the user's ABI (the page says so);
+ * - `undecoded`: the contracts whose calls nothing here decodes (the user may add their ABI);
  * - `mismatches`: every claim of the gateway (txInfo, dataDecoded) that the bytes contradict;
  * - `unchecked`: claims that cannot be compared (a kind or a method nothing here can decode).
  */
 export type ClaimReport = {
   calls: Call[];
   decoded: boolean;
+  suppliedAbi: Address[];
+  undecoded: Address[];
   mismatches: ClaimMismatch[];
   unchecked: string[];
 };
@@ -60,12 +70,14 @@ function callText(decoded: { method: string; parameters: { value: unknown }[] | 
  */
 function compareDecoding(
   label: string,
-  data: Hex,
+  target: { to: string; data: Hex },
   claim: DataDecoded | null | undefined,
   report: ClaimReport,
+  abiFor: AbiLookup | undefined,
 ): void {
   if (!claim) return;
-  const local = decodeCall(data);
+  const { data } = target;
+  const local = decodeCall(data, { to: target.to, abiFor });
   if (size(data) < 4) {
     report.mismatches.push({ what: label, gateway: `a call to ${claim.method}`, bytes: 'no call data' });
     return;
@@ -80,7 +92,7 @@ function compareDecoding(
     const localBatch = local.parameters[0]?.valueDecoded;
     const claimedBatch = claimed[0]?.valueDecoded;
     if (local.method === 'multiSend' && localBatch && Array.isArray(claimedBatch)) {
-      compareBatch(localBatch, claimedBatch, report);
+      compareBatch(localBatch, claimedBatch, report, abiFor);
     }
     return;
   }
@@ -126,6 +138,7 @@ function compareBatch(
   local: readonly { operation: number; to: string; value: string; data: Hex | null }[],
   claimed: readonly MultiSendEntry[],
   report: ClaimReport,
+  abiFor: AbiLookup | undefined,
 ): void {
   if (local.length !== claimed.length) {
     report.mismatches.push({
@@ -153,9 +166,10 @@ function compareBatch(
       report.mismatches.push({
         what: `${part}, its call`,
         gateway: other.dataDecoded ? callText(other.dataDecoded) : (other.data ?? 'no data'),
-        bytes: entry.data ? callText(decodeCall(entry.data)) : 'no data',
+        bytes: entry.data ? callText(decodeCall(entry.data, { to: entry.to, abiFor })) : 'no data',
       });
-    else if (entry.data) compareDecoding(part, entry.data, other.dataDecoded, report);
+    else if (entry.data)
+      compareDecoding(part, { to: entry.to, data: entry.data }, other.dataDecoded, report, abiFor);
   });
 }
 
@@ -183,9 +197,15 @@ function valueOf(info: unknown): unknown {
   return info && typeof info === 'object' && 'value' in info ? (info as { value: unknown }).value : undefined;
 }
 
-function compareTxInfo(details: TransactionDetails, call: Call, safe: Address, report: ClaimReport) {
+function compareTxInfo(
+  details: TransactionDetails,
+  call: Call,
+  safe: Address,
+  report: ClaimReport,
+  abiFor: AbiLookup | undefined,
+) {
   const info = details.txInfo;
-  const local = decodeCall(call.data);
+  const local = decodeCall(call.data, { to: call.to, abiFor });
   const localText =
     size(call.data) === 0 ? `a plain transfer of ${call.value} wei to ${call.to}` : callText(local);
   const claim = (what: string, gateway: string) =>
@@ -222,7 +242,7 @@ function compareTxInfo(details: TransactionDetails, call: Call, safe: Address, r
       return;
     }
     case 'SettingsChange': {
-      compareDecoding('the settings change', call.data, info.dataDecoded, report);
+      compareDecoding('the settings change', call, info.dataDecoded, report, abiFor);
       const settings = info.settingsInfo;
       if (!settings) return;
       if (settings.type === 'UNKNOWN') {
@@ -238,7 +258,7 @@ function compareTxInfo(details: TransactionDetails, call: Call, safe: Address, r
         values.every(
           (value, i) => value === undefined || normalised(value) === normalised(local.parameters[i]?.value),
         );
-      if (!agrees)
+      if (!agrees || local.source === 'supplied-abi')
         claim(
           'settings change',
           `${expected.method}(${values
@@ -275,10 +295,22 @@ function compareTxInfo(details: TransactionDetails, call: Call, safe: Address, r
 /**
  * Checks what a gateway says a multisig transaction does against the bytes its safeTxHash covers
  * (txData's to, value, data and operation: verifiedSafeTxOfDetails has checked those hash). Nothing
- * here trusts the gateway's words: they are the claims being checked.
+ * here trusts the gateway's words: they are the claims being checked. `abiFor` gives the ABIs the
+ * user keeps for contracts, which decode what Countersign's own ABI does not.
  */
-export function checkGatewayClaims(details: TransactionDetails, safe: Address): ClaimReport {
-  const report: ClaimReport = { calls: [], decoded: true, mismatches: [], unchecked: [] };
+export function checkGatewayClaims(
+  details: TransactionDetails,
+  safe: Address,
+  abiFor?: AbiLookup,
+): ClaimReport {
+  const report: ClaimReport = {
+    calls: [],
+    decoded: true,
+    suppliedAbi: [],
+    undecoded: [],
+    mismatches: [],
+    unchecked: [],
+  };
   const data = details.txData;
   if (!data) return { ...report, decoded: false };
   const call: Call = {
@@ -288,9 +320,17 @@ export function checkGatewayClaims(details: TransactionDetails, safe: Address): 
     operation: data.operation,
   };
   report.calls = innerCalls(call);
-  report.decoded = report.calls.every((inner) => size(inner.data) === 0 || decodeCall(inner.data) !== null);
-  compareDecoding('the decoded call', call.data, data.dataDecoded, report);
-  compareTxInfo(details, call, safe, report);
+  const decodings = report.calls.map((inner) =>
+    size(inner.data) === 0 ? undefined : decodeCall(inner.data, { to: inner.to, abiFor }),
+  );
+  report.decoded = decodings.every((decoded) => decoded !== null);
+  const contractsWhere = (test: (decoded: DecodedCall | null | undefined) => boolean) => [
+    ...new Set(report.calls.filter((_, i) => test(decodings[i])).map((inner) => inner.to)),
+  ];
+  report.suppliedAbi = contractsWhere((decoded) => decoded?.source === 'supplied-abi');
+  report.undecoded = contractsWhere((decoded) => decoded === null);
+  compareDecoding('the decoded call', call, data.dataDecoded, report, abiFor);
+  compareTxInfo(details, call, safe, report, abiFor);
   const seen = new Set<string>();
   report.mismatches = report.mismatches.filter((m) => {
     const key = `${m.gateway}|${m.bytes}`;

@@ -1,6 +1,7 @@
 import type { Address, Hex } from 'viem';
 import { safeOfTransactionId, type TransactionDetails } from '@countersign/gateway-api';
-import type { SafeTx } from '@countersign/safe-core';
+import type { AbiLookup, SafeTx } from '@countersign/safe-core';
+import { useContractAbis } from '../../address-book';
 import { useSafe } from '../../safe';
 import { verifiedSafeTxOfDetails } from '../safeTxOfDraft';
 import { checkGatewayClaims, type ClaimReport } from './gatewayClaims';
@@ -23,22 +24,29 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 type PageSafe = { chainId: number; address: Address; version: string | null };
 
 /**
- * Verdicts by the details object they judge (the query cache's), then by the Safe they are judged
- * for: a queued transaction's heading, its checks, its actions and its queue row ask of the same
- * answer, which is decoded once.
+ * Verdicts by the details object they judge (the query cache's), then by the user's ABIs they were
+ * decoded with (the lookup changes when those do), then by the Safe they are judged for: a queued
+ * transaction's heading, its checks, its actions and its queue row ask of the same answer, which is
+ * decoded once.
  */
-const verdicts = new WeakMap<TransactionDetails, Map<string, TransactionVerdict>>();
+const verdicts = new WeakMap<TransactionDetails, WeakMap<AbiLookup, Map<string, TransactionVerdict>>>();
 
-export function transactionVerdict(details: TransactionDetails, safe: PageSafe): TransactionVerdict {
+export function transactionVerdict(
+  details: TransactionDetails,
+  safe: PageSafe,
+  abiFor: AbiLookup,
+): TransactionVerdict {
   const key = `${safe.chainId} ${safe.address} ${safe.version}`;
-  let bySafe = verdicts.get(details);
-  if (!bySafe) verdicts.set(details, (bySafe = new Map()));
+  let byAbis = verdicts.get(details);
+  if (!byAbis) verdicts.set(details, (byAbis = new WeakMap()));
+  let bySafe = byAbis.get(abiFor);
+  if (!bySafe) byAbis.set(abiFor, (bySafe = new Map()));
   let verdict = bySafe.get(key);
-  if (!verdict) bySafe.set(key, (verdict = judge(details, safe)));
+  if (!verdict) bySafe.set(key, (verdict = judge(details, safe, abiFor)));
   return verdict;
 }
 
-function judge(details: TransactionDetails, safe: PageSafe): TransactionVerdict {
+function judge(details: TransactionDetails, safe: PageSafe, abiFor: AbiLookup): TransactionVerdict {
   const idSafe = safeOfTransactionId(details.txId);
   if (!same(details.safeAddress, safe.address)) return { kind: 'other-safe', safe: details.safeAddress };
   if (idSafe !== undefined && !same(idSafe, safe.address)) return { kind: 'other-safe', safe: idSafe };
@@ -49,11 +57,16 @@ function judge(details: TransactionDetails, safe: PageSafe): TransactionVerdict 
     kind: 'checked',
     tx: verified.value.tx,
     safeTxHash: verified.value.safeTxHash,
-    report: checkGatewayClaims(details, safe.address),
+    report: checkGatewayClaims(details, safe.address, abiFor),
   };
 }
 
 export function useTransactionVerdict(details: TransactionDetails): TransactionVerdict {
   const { chain, address, safe } = useSafe();
-  return transactionVerdict(details, { chainId: Number(chain.chainId), address, version: safe.version });
+  const abiFor = useContractAbis(chain.chainId);
+  return transactionVerdict(
+    details,
+    { chainId: Number(chain.chainId), address, version: safe.version },
+    abiFor,
+  );
 }
