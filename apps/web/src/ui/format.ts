@@ -46,6 +46,11 @@ export function formatTokenAmount(
   return `${negative ? '-' : ''}${wholeText}${fraction ? decimalSeparator + fraction : ''}`;
 }
 
+/** The exact amount in whole units, grouped for the reader's locale ("4,750.25"): for sentences. */
+export function groupedExactAmount(raw: bigint | string, decimals: number | null | undefined): string {
+  return formatTokenAmount(raw, decimals, Math.max(0, decimals ?? 0));
+}
+
 /** The exact amount in whole units as a plain decimal string ("1234.5"), for titles and CSV. */
 export function exactTokenAmount(raw: bigint | string, decimals: number | null | undefined): string {
   let value: bigint;

@@ -10,6 +10,7 @@ import {
   SelectField,
   TextField,
   exactTokenAmount,
+  groupedExactAmount,
   formatTokenAmount,
 } from '../../../ui';
 import { shownError, useSchemaForm } from '../../../ui/schemaForm';
@@ -197,7 +198,7 @@ function TokenHint({ choice }: { choice: TokenChoice }) {
   return (
     <span data-testid="send-token-balance">
       <bdi>{choice.name}</bdi> ({kind}): the Safe holds{' '}
-      {exactTokenAmount(choice.balance, choice.token.decimals)} <bdi>{choice.token.symbol}</bdi>.
+      {groupedExactAmount(choice.balance, choice.token.decimals)} <bdi>{choice.token.symbol}</bdi>.
     </span>
   );
 }

@@ -130,6 +130,13 @@ describe('checkSendAmount', () => {
       error: 'That is more than the Safe holds: 2.5 DUSD.',
     });
     expect(checkSendAmount('2.5000001', token)).toMatchObject({ error: expect.stringMatching(/6 decimals/) });
+    // The balance is written as the token list writes it: grouped, every decimal kept.
+    expect(
+      checkSendAmount('5000', { decimals: 18, symbol: 'DEV', balance: 4_750_250_000_000_000_000_000n }),
+    ).toEqual({
+      ok: false,
+      error: 'That is more than the Safe holds: 4,750.25 DEV.',
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 import { isAddressEqual, zeroAddress, type Address } from 'viem';
 import { parseAddressInput } from '../../../lib/addressInput';
 import type { Result } from '../../../lib/result';
-import { exactTokenAmount } from '../../../ui/format';
+import { groupedExactAmount } from '../../../ui/format';
 
 /**
  * What the forms accept, as pure functions: each answers the value to use, or what is wrong in
@@ -76,7 +76,7 @@ export function checkSendAmount(
   if (parsed.value > balance)
     return {
       ok: false,
-      error: `That is more than the Safe holds: ${exactTokenAmount(balance, decimals)} ${symbol}.`,
+      error: `That is more than the Safe holds: ${groupedExactAmount(balance, decimals)} ${symbol}.`,
     };
   return parsed;
 }
