@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { layoutFaults } from '../layoutFaults';
 
 /**
  * Every page the navigation offers, on a desktop and a phone, light and dark: the document never
@@ -23,27 +23,6 @@ const views = [
   'settings/apps',
   'new-transaction/send',
 ];
-
-async function layoutFaults(page: Page) {
-  return page.evaluate(() => {
-    const doc = document.documentElement;
-    const faults: string[] = [];
-    if (doc.scrollWidth > doc.clientWidth)
-      faults.push(`document ${doc.scrollWidth} px wide in ${doc.clientWidth}`);
-    const scrolls = (value: string) => value === 'auto' || value === 'scroll';
-    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
-      const style = getComputedStyle(element);
-      const tall = element.scrollHeight - element.clientHeight;
-      const wide = element.scrollWidth - element.clientWidth;
-      const name = `${element.tagName.toLowerCase()}.${String(element.className).split(' ')[0]}`;
-      if (scrolls(style.overflowY) && tall > 0 && tall <= 2)
-        faults.push(`${name}: ${tall} px taller than its box`);
-      if (scrolls(style.overflowX) && wide > 0 && wide <= 2)
-        faults.push(`${name}: ${wide} px wider than its box`);
-    }
-    return faults;
-  });
-}
 
 for (const [width, height] of [
   [1280, 800],

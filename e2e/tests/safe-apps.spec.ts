@@ -10,6 +10,7 @@ import {
   type Hex,
 } from 'viem';
 import { expect, test } from '../fixtures';
+import { layoutFaults } from '../layoutFaults';
 import { devAccount, ownerWithDevnetWallet, ownerWithTestWallet, secondOwner, teamSafe } from '../owners';
 import type { E2eStack } from '../stack';
 
@@ -443,9 +444,17 @@ test.describe('Safe Apps: the real SDK and provider against Countersign’s host
         { to: spare, value: parseEther('0.02').toString(), data: '0x' },
       ],
     });
-    // The one review every transaction shares, with the app's two calls as one batch.
+    // The one review every transaction shares, with the app's two calls as one batch; the dialog's
+    // title names the app once, and only its body scrolls.
     await expect(page.getByTestId('tx-review')).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: /^2 transactions from Safe Apps SDK test app$/ }),
+    ).toBeVisible();
+    await expect(page.getByTestId('review-origin')).toContainText(
+      `From ${new URL(stack.demoAppsUrl).origin}`,
+    );
     await expect(page.getByTestId('review-action')).toHaveCount(2);
+    expect(await layoutFaults(page)).toEqual([]);
     await expect(page.getByTestId('review-action').nth(0)).toContainText(`Send 0.01 ETH to ${recipient}`);
     await expect(page.getByTestId('review-action').nth(1)).toContainText(`Send 0.02 ETH to ${spare}`);
     await useNextNonce(page, stack, safe);

@@ -9,6 +9,7 @@ import { doubleChainId, doubleSafeAddress, webAppOnDouble } from '../gatewayDoub
 import type { E2eStack } from '../stack';
 import { TestWallet } from '../testWallet';
 import { signInMessage } from '../signIn';
+import { ownerWithTestWallet } from '../owners';
 
 /** The Settings views against the demo Safe, the devnet chain and the local gateway. */
 
@@ -232,6 +233,37 @@ test.describe('Settings', () => {
       'title',
       ownerA.address,
     );
+  });
+
+  test('delegates: an owner adds one by signing, and removes it again', async ({ page, stack }) => {
+    const team = stack.safes[0]!.address as Address;
+    const delegate = devAccount(stack, 'spare').address as Address;
+    const listed = async () =>
+      (
+        await getJson<{ results: { delegate: string; label: string }[] }>(
+          `${stack.gatewayUrl}/v2/chains/${stack.chainId}/delegates?safe=${team}`,
+        )
+      ).results.filter((entry) => entry.delegate === delegate);
+    await ownerWithTestWallet(page, stack, 'owner A', settings(stack, '/delegates'));
+    const form = page.getByTestId('delegate-form');
+    await form.getByTestId('delegate-add').click();
+    await expect(form.getByTestId('delegate-new-address')).toHaveAccessibleDescription(
+      'Enter the delegate’s address.',
+    );
+    await form.getByTestId('delegate-new-address').fill(delegate.toLowerCase());
+    await form.getByTestId('delegate-new-label').fill('Payroll bot');
+    await form.getByTestId('delegate-add').click();
+    await expect(form.getByTestId('delegate-added')).toContainText('Added “Payroll bot”');
+    expect((await listed()).map((entry) => entry.label)).toEqual(['Payroll bot']);
+    const row = page.getByTestId('delegate').filter({ hasText: 'Payroll bot' });
+    await expect(row.getByTestId('delegate-address').getByTestId('address-value')).toHaveAttribute(
+      'title',
+      delegate,
+    );
+
+    await row.getByTestId('delegate-remove').click();
+    await expect(row).toHaveCount(0);
+    expect(await listed()).toEqual([]);
   });
 
   test('an unknown section says so inside the settings', async ({ page, stack }) => {

@@ -93,11 +93,16 @@ test.describe('Transaction flow: two owners of the 2-of-3 demo Safe', () => {
     await ownerWithTestWallet(page, stack, 'owner A', safePath(stack, 'new-transaction/send'));
     await sendNative(page, recipient, '0.01');
     await useNextNonce(page, stack);
+    // A note for the co-signers, said to be public; markup in it stays text.
+    await expect(page.getByTestId('review-note')).toHaveAccessibleDescription(/^Public: the gateway keeps it/);
+    await page.getByTestId('review-note').fill('Office rent <b>March</b>');
     const detailsUrl = await signAndPropose(page);
+    await expect(page.getByTestId('details-note')).toContainText('Office rent March');
 
     const b = await secondOwner(browser, stack);
     try {
       await ownerWithDevnetWallet(b.page, stack, 'owner B', new URL(detailsUrl).pathname);
+      await expect(b.page.getByTestId('details-note')).toContainText('Office rent March');
       await b.page.getByTestId('tx-confirm').click();
       await expect(b.page.getByTestId('details-status')).toHaveText('Awaiting execution');
       await expect(b.page.getByTestId('tx-confirm')).toHaveCount(0);

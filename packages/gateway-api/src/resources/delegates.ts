@@ -1,4 +1,5 @@
-import { delegatePageSchema } from '../schemas/accounts';
+import * as z from 'zod/mini';
+import { delegatePageSchema, type AddDelegateBody, type RemoveDelegateBody } from '../schemas/accounts';
 import { path, type RequestOptions, type Transport } from '../http';
 import { pass, type ChainParams, type CursorParams } from './common';
 
@@ -12,7 +13,19 @@ export type GetDelegatesParams = ChainParams &
   };
 
 export function delegatesResource(t: Transport) {
+  const none = async (url: string, init: Parameters<Transport['request']>[2]): Promise<void> => {
+    await t.request(url, z.unknown(), init);
+  };
   return {
+    /** `POST /v2/chains/{chainId}/delegates`: signed by the delegator over the delegate's address. */
+    addDelegate: ({ chainId }: ChainParams, body: AddDelegateBody, opts?: RequestOptions) =>
+      none(path`/v2/chains/${chainId}/delegates`, { ...pass(opts), method: 'POST', body }),
+    /** `DELETE /v2/chains/{chainId}/delegates/{delegate}`: signed by the delegator or the delegate. */
+    removeDelegate: (
+      { chainId, delegate }: ChainParams & { delegate: string },
+      body: RemoveDelegateBody,
+      opts?: RequestOptions,
+    ) => none(path`/v2/chains/${chainId}/delegates/${delegate}`, { ...pass(opts), method: 'DELETE', body }),
     /** `GET /v2/chains/{chainId}/delegates`. */
     getDelegates: (
       { chainId, safe, delegate, delegator, label, cursor }: GetDelegatesParams,

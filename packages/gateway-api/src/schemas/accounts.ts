@@ -44,6 +44,7 @@ export const removeDelegateBodySchema = deferred(() =>
       }),
     ),
 );
+export type RemoveDelegateBody = z.infer<typeof removeDelegateBodySchema>;
 
 /**
  * What one registration may name: each Safe is read from the chain and each signature recovered, so

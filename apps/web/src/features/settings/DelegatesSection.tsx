@@ -1,6 +1,12 @@
 import { useMemo, type ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Address as AddressType } from 'viem';
+import type { Delegate } from '@countersign/gateway-api';
+import { useGateway } from '../../lib/ServicesProvider';
 import {
   Address,
+  Alert,
+  Button,
   EmptyState,
   LoadMore,
   QueryView,
@@ -10,18 +16,26 @@ import {
   useDescribeQueryError,
 } from '../../ui';
 import { chainExplorer } from '../chains';
-import { useSafe } from '../safe';
-import { useDelegates } from '../safe';
+import { safeKey, useDelegates, useSafe, useSigner } from '../safe';
+import { removeSafeDelegate } from './delegateActions';
+import { DelegateForm } from './DelegateForm';
 import styles from './Settings.module.css';
 
 const explanation =
   'A delegate is an address an owner allows to propose transactions for this Safe without being an owner. Its proposals still need the owners’ confirmations.';
 
-/** The Safe's delegates, as the gateway lists them. */
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * The Safe's delegates, as the gateway lists them; an owner adds one, and a delegation's delegator
+ * (or the delegate itself) removes it, each by a signature the gateway checks.
+ */
 export function DelegatesSection() {
   const describeQueryError = useDescribeQueryError();
   const { chain, address } = useSafe();
   const query = useDelegates(chain.chainId, address);
+  const signer = useSigner();
+  const account = 'address' in signer ? signer.address : undefined;
   const explorer = chainExplorer(chain);
   const delegates = useMemo(() => query.data?.pages.flatMap((page) => page.results) ?? [], [query.data]);
   const total = query.data?.pages[0]?.count;
@@ -74,6 +88,10 @@ export function DelegatesSection() {
                     {delegate.safe === null && (
                       <p className={styles.hint}>For every Safe of the delegator on this chain.</p>
                     )}
+                    {account !== undefined &&
+                      (same(account, delegate.delegator) || same(account, delegate.delegate)) && (
+                        <RemoveDelegate delegate={delegate} />
+                      )}
                   </li>
                 ))}
               </ul>
@@ -88,6 +106,49 @@ export function DelegatesSection() {
           )}
         </QueryView>
       </Section>
+      <Section title="Add a delegate" id="settings-delegate-add">
+        {signer.kind === 'owner' ? (
+          <DelegateForm owner={signer.address as AddressType} />
+        ) : (
+          <p className={styles.muted} data-testid="delegate-add-owners-only">
+            Only an owner adds delegates: connect an owner&apos;s wallet to add one.
+          </p>
+        )}
+      </Section>
+    </div>
+  );
+}
+
+/** Removes one delegation, signed by the connected delegator or delegate. */
+function RemoveDelegate({ delegate }: { delegate: Delegate }) {
+  const { chain, address } = useSafe();
+  const gateway = useGateway();
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () =>
+      removeSafeDelegate({
+        gateway,
+        chainId: chain.chainId,
+        safe: address,
+        delegate: delegate.delegate as AddressType,
+        delegator: delegate.delegator as AddressType,
+      }),
+    onSuccess: (result) => {
+      if (result.ok)
+        void queryClient.invalidateQueries({ queryKey: safeKey(chain.chainId, address, 'delegates') });
+    },
+  });
+  const failure = remove.data?.ok === false ? remove.data.error : undefined;
+  return (
+    <div className={styles.delegateRemove}>
+      <Button onClick={() => remove.mutate()} disabled={remove.isPending} data-testid="delegate-remove">
+        {remove.isPending ? 'Waiting for your signature…' : 'Remove delegate'}
+      </Button>
+      {failure && (
+        <Alert tone="danger" title="Not removed" role="alert" testId="delegate-remove-error">
+          {failure.message}
+        </Alert>
+      )}
     </div>
   );
 }

@@ -37,7 +37,7 @@ export function HostPrompts({ prompts, app }: { prompts: readonly Prompt[]; app:
           key={prompt.key}
           open
           size="lg"
-          title={`Transaction requested by ${app.name}${more}`}
+          title={`${prompt.draft.title}${more}`}
           onClose={() => prompt.reject(new BridgeError(bridgeErrors.transactionRejected))}
           testId="app-tx-dialog"
         >
@@ -46,6 +46,7 @@ export function HostPrompts({ prompts, app }: { prompts: readonly Prompt[]; app:
               draft={prompt.draft}
               onBack={() => prompt.reject(new BridgeError(bridgeErrors.transactionRejected))}
               onDone={(result) => prompt.resolve(result)}
+              inDialog
             />
           </Suspense>
         </Dialog>

@@ -53,6 +53,7 @@ export function Review({
   draft,
   onBack,
   onDone,
+  inDialog = false,
 }: {
   draft: TxDraft;
   onBack: () => void;
@@ -61,6 +62,11 @@ export function Review({
    * App's request answers the app with the safeTxHash and stays on the app).
    */
   onDone?: (result: { safeTxHash: Hex; txId: string }) => void;
+  /**
+   * Shown in a dialog whose title is the draft's (a Safe App's request): the review leaves out its
+   * own heading and the requester's name, and says only where the request came from.
+   */
+  inDialog?: boolean;
 }) {
   const { chain, address, safe, paths } = useSafe();
   const navigate = useNavigate();
@@ -82,6 +88,7 @@ export function Review({
   const [kept, setKept] = useState<SafeTxSignature | undefined>();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  const [note, setNote] = useState(draft.origin?.note ?? '');
 
   const queuedNonces = useMemo(
     () =>
@@ -156,7 +163,7 @@ export function Review({
       tx,
       safeTxHash: hashes.safeTxHash,
       as,
-      origin: draft.origin,
+      origin: originWithNote(draft.origin, note),
       signed: kept,
       onSigned: setKept,
     });
@@ -191,15 +198,24 @@ export function Review({
 
   return (
     <div className={styles.review} data-testid="tx-review">
-      <h2 ref={heading} tabIndex={-1} className={styles.title}>
-        {draft.title}
-      </h2>
-      {draft.origin && (
-        <p className={styles.origin} data-testid="review-origin">
-          Requested by <strong>{draft.origin.name}</strong>
-          {draft.origin.url ? ` (${draft.origin.url})` : ''}
-        </p>
+      {!inDialog && (
+        <h2 ref={heading} tabIndex={-1} className={styles.title}>
+          {draft.title}
+        </h2>
       )}
+      {draft.origin &&
+        (inDialog ? (
+          draft.origin.url && (
+            <p className={styles.origin} data-testid="review-origin">
+              From <strong>{draft.origin.url}</strong>
+            </p>
+          )
+        ) : (
+          <p className={styles.origin} data-testid="review-origin">
+            Requested by <strong>{draft.origin.name}</strong>
+            {draft.origin.url ? ` (${draft.origin.url})` : ''}
+          </p>
+        ))}
 
       <Section title="What the Safe will do" id="review-actions">
         <Card>
@@ -287,6 +303,25 @@ export function Review({
           <Detail label="Call">
             {call.operation === 1 ? 'Delegatecall' : 'Call'} to <code className={styles.code}>{call.to}</code>
           </Detail>
+          {(role.kind === 'owner' || role.kind === 'delegate') && (
+            <Detail label={<label htmlFor="review-note">Note</label>}>
+              <textarea
+                id="review-note"
+                className={styles.note}
+                rows={2}
+                maxLength={MAX_NOTE_LENGTH}
+                value={note}
+                onChange={(event) => setNote(event.target.value)}
+                placeholder="Optional: what it is for, for your co-signers"
+                aria-describedby="review-note-hint"
+                data-testid="review-note"
+              />
+              <span id="review-note-hint" className={styles.hint}>
+                Public: the gateway keeps it with the proposal, and anyone who can see this Safe&apos;s queue
+                can read it. It is not signed, and executing without proposing leaves it out.
+              </span>
+            </Detail>
+          )}
         </DetailList>
       </Section>
 
@@ -368,4 +403,14 @@ export function Review({
       </Section>
     </div>
   );
+}
+
+/** A note longer than this is cut: it is a line for the co-signers, not a document. */
+const MAX_NOTE_LENGTH = 200;
+
+/** The proposal's origin with the proposer's note (none when blank). */
+function originWithNote(origin: TxDraft['origin'], note: string): TxDraft['origin'] {
+  const text = note.trim().slice(0, MAX_NOTE_LENGTH);
+  if (text === '') return origin && { name: origin.name, url: origin.url };
+  return { name: origin?.name ?? 'Countersign', url: origin?.url, note: text };
 }

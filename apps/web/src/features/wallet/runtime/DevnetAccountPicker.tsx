@@ -14,15 +14,22 @@ export function DevnetAccountPicker({
 }) {
   const id = useId();
   const { address } = useAccount();
+  const selected = address ?? provider.selectedAccount;
+  const current = accounts.find((account) => account.address.toLowerCase() === selected?.toLowerCase());
+  // The closed picker shows only the account's label ("#1 owner A"), whole: a select shows its
+  // option's full text, which a header has no room for. The options keep the address to choose by.
   return (
     <div className={styles.devnetAccount}>
       <label htmlFor={id} className="visually-hidden">
         Devnet account
       </label>
+      <span className={styles.devnetAccountShown} aria-hidden="true" data-testid="devnet-account-shown">
+        {current?.label ?? 'Choose an account'}
+      </span>
       <select
         id={id}
         data-testid="devnet-account"
-        value={address ?? provider.selectedAccount}
+        value={selected}
         onChange={(event) => provider.selectAccount(event.target.value)}
       >
         {accounts.map((account) => (

@@ -1,0 +1,27 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * What is wrong with the page's layout now: the document scrolling sideways, and any box whose
+ * content is a pixel or two taller or wider than it (a scrollbar it does not need, as a tab bar whose
+ * tabs overlap its border, or a dialog a border too short for its body, showed).
+ */
+export async function layoutFaults(page: Page) {
+  return page.evaluate(() => {
+    const doc = document.documentElement;
+    const faults: string[] = [];
+    if (doc.scrollWidth > doc.clientWidth)
+      faults.push(`document ${doc.scrollWidth} px wide in ${doc.clientWidth}`);
+    const scrolls = (value: string) => value === 'auto' || value === 'scroll';
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      const style = getComputedStyle(element);
+      const tall = element.scrollHeight - element.clientHeight;
+      const wide = element.scrollWidth - element.clientWidth;
+      const name = `${element.tagName.toLowerCase()}.${String(element.className).split(' ')[0]}`;
+      if (scrolls(style.overflowY) && tall > 0 && tall <= 2)
+        faults.push(`${name}: ${tall} px taller than its box`);
+      if (scrolls(style.overflowX) && wide > 0 && wide <= 2)
+        faults.push(`${name}: ${wide} px wider than its box`);
+    }
+    return faults;
+  });
+}
