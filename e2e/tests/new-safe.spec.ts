@@ -201,6 +201,50 @@ test.describe('create a new Safe', () => {
     await expect(page.getByTestId('overview-threshold')).toHaveText('2 of 2');
   });
 
+  test('an owner the address book names shows that name; typing gives another, and the page says it replaces it', async ({
+    page,
+    stack,
+  }) => {
+    const ownerA = devAccount(stack, 'owner A');
+    const ownerB = devAccount(stack, 'owner B');
+    await installWallet(page, stack);
+    await page.goto('/');
+    await page.evaluate(({ key, book }) => localStorage.setItem(key, JSON.stringify(book)), {
+      key: 'countersign.address-book',
+      book: {
+        [String(stack.chainId)]: { [ownerA.address]: 'Alice (owner A)', [ownerB.address]: 'Bob (owner B)' },
+      },
+    });
+    await connect(page);
+    await page.getByTestId('create-safe-link').click();
+
+    // The connected owner's row: the known name shows, and the field holds nothing typed.
+    const nameA = ownerField(page, 0, 'name');
+    await expect(nameA).toHaveValue('');
+    await expect(nameA).toHaveAttribute('placeholder', 'Alice (owner A)');
+    await expect(nameA).toHaveAccessibleDescription('From your address book; type to give another.');
+
+    await page.getByTestId('new-safe-add-owner').click();
+    await ownerField(page, 1, 'address').fill(ownerB.address.toLowerCase());
+    const nameB = ownerField(page, 1, 'name');
+    await nameB.click();
+    await expect(nameB).toHaveAttribute('placeholder', 'Bob (owner B)');
+    // Typing gives exactly what is typed, never the known name with letters inside it.
+    await page.keyboard.type('Dup');
+    await expect(nameB).toHaveValue('Dup');
+    await expect(nameB).toHaveAccessibleDescription(
+      'Creating the Safe replaces “Bob (owner B)” in your address book.',
+    );
+    await nameB.fill('');
+    await expect(nameB).toHaveAccessibleDescription('From your address book; type to give another.');
+    // Nothing is written to the address book before the Safe is created.
+    expect(
+      await page.evaluate(() => JSON.parse(localStorage.getItem('countersign.address-book') ?? '{}')),
+    ).toEqual({
+      [String(stack.chainId)]: { [ownerA.address]: 'Alice (owner A)', [ownerB.address]: 'Bob (owner B)' },
+    });
+  });
+
   test('a wallet rejection keeps the form, and an address already deployed is refused', async ({
     page,
     stack,
