@@ -5,6 +5,8 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { expectNoSeriousA11yViolations } from '../axe';
 import { expect, test } from '../fixtures';
 import { doubleSafeAddress, webAppOnDouble } from '../gatewayDouble';
+import { ownerWithTestWallet } from '../owners';
+import { proposeTextMessage } from '../safeMessages';
 import type { E2eStack } from '../stack';
 
 /** The Messages views against the demo Safe's messages, as the local gateway serves them. */
@@ -166,6 +168,21 @@ test.describe('Messages', () => {
     await page.locator(`[data-message-hash="${demo.messageHash}"]`).click();
     await expect(page).toHaveURL(new RegExp(`/messages/${demo.messageHash}$`));
     await expect(page.getByTestId('message-text')).toContainText(demoText);
+  });
+
+  test('the list says, as the queue does, which messages wait for the connected owner’s signature', async ({
+    page,
+    stack,
+  }) => {
+    const team = stack.safes[0]!.address;
+    // Signed by owner C only: owner A still has to sign it.
+    const waiting = await proposeTextMessage(stack, 'owner C', `Owner state ${Date.now()} ${Math.random()}`);
+    // Signed by owner A: A has signed it, though it still waits for another owner.
+    const signed = await proposeTextMessage(stack, 'owner A', `Owner state ${Date.now()} ${Math.random()}`);
+    await ownerWithTestWallet(page, stack, 'owner A', `/local:${team}/messages`);
+    const row = (hash: string) => page.locator(`[data-testid="message-row"][data-message-hash="${hash}"]`);
+    await expect(row(waiting).getByTestId('message-owner-state')).toHaveText('Needs your signature');
+    await expect(row(signed).getByTestId('message-owner-state')).toHaveText('You signed');
   });
 
   test('a text message: its content, both hashes computed and checked, its confirmations', async ({

@@ -5,24 +5,30 @@ import type { MessageItem, UnreadableItem } from '@countersign/gateway-api';
 import { useGateway } from '../../lib/ServicesProvider';
 import { isHttpUrl } from '../../lib/urls';
 import { Address, DateTime, RemoteImage, WarningIcon, revealInvisible } from '../../ui';
+import { OwnerStateBadge, type OwnerState } from '../safe';
 import { messagePreview } from './messageContent';
 import { MessageStatus } from './MessageStatus';
 import { messageQueryOptions } from './queries';
 import styles from './MessagesPage.module.css';
 
-/** One message in the list: what it says, who proposed it, when, and how far its signing is. */
+/**
+ * One message in the list: what it says, who proposed it, when, how far its signing is, and where the
+ * connected owner stands on it.
+ */
 export const MessageRow = memo(function MessageRow({
   message,
   href,
   chainId,
   safeAddress,
   updatedAt,
+  ownerState,
 }: {
   message: MessageItem;
   href: string;
   chainId: string;
   safeAddress: string;
   updatedAt: number;
+  ownerState: OwnerState | undefined;
 }) {
   const queryClient = useQueryClient();
   const gateway = useGateway();
@@ -65,6 +71,7 @@ export const MessageRow = memo(function MessageRow({
         </span>
         <span className={styles.side}>
           <MessageStatus status={message.status} />
+          {ownerState !== undefined && <OwnerStateBadge state={ownerState} testId="message-owner-state" />}
           <span className={styles.count} data-testid="message-row-confirmations">
             {message.confirmationsSubmitted} of {message.confirmationsRequired}
             <span className={styles.countLabel}> confirmations</span>

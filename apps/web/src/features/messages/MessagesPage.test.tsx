@@ -1,10 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MessageItem, SafeMessagePage } from '@countersign/gateway-api';
 import { teamSafeAddress } from '../../testing';
 import { messagesRoutes } from './index';
 import { mockGateway, openSafePage } from './testSafePage';
+import type * as WalletModule from '../wallet';
+
+/** The wallet: none, unless a test connects an account. */
+const wallet = vi.hoisted(() => ({
+  snapshot: { status: 'disconnected', address: undefined as string | undefined },
+}));
+vi.mock('../wallet', async (original) => ({
+  ...(await original<typeof WalletModule>()),
+  useWallet: () => wallet.snapshot,
+}));
 
 const gateway = { current: undefined as unknown as ReturnType<typeof mockGateway> };
 
@@ -45,6 +55,10 @@ beforeEach(() => {
   gateway.current = mockGateway();
 });
 
+afterEach(() => {
+  wallet.snapshot = { status: 'disconnected', address: undefined };
+});
+
 describe('Messages list', () => {
   it('lists each message with its preview, app, status and confirmations under its day', async () => {
     gateway.current.getMessages.mockResolvedValue(
@@ -80,6 +94,36 @@ describe('Messages list', () => {
     expect(within(rows[1]!).getByTestId('message-row-app')).toHaveTextContent('CowSwap');
     expect(within(rows[1]!).getByTestId('message-status-badge')).toHaveTextContent('Confirmed');
     expect(screen.getAllByTestId('messages-day').map((day) => day.textContent)).toEqual(['Today']);
+  });
+
+  it('says, as the queue does, which messages wait for the connected owner’s signature', async () => {
+    const ownerB = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+    wallet.snapshot = { status: 'connected', address: ownerB };
+    gateway.current.getMessages.mockResolvedValue(
+      page([
+        message({ messageHash: `0x${'1'.repeat(64)}` }),
+        message({
+          messageHash: `0x${'2'.repeat(64)}`,
+          confirmations: [
+            { owner: ownerA, signature: `0x${'ab'.repeat(65)}` },
+            { owner: { ...ownerA, value: ownerB }, signature: `0x${'cd'.repeat(65)}` },
+          ],
+        }),
+        message({ messageHash: `0x${'3'.repeat(64)}`, status: 'CONFIRMED', confirmationsSubmitted: 2 }),
+      ]),
+    );
+    open();
+    const rows = await screen.findAllByTestId('message-row');
+    expect(within(rows[0]!).getByTestId('message-owner-state')).toHaveTextContent('Needs your signature');
+    expect(within(rows[1]!).getByTestId('message-owner-state')).toHaveTextContent('You signed');
+    expect(within(rows[2]!).queryByTestId('message-owner-state')).toBeNull();
+  });
+
+  it('says nothing of the owner’s part without a wallet', async () => {
+    gateway.current.getMessages.mockResolvedValue(page([message({})]));
+    open();
+    await screen.findByTestId('message-row');
+    expect(screen.queryByTestId('message-owner-state')).toBeNull();
   });
 
   it('shows an entry it cannot read as a row of its own, and the rest of the list', async () => {

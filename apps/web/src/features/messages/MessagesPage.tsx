@@ -9,9 +9,10 @@ import {
   SkeletonRows,
   useDescribeQueryError,
 } from '../../ui';
-import { useSafe } from '../safe';
+import { useSafe, useSigner } from '../safe';
 import { dayLabel, groupByDay } from './dayGroups';
 import { MessageRow, UnreadableRow } from './MessageRow';
+import { messageOwnerState } from './messageOwnerState';
 import { useMessages } from './queries';
 import styles from './MessagesPage.module.css';
 
@@ -20,6 +21,7 @@ export function MessagesPage() {
   const describeQueryError = useDescribeQueryError();
   const { chain, address, paths } = useSafe();
   const query = useMessages(chain.chainId, address);
+  const signer = useSigner();
   const groups = useMemo(
     () => groupByDay(query.data?.pages.flatMap((page) => page.results) ?? []),
     [query.data],
@@ -70,6 +72,7 @@ export function MessagesPage() {
                           chainId={chain.chainId}
                           safeAddress={address}
                           updatedAt={query.dataUpdatedAt}
+                          ownerState={messageOwnerState(item, signer)}
                         />
                       ) : (
                         <UnreadableRow key={`unreadable-${itemIndex}`} item={item} />

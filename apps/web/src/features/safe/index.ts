@@ -33,6 +33,7 @@ export {
   useSigner,
   type Signer,
 } from './signer';
+export { OwnerStateBadge, ownerStateOf, type OwnerState } from './ownerState';
 export { thresholdLabel, versionStateLabel } from './safeFormat';
 export {
   MY_SAFES_STORAGE_KEY,

@@ -65,8 +65,12 @@ export function useSigner(): Signer {
   const wallet = useWallet();
   const gateway = useGateway();
   const { chain, address, safe } = useSafe();
-  const chainState = useQuery(chainSafeStateQueryOptions(chain, address));
   const account = wallet.status === 'connected' ? wallet.address : undefined;
+  // Asked only with an account to place: a visitor's lists cost no call to the chain.
+  const chainState = useQuery({
+    ...chainSafeStateQueryOptions(chain, address),
+    enabled: account !== undefined,
+  });
   const owners = chainState.data?.owners ?? safe.owners.map((owner) => owner.value);
   const isOwner = account !== undefined && owners.some((owner) => same(owner, account));
   const delegates = useInfiniteQuery({

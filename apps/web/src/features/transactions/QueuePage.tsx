@@ -1,14 +1,13 @@
 import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
-import type { AddressInfo, TransactionListEntry } from '@countersign/gateway-api';
+import type { TransactionListEntry } from '@countersign/gateway-api';
 import { EmptyState, Page, QueryView, SkeletonRows, TransactionsIcon } from '../../ui';
-import { useSafe, useQueueQuery } from '../safe';
+import { useSafe, useQueueQuery, useSigner, type Signer } from '../safe';
 import { AutoLoadMore } from './AutoLoadMore';
-import { ownerStateOf } from './ownerState';
+import { txOwnerState } from './ownerState';
 import { groupQueue, type QueueBlock, type QueueEntry } from './queueGroups';
 import { TransactionRow } from './TransactionRow';
 import { TransactionsTabs } from './TransactionsTabs';
-import { useConnectedAccount } from './useConnectedAccount';
 import styles from './TransactionLists.module.css';
 
 const labelTexts: Record<string, string> = {
@@ -70,27 +69,18 @@ export function QueuePage() {
 }
 
 function QueueList({ entries }: { entries: TransactionListEntry[] }) {
-  const { safe } = useSafe();
-  const account = useConnectedAccount();
+  const signer = useSigner();
   const sections = useMemo(() => sectionsOf(groupQueue(entries)), [entries]);
   return (
     <div className={styles.sections} data-testid="queue-list">
       {sections.map((section) => (
-        <QueueSection key={section.key} section={section} owners={safe.owners} account={account} />
+        <QueueSection key={section.key} section={section} signer={signer} />
       ))}
     </div>
   );
 }
 
-function QueueSection({
-  section,
-  owners,
-  account,
-}: {
-  section: Section;
-  owners: AddressInfo[];
-  account: string | undefined;
-}) {
+function QueueSection({ section, signer }: { section: Section; signer: Signer }) {
   const headingId = useId();
   const description = section.label === null ? undefined : labelTexts[section.label];
   return (
@@ -111,11 +101,11 @@ function QueueSection({
         {section.blocks.map((block) =>
           block.kind === 'conflict' ? (
             <li key={block.key}>
-              <ConflictGroup block={block} owners={owners} account={account} />
+              <ConflictGroup block={block} signer={signer} />
             </li>
           ) : block.kind === 'single' ? (
             <li key={block.key}>
-              <QueueRow entry={block.entry} owners={owners} account={account} />
+              <QueueRow entry={block.entry} signer={signer} />
             </li>
           ) : null,
         )}
@@ -124,28 +114,17 @@ function QueueSection({
   );
 }
 
-function QueueRow({
-  entry,
-  owners,
-  account,
-}: {
-  entry: QueueEntry;
-  owners: AddressInfo[];
-  account: string | undefined;
-}) {
-  const ownerState =
-    entry.type === 'TRANSACTION' ? ownerStateOf(entry.transaction, owners, account) : undefined;
+function QueueRow({ entry, signer }: { entry: QueueEntry; signer: Signer }) {
+  const ownerState = entry.type === 'TRANSACTION' ? txOwnerState(entry.transaction, signer) : undefined;
   return <TransactionRow entry={entry} from="queue" ownerState={ownerState} />;
 }
 
 function ConflictGroup({
   block,
-  owners,
-  account,
+  signer,
 }: {
   block: Extract<QueueBlock, { kind: 'conflict' }>;
-  owners: AddressInfo[];
-  account: string | undefined;
+  signer: Signer;
 }) {
   const headingId = useId();
   return (
@@ -168,7 +147,7 @@ function ConflictGroup({
       <ul className={styles.conflictRows}>
         {block.entries.map((entry, index) => (
           <li key={entry.type === 'TRANSACTION' ? entry.transaction.id : `unreadable-${index}`}>
-            <QueueRow entry={entry} owners={owners} account={account} />
+            <QueueRow entry={entry} signer={signer} />
           </li>
         ))}
       </ul>

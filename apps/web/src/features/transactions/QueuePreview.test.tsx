@@ -60,6 +60,20 @@ describe('QueuePreview', () => {
     expect(within(items[1]!).getByTestId('queue-preview-owner-state')).toHaveTextContent('You signed');
     expect(items[0]).toHaveTextContent('Send 0.3 ETH to');
     expect(screen.getByTestId('queue-preview-link')).toHaveAttribute('href', testSafe.paths.queue);
+    // Three wait, two are listed: the way to the others says how many.
+    expect(screen.getByTestId('queue-preview-more')).toHaveTextContent('View all 3 transactions');
+    expect(screen.getByTestId('queue-preview-more')).toHaveAttribute('href', testSafe.paths.queue);
+  });
+
+  it('offers no “View all” when every waiting transaction is listed', () => {
+    renderPreview({
+      count: 1,
+      next: null,
+      previous: null,
+      results: [{ type: 'LABEL', label: 'Next' }, queued(8)],
+    });
+    expect(screen.getAllByTestId('queue-preview-item')).toHaveLength(1);
+    expect(screen.queryByTestId('queue-preview-more')).toBeNull();
   });
 
   it('says when more pages wait, and when nothing does', () => {
@@ -70,6 +84,7 @@ describe('QueuePreview', () => {
       results: [{ type: 'LABEL', label: 'Next' }, queued(8)],
     });
     expect(screen.getByTestId('queue-preview-count')).toHaveTextContent('1+ transactions waiting');
+    expect(screen.getByTestId('queue-preview-more')).toHaveTextContent('View all transactions');
     unmount();
     renderPreview({ count: 0, next: null, previous: null, results: [] });
     expect(screen.getByTestId('queue-preview-empty')).toHaveTextContent('Nothing waits for signatures.');

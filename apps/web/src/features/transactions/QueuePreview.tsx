@@ -1,23 +1,23 @@
 import { Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
 import { Badge, QueryView, Section, SkeletonRows } from '../../ui';
-import { useSafe, useQueueQuery } from '../safe';
+import { OwnerStateBadge, useSafe, useQueueQuery, useSigner } from '../safe';
 import { QueuedClaimBadge } from '../tx-flow';
 import { confirmationsLabel, statusLabels, statusTones } from './describe';
-import { ownerStateLabels, ownerStateOf, ownerStateTones } from './ownerState';
+import { txOwnerState } from './ownerState';
 import { queueTransactions } from './queueGroups';
 import type { TransactionLinkState } from './TransactionRow';
 import { TransactionSummaryText } from './TransactionSummaryText';
-import { useConnectedAccount } from './useConnectedAccount';
 import styles from './QueuePreview.module.css';
 
 /**
  * The queue at a glance, for the Safe's home page: how many transactions wait, the next few with
- * their confirmations and whether the connected owner still has to sign, and a link to the queue.
+ * their confirmations and whether the connected owner still has to sign, and a link to the queue
+ * (and, when more wait than are listed, one that says how many).
  */
 export function QueuePreview({ limit = 3 }: { limit?: number }) {
-  const { chain, address, safe, paths } = useSafe();
-  const account = useConnectedAccount();
+  const { chain, address, paths } = useSafe();
+  const signer = useSigner();
   const query = useQueueQuery(chain.chainId, address);
   const transactions = useMemo(
     () => queueTransactions(query.data?.pages.flatMap((page) => page.results) ?? []),
@@ -64,7 +64,7 @@ export function QueuePreview({ limit = 3 }: { limit?: number }) {
               {transactions.slice(0, limit).map(({ transaction }) => {
                 const multisig =
                   transaction.executionInfo?.type === 'MULTISIG' ? transaction.executionInfo : null;
-                const ownerState = ownerStateOf(transaction, safe.owners, account);
+                const ownerState = txOwnerState(transaction, signer);
                 return (
                   <li key={transaction.id}>
                     <Link
@@ -96,9 +96,7 @@ export function QueuePreview({ limit = 3 }: { limit?: number }) {
                           </span>
                         )}
                         {ownerState === 'needs-signature' || ownerState === 'signed' ? (
-                          <Badge tone={ownerStateTones[ownerState]} testId="queue-preview-owner-state">
-                            {ownerStateLabels[ownerState]}
-                          </Badge>
+                          <OwnerStateBadge state={ownerState} testId="queue-preview-owner-state" />
                         ) : (
                           <Badge tone={statusTones[transaction.txStatus]}>
                             {statusLabels[transaction.txStatus]}
@@ -110,6 +108,11 @@ export function QueuePreview({ limit = 3 }: { limit?: number }) {
                 );
               })}
             </ul>
+            {(transactions.length > limit || query.hasNextPage) && (
+              <Link to={paths.queue} className={styles.more} data-testid="queue-preview-more">
+                {query.hasNextPage ? 'View all transactions' : `View all ${transactions.length} transactions`}
+              </Link>
+            )}
           </>
         )}
       </QueryView>

@@ -18,11 +18,17 @@ import {
   SkeletonRows,
   useDescribeQueryError,
 } from '../../ui';
-import { safeKey, useSafe, type SafeContextValue, useTransactionQuery } from '../safe';
+import {
+  OwnerStateBadge,
+  safeKey,
+  useSafe,
+  useSigner,
+  useTransactionQuery,
+  type SafeContextValue,
+} from '../safe';
 import { TransactionActions, TransactionHeading, TransactionVerification } from '../tx-flow';
 import { clip, isPendingStatus, describeParts, statusLabels, statusTones, transactionKind } from './describe';
-import { ownerStateLabels, ownerStateOfDetails, ownerStateTones } from './ownerState';
-import { useConnectedAccount } from './useConnectedAccount';
+import { txDetailsOwnerState } from './ownerState';
 import type { ListOrigin, TransactionLinkState } from './TransactionRow';
 import { PhraseText } from './TransactionSummaryText';
 import { CreationDetails, KindDetails } from './KindDetails';
@@ -126,10 +132,10 @@ function Heading({ details }: { details: TransactionDetails }) {
 }
 
 function TransactionDetailsView({ details }: { details: TransactionDetails }) {
-  const { chain, safe } = useSafe();
-  const account = useConnectedAccount();
+  const { chain } = useSafe();
+  const signer = useSigner();
   const multisig = details.detailedExecutionInfo?.type === 'MULTISIG' ? details.detailedExecutionInfo : null;
-  const ownerState = ownerStateOfDetails(details, safe.owners, account);
+  const ownerState = txDetailsOwnerState(details, signer);
   // The gateway's words; a queued transaction's are checked against its bytes before they are shown as fact.
   const claimed = (
     <p className={styles.sentence} data-testid="details-summary">
@@ -152,11 +158,7 @@ function TransactionDetailsView({ details }: { details: TransactionDetails }) {
           ) : (
             claimed
           )}
-          {ownerState !== undefined && (
-            <Badge tone={ownerStateTones[ownerState]} testId="details-owner-state">
-              {ownerStateLabels[ownerState]}
-            </Badge>
-          )}
+          {ownerState !== undefined && <OwnerStateBadge state={ownerState} testId="details-owner-state" />}
           {details.txStatus === 'FAILED' && (
             <Alert tone="danger" title="The execution failed" testId="details-failed">
               The Safe ran this transaction and it reverted: nothing it would have done happened, but its

@@ -7,7 +7,7 @@ import type {
   UnreadableItem,
 } from '@countersign/gateway-api';
 import { Address, Badge, DateTime, RemoteImage, TokenAmount } from '../../ui';
-import { useSafe } from '../safe';
+import { OwnerStateBadge, useSafe, type OwnerState } from '../safe';
 import { QueuedClaimBadge } from '../tx-flow';
 import {
   clip,
@@ -19,7 +19,6 @@ import {
   unknownMethodName,
   type NativeCurrency,
 } from './describe';
-import { ownerStateLabels, ownerStateTones, type OwnerState } from './ownerState';
 import { InlineAddress, PhraseText } from './TransactionSummaryText';
 import { TxIcon } from './TxIcon';
 import styles from './TransactionRow.module.css';
@@ -117,11 +116,7 @@ function SummaryRow({
               {statusLabels[txStatus]}
             </Badge>
           )}
-          {ownerState !== undefined && (
-            <Badge tone={ownerStateTones[ownerState]} testId="tx-owner-state">
-              {ownerStateLabels[ownerState]}
-            </Badge>
-          )}
+          {ownerState !== undefined && <OwnerStateBadge state={ownerState} testId="tx-owner-state" />}
           {queued && multisig && (
             <Suspense fallback={null}>
               <QueuedClaimBadge txId={transaction.id} />

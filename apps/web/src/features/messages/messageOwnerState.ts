@@ -1,0 +1,18 @@
+import type { SafeMessage } from '@countersign/gateway-api';
+import { ownerStateOf, type OwnerState, type Signer } from '../safe';
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * The signer's state on a message, as the queue says it for a transaction; nothing once the message
+ * no longer waits for confirmations.
+ */
+export function messageOwnerState(
+  message: Pick<SafeMessage, 'status' | 'confirmations'>,
+  signer: Signer,
+): OwnerState | undefined {
+  if (message.status !== 'NEEDS_CONFIRMATION') return undefined;
+  return ownerStateOf(signer, (account) =>
+    message.confirmations.some((confirmation) => same(confirmation.owner.value, account)),
+  );
+}
