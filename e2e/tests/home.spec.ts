@@ -1,3 +1,6 @@
+import { createPublicClient, createWalletClient, http, type Address } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { encodeSafeSetup, safe141, safeProxyFactoryAbi } from '@countersign/safe-core';
 import { expectNoSeriousA11yViolations } from '../axe';
 import { expect, test } from '../fixtures';
 import { TestWallet } from '../testWallet';
@@ -71,6 +74,92 @@ test.describe('Safe home', () => {
     // The demo queue: the rent signed by owner A, then the bonus and its rejection signed by others.
     const states = page.getByTestId('queue-preview-owner-state');
     await expect(states).toHaveText(['You signed', 'Needs your signature', 'Needs your signature']);
+  });
+
+  test('a queue longer than the preview links to all of it, saying how many', async ({ page, stack }) => {
+    const team = stack.safes[0]!.address;
+    // The queue as the browser reads it, made five long by copies of its first transaction at later
+    // nonces. The Safe is opened from the start page, so its home loads in the browser, not on the server.
+    await page.route(`**/safes/${team}/transactions/queued**`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { next: string | null; results: Record<string, unknown>[] };
+      const transactions = body.results.filter((item) => item.type === 'TRANSACTION');
+      const first = transactions[0] as { transaction: { id: string; executionInfo: { nonce: number } } };
+      const copies = Array.from({ length: Math.max(0, 5 - transactions.length) }, (_, n) => ({
+        ...first,
+        transaction: {
+          ...first.transaction,
+          id: `${first.transaction.id}-copy${n}`,
+          executionInfo: { ...first.transaction.executionInfo, nonce: 1000 + n },
+        },
+      }));
+      await route.fulfill({
+        response,
+        json: { ...body, next: null, results: [...body.results, ...copies] },
+      });
+    });
+    await page.goto('/');
+    await page.getByTestId('open-safe-input').fill(team);
+    await page.getByTestId('open-safe-submit').click();
+    await expect(page).toHaveURL(new RegExp(`/local:${team}/home$`));
+    const count = page.getByTestId('queue-preview-count');
+    await expect(count).toHaveText(/^\d+ transactions waiting$/);
+    const waiting = Number((await count.textContent())!.split(' ')[0]);
+    expect(waiting).toBeGreaterThanOrEqual(5);
+    await expect(page.getByTestId('queue-preview-item')).toHaveCount(3);
+    const more = page.getByTestId('queue-preview-more');
+    await expect(more).toHaveText(`View all ${waiting} transactions`);
+    await more.click();
+    await expect(page).toHaveURL(new RegExp(`/local:${team}/transactions/queue$`));
+  });
+
+  test('a new Safe that holds nothing offers to fund it, through Receive', async ({ page, stack }) => {
+    // A deployment and the gateway's first answer, on a CI machine running two workers.
+    test.setTimeout(120_000);
+    // A 1-of-1 Safe deployed outside the app with a salt of its own: nonce 0, nothing in it. The
+    // deployer sends it: no other test sends from that account, so their nonces cannot collide.
+    const deployer = stack.accounts.find((account) => account.role === 'deployer')!;
+    const transport = http(stack.rpcUrl!);
+    const chain = createPublicClient({ transport });
+    const sender = createWalletClient({ account: privateKeyToAccount(deployer.privateKey), transport });
+    const { request, result: safe } = await chain.simulateContract({
+      account: sender.account,
+      address: safe141.safeProxyFactory,
+      abi: safeProxyFactoryAbi,
+      functionName: 'createProxyWithNonce',
+      args: [
+        safe141.safeL2,
+        encodeSafeSetup({
+          owners: [deployer.address as Address],
+          threshold: 1n,
+          fallbackHandler: safe141.compatibilityFallbackHandler,
+        }),
+        BigInt(Date.now()),
+      ],
+    });
+    const hash = await sender.writeContract({ ...request, chain: null });
+    expect((await chain.waitForTransactionReceipt({ hash, pollingInterval: 100 })).status).toBe('success');
+    await expect
+      .poll(
+        async () => (await fetch(`${stack.gatewayUrl}/v1/chains/${stack.chainId}/safes/${safe}`)).status,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(200);
+
+    await page.goto(`/local:${safe}/home`);
+    await expect(page.getByTestId('fund-safe')).toContainText('It holds nothing yet.');
+    await page.getByTestId('fund-safe-receive').click();
+    const dialog = page.getByTestId('receive-dialog');
+    await expect(dialog.getByTestId('receive-address')).toHaveText(`local:${safe}`);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('fund-safe-receive')).toBeFocused();
+    // The demo Safe, funded and used, is not offered it.
+    await page.goto(`/local:${stack.safes[0]!.address}/home`);
+    await expect(page.getByTestId('top-assets-total')).toBeVisible();
+    await expect(page.getByTestId('fund-safe')).toHaveCount(0);
   });
 
   test('accepts shortName:address in the open form', async ({ page, stack }) => {

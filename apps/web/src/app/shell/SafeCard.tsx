@@ -1,4 +1,3 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import {
   Badge,
   ButtonLink,
@@ -11,12 +10,10 @@ import {
   shortenAddress,
   useAddressName,
 } from '../../ui';
+import { useReceiveDialog } from '../../features/assets';
 import { chainExplorer } from '../../features/chains';
 import { useSafe } from '../../features/safe';
 import styles from './SafeCard.module.css';
-
-// The QR encoder loads only when someone opens the dialog.
-const ReceiveDialog = lazy(() => import('./ReceiveDialog'));
 
 function useSafeName(): string | undefined {
   const { address, safe } = useSafe();
@@ -24,31 +21,18 @@ function useSafeName(): string | undefined {
 }
 
 function ReceiveButton({ size = 'sm' }: { size?: 'sm' | 'md' }) {
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const wasOpen = useRef(false);
-  // The dialog leaves the page as it closes, so the browser cannot return focus itself: once it is
-  // gone (a modal dialog makes the rest of the page inert while it is there), the button has it.
-  useEffect(() => {
-    if (wasOpen.current && !open) button.current?.focus();
-    wasOpen.current = open;
-  }, [open]);
+  const { show, dialog } = useReceiveDialog();
   return (
     <>
       <IconButton
-        ref={button}
         label="Receive: show the Safe's QR code"
         size={size}
-        onClick={() => setOpen(true)}
+        onClick={show}
         data-testid="receive-button"
       >
         <QrIcon />
       </IconButton>
-      {open && (
-        <Suspense fallback={null}>
-          <ReceiveDialog onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {dialog}
     </>
   );
 }

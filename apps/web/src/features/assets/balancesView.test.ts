@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Balance, Balances } from '@countersign/gateway-api';
 import { assetsPreview } from './assetsPreview';
-import { balancesView, sortByFiatValue, tokenId, topAssets } from './balancesView';
+import { balancesView, holdsNothing, sortByFiatValue, tokenId, topAssets } from './balancesView';
 
 const token = (
   symbol: string,
@@ -109,5 +109,18 @@ describe('assetsPreview', () => {
       more: 0,
       hiddenCount: 0,
     });
+  });
+});
+
+describe('holdsNothing', () => {
+  const zero = (item: Balance): Balance => ({ ...item, balance: '0', fiatBalance: '0' });
+
+  it('is true for no tokens, or only zero balances (the gateway lists the native coin at 0)', () => {
+    expect(holdsNothing({ fiatTotal: '0', items: [] })).toBe(true);
+    expect(holdsNothing({ fiatTotal: '0', items: [zero(eth), zero(dev)] })).toBe(true);
+  });
+
+  it('is false as soon as one token has a balance, even one without a price', () => {
+    expect(holdsNothing({ fiatTotal: '0', items: [zero(eth), { ...dev, fiatBalance: '0' }] })).toBe(false);
   });
 });

@@ -44,3 +44,8 @@ export function balancesView(balances: Balances, hiddenTokens: ReadonlySet<strin
 export function topAssets(view: BalancesView, count: number): Balance[] {
   return view.visible.slice(0, Math.max(0, count));
 }
+
+/** Whether the Safe holds no token at all, hidden ones included (a new Safe before anyone funds it). */
+export function holdsNothing(balances: Balances): boolean {
+  return balances.items.every((item) => /^0+$/.test(item.balance));
+}

@@ -3,7 +3,8 @@ import { safeViewLoader, type SafeTarget } from '../safe';
 import { readFiatCurrency } from './fiatCurrency';
 import { balancesQueryOptions } from './queries';
 
-// The assets feature: balances and collectibles of a Safe, and the fiat currency every view shows.
+// The assets feature: balances and collectibles of a Safe, the fiat currency every view shows, and
+// Receive (the Safe's QR code), which the Safe card and an empty Safe's home open.
 const loadPages = () => import('./pages');
 
 export const assetsRoutes: RouteObject[] = [
@@ -32,6 +33,7 @@ export function prefetchAssets({ chainId, address, queryClient, gateway }: SafeT
 
 export { useBalances } from './useBalances';
 export { TopAssets } from './TopAssets';
+export { useReceiveDialog } from './useReceiveDialog';
 export { TokenIcon } from './TokenIcon';
-export { type BalancesView } from './balancesView';
+export { holdsNothing, type BalancesView } from './balancesView';
 export { balancesQueryOptions, collectiblesQueryOptions } from './queries';

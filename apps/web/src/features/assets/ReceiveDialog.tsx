@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import encodeQR from 'qr';
 import { Alert, CopyButton, Dialog } from '../../ui';
-import { formatSafeId, useSafe } from '../../features/safe';
+import { formatSafeId, useSafe } from '../safe';
 import styles from './ReceiveDialog.module.css';
 
 /** A QR code of `shortName:0x…` (EIP-3770) for receiving funds, and the address to copy. */
