@@ -158,6 +158,24 @@ test.describe('Safe Apps: the real SDK and provider against Countersign’s host
     ]);
   });
 
+  test('a custom app whose manifest cannot be read: the trust prompt says so, and names it by its host', async ({
+    page,
+    stack,
+  }) => {
+    // A path of the demo apps' site with no app (and so no manifest.json) under it.
+    const appUrl = `${stack.demoAppsUrl}/no-app-here/`;
+    await page.goto(`/local:${teamSafe(stack)}/apps/open?appUrl=${encodeURIComponent(appUrl)}`);
+    const warning = page.getByTestId('unknown-app-warning');
+    await expect(warning.getByTestId('unknown-app-no-manifest')).toHaveText(
+      'Countersign could not read this app’s manifest (manifest.json), so its name and icon are unknown.',
+    );
+    await expect(page.getByTestId('open-app-name')).toHaveText(new URL(appUrl).host);
+    // The demo test app has one: nothing is said of it.
+    await page.goto(openPath(stack, teamSafe(stack)));
+    await expect(page.getByTestId('unknown-app-description')).toBeVisible();
+    await expect(page.getByTestId('unknown-app-no-manifest')).toHaveCount(0);
+  });
+
   test('every read: Safe, chain, environment, balances, RPC and provider answers equal the gateway’s and the devnet’s', async ({
     page,
     stack,
@@ -466,6 +484,12 @@ test.describe('Safe Apps: the real SDK and provider against Countersign’s host
 
     // The gateway has the proposal, from this app, awaiting owner B.
     const txId = `multisig_${safe}_${safeTxHash}`;
+    // Countersign says so itself over the app, whatever the app shows, with the way to it.
+    await expect(page.getByTestId('app-tx-notice')).toContainText('Transaction proposed: it is in the queue');
+    await expect(page.getByTestId('app-tx-notice-link')).toHaveAttribute(
+      'href',
+      `/local:${safe}/transactions/${encodeURIComponent(txId)}`,
+    );
     const proposed = await gatewayJson<{ txStatus: string; safeAppInfo: { url: string } | null }>(
       stack,
       `/transactions/${txId}`,

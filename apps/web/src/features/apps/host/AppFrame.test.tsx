@@ -2,7 +2,9 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeReply } from '@countersign/safe-apps-bridge';
-import { devnetChain, teamSafe, renderSafePage } from '../../../testing';
+import type { TransactionDetails } from '@countersign/gateway-api';
+import { devnetChain, fakeGateway, teamSafe, renderSafePage, testSafe } from '../../../testing';
+import { transactionQueryOptions } from '../../safe';
 import { AppFrame, APP_ALLOW, APP_SANDBOX } from './AppFrame';
 import { SAFE_APPS_STORAGE_KEY, storedApp } from './appStore';
 import type { HostedApp } from './useAppHost';
@@ -153,6 +155,38 @@ describe('AppFrame', () => {
       ]),
     );
     expect(screen.queryByTestId('tx-review')).toBeNull();
+  });
+
+  it('says in Countersign’s own words that the app’s transaction is in the queue, with a link to it', async () => {
+    renderSafePage(<AppFrame app={app} />);
+    const { send, request } = attachAppWindow();
+    expect(screen.queryByTestId('app-tx-notice')).toBeNull();
+    send(request('n1', 'sendTransactions', { txs: [{ to: '0x1111111111111111111111111111111111111111' }] }));
+    await userEvent.click(await screen.findByTestId('review-sign'));
+    expect(await screen.findByTestId('app-tx-notice')).toHaveTextContent(
+      'Transaction proposed: it is in the queue',
+    );
+    expect(screen.getByTestId('app-tx-notice-link')).toHaveAttribute(
+      'href',
+      testSafe.paths.transaction('multisig_x'),
+    );
+    await userEvent.click(screen.getByTestId('app-tx-notice-dismiss'));
+    expect(screen.queryByTestId('app-tx-notice')).toBeNull();
+  });
+
+  it('says the app’s transaction was executed when the review executed it', async () => {
+    renderSafePage(<AppFrame app={app} />, {
+      seed: (client) =>
+        client.setQueryData(
+          transactionQueryOptions(fakeGateway(), devnetChain.chainId, testSafe.address, 'multisig_x')
+            .queryKey,
+          { txStatus: 'SUCCESS' } as TransactionDetails,
+        ),
+    });
+    const { send, request } = attachAppWindow();
+    send(request('n2', 'sendTransactions', { txs: [{ to: '0x1111111111111111111111111111111111111111' }] }));
+    await userEvent.click(await screen.findByTestId('review-sign'));
+    expect(await screen.findByTestId('app-tx-notice')).toHaveTextContent('Transaction executed');
   });
 
   it('answers a rejected transaction with an error', async () => {

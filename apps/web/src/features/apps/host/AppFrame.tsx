@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createBridge, type IncomingMessage } from '@countersign/safe-apps-bridge';
 import { Alert, Button, Loading } from '../../../ui';
 import { useSafe } from '../../safe';
+import { AppTransactionNotice } from './AppTransactionNotice';
 import { HostPrompts } from './HostPrompts';
 import { useAppHost, type HostedApp } from './useAppHost';
 import styles from './host.module.css';
@@ -31,7 +32,7 @@ export function AppFrame({
   loadTimeoutMs?: number;
 }) {
   const { chain, address } = useSafe();
-  const { handlers, prompts, rejectAll } = useAppHost(app);
+  const { handlers, prompts, rejectAll, lastTransaction, dismissLastTransaction } = useAppHost(app);
   const frame = useRef<HTMLIFrameElement>(null);
   const [attempt, setAttempt] = useState(0);
   const frameKey = `${chain.chainId}:${address}:${attempt}`;
@@ -41,6 +42,11 @@ export function AppFrame({
     status: 'loading',
   });
   const status = frameStatus.key === frameKey ? frameStatus.status : 'loading';
+  // A notice of another Safe's transaction (the user switched Safes under the app) would mislead.
+  const notice =
+    lastTransaction?.chainId === chain.chainId && lastTransaction.safe === address
+      ? lastTransaction
+      : undefined;
 
   // The bridge listens before the frame starts loading, so the app's first getSafeInfo is answered.
   useEffect(() => {
@@ -77,6 +83,7 @@ export function AppFrame({
 
   return (
     <div className={styles.frameBox} data-testid="safe-app-host" data-status={status}>
+      {notice && <AppTransactionNotice txId={notice.txId} onDismiss={dismissLastTransaction} />}
       <iframe
         key={frameKey}
         ref={frame}

@@ -62,6 +62,28 @@ describe('Opening an app', () => {
     expect(storedApp('https://127.0.0.1:4109').acceptedAt).toEqual(expect.any(Number));
   });
 
+  it('says so when the app’s manifest cannot be read, and names the app by its address', async () => {
+    gateway.getSafeApps.mockResolvedValue([]);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('nope', { status: 404 })),
+    );
+    open('https://127.0.0.1:4109/tool');
+    const warning = await screen.findByTestId('unknown-app-warning');
+    expect(screen.getByTestId('unknown-app-no-manifest')).toHaveTextContent(
+      'Countersign could not read this app’s manifest (manifest.json), so its name and icon are unknown.',
+    );
+    expect(warning).toContainElement(screen.getByTestId('unknown-app-no-manifest'));
+    expect(screen.getByTestId('open-app-name')).toHaveTextContent('127.0.0.1:4109');
+  });
+
+  it('says nothing of the manifest when it reads', async () => {
+    gateway.getSafeApps.mockResolvedValue([]);
+    open('https://127.0.0.1:4109/tool');
+    await screen.findByTestId('unknown-app-warning');
+    expect(screen.queryByTestId('unknown-app-no-manifest')).toBeNull();
+  });
+
   it('opens an accepted app without asking again, even without a manifest', async () => {
     gateway.getSafeApps.mockResolvedValue([]);
     vi.stubGlobal(

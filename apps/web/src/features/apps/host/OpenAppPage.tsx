@@ -107,6 +107,8 @@ export function OpenAppPage() {
     : { url: appUrl, origin, name: manifest.data?.name || stored?.name || host, safeAppId: null };
   const iconUrl = listed ? listed.iconUrl : (manifest.data?.iconUrl ?? null);
   const description = listed ? listed.description : (manifest.data?.description ?? '');
+  // No manifest, one without a name, or no answer in time: the user should know the name is the host's.
+  const manifestUnread = listed === undefined && (manifest.data === null || manifest.isError);
 
   const header = (
     <div className={styles.appTitle}>
@@ -128,6 +130,12 @@ export function OpenAppPage() {
               address, owners and balances, and it can ask you to sign transactions and messages; every
               request is shown to you for review first.
             </p>
+            {manifestUnread && (
+              <p data-testid="unknown-app-no-manifest">
+                Countersign could not read this app’s manifest (manifest.json), so its name and icon are
+                unknown.
+              </p>
+            )}
             {description !== '' && (
               <p>
                 It describes itself as: <span data-testid="unknown-app-description">{description}</span>

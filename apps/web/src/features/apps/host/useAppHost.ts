@@ -27,6 +27,9 @@ import { appBalances, appChainInfo, appSafeInfo, messageText } from './sdkAnswer
 /** The app being hosted: where it runs and what it is called (text only, never markup). */
 export type HostedApp = { url: string; origin: string; name: string; safeAppId: number | null };
 
+/** A transaction an app's request led to (proposed or executed in the review), on this Safe. */
+export type AppTransaction = { txId: string; chainId: string; safe: string };
+
 type Settle<T> = { resolve: (value: T) => void; reject: (error: BridgeError) => void };
 
 /** A request waiting for the user: a transaction to review, a message to sign, permissions to grant. */
@@ -85,7 +88,8 @@ async function rpcRequest(url: string, method: string, params: unknown[]): Promi
 /**
  * The Safe Apps host for one app on the Safe on screen: the bridge's handlers (reads answered from
  * the Safe's state and queries; writes only through a prompt the user answers: the one transaction
- * review, the message signing, the permission prompt), and the prompts waiting.
+ * review, the message signing, the permission prompt), the prompts waiting, and the last transaction
+ * the app's requests led to (for Countersign's own notice: the app may say nothing, or anything).
  */
 export function useAppHost(app: HostedApp) {
   const { chain, address, safe } = useSafe();
@@ -93,6 +97,7 @@ export function useAppHost(app: HostedApp) {
   const queryClient = useQueryClient();
   const gateway = useGateway();
   const [prompts, setPrompts] = useState<Prompt[]>([]);
+  const [lastTransaction, setLastTransaction] = useState<AppTransaction | undefined>(undefined);
   const nextKey = useRef(0);
   /** safeTxHash → txId of the transactions this app submitted here. */
   const submitted = useRef(new Map<string, string>());
@@ -150,6 +155,11 @@ export function useAppHost(app: HostedApp) {
     const sendDraft = async (draft: TxDraft) => {
       const result = await ask({ kind: 'transaction', draft });
       submitted.current.set(result.safeTxHash.toLowerCase(), result.txId);
+      setLastTransaction({
+        txId: result.txId,
+        chainId: state.current.chain.chainId,
+        safe: state.current.address,
+      });
       return { safeTxHash: result.safeTxHash };
     };
     const signOnChain = (contentHash: Hex, what: string) =>
@@ -261,5 +271,7 @@ export function useAppHost(app: HostedApp) {
     for (const prompt of [...queue.current]) prompt.reject(new BridgeError(bridgeErrors.transactionRejected));
   }, []);
 
-  return { handlers, prompts, rejectAll };
+  const dismissLastTransaction = useCallback(() => setLastTransaction(undefined), []);
+
+  return { handlers, prompts, rejectAll, lastTransaction, dismissLastTransaction };
 }
