@@ -164,7 +164,8 @@ export function useAppHost(app: HostedApp) {
     };
     const signOnChain = (contentHash: Hex, what: string) =>
       sendDraft({
-        title: `Sign a ${what} on chain`,
+        // The dialog's title is the draft's: it names the app, as a transaction's does.
+        title: `Sign a ${what} on chain for ${state.current.app.name}`,
         actions: [
           {
             to: safe141.signMessageLib,
