@@ -145,6 +145,33 @@ test.describe('Transaction flow: two owners of the 2-of-3 demo Safe', () => {
     await signAndPropose(page);
   });
 
+  test('the recipient found by name in the address book, and named again in the review', async ({
+    page,
+    stack,
+  }) => {
+    const recipient = devAccount(stack, 'recipient').address;
+    await ownerWithTestWallet(page, stack, 'owner A', safePath(stack, 'new-transaction/send'));
+    await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+      key: 'countersign.address-book',
+      value: JSON.stringify({ [String(stack.chainId)]: { [recipient]: 'Dave' } }),
+    });
+    await page.reload();
+    const field = page.getByRole('combobox', { name: 'Recipient' });
+    await field.fill('dav');
+    const dave = page.getByRole('listbox', { name: 'Known addresses' }).getByRole('option', { name: /Dave/ });
+    await expect(dave).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await expect(dave).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(field).toHaveValue(recipient);
+    await expect(page.getByTestId('send-recipient-preview')).toContainText('Dave');
+    await page.getByTestId('send-amount').fill('0.01');
+    await page.getByTestId('form-continue').click();
+    const action = page.getByTestId('review-action');
+    await expect(action).toContainText(`Send 0.01 ETH to ${recipient}`);
+    await expect(action.getByTestId('call-address-name')).toHaveText(`Dave: ${recipient}`);
+  });
+
   test('reject: an empty self-transaction at the same nonce, shown as a conflict in the queue', async ({
     page,
     stack,

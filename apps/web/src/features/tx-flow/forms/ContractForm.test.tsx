@@ -1,10 +1,13 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { decodeFunctionData, parseAbi } from 'viem';
+import { decodeFunctionData, erc20Abi, parseAbi } from 'viem';
+import type { Balance } from '@countersign/gateway-api';
+import { AddressBookNames, setAddressName } from '../../address-book';
+import { balancesQueryOptions } from '../../assets';
 import type { TxDraft } from '../draft';
 import { ContractForm } from './ContractForm';
-import { renderSafePage } from '../../../testing';
+import { fakeGateway, renderSafePage, teamSafeAddress } from '../../../testing';
 
 configure({ asyncUtilTimeout: 5_000 });
 
@@ -29,15 +32,51 @@ const abi = [
   },
 ];
 
-function open(initial: { to?: string } = {}) {
+/** The Safe's token list: DUSD, an ERC-20 of 6 decimals. */
+const dusd: Balance = {
+  tokenInfo: {
+    type: 'ERC20',
+    address: TOKEN,
+    decimals: 6,
+    symbol: 'DUSD',
+    name: 'Dev Dollar',
+    logoUri: null,
+  },
+  balance: '2500000',
+  fiatBalance: '2.5',
+  fiatConversion: '1',
+  fiatBalance24hChange: null,
+};
+
+function open(initial: { to?: string } = {}, { holdsToken = false } = {}) {
   const onReview = vi.fn<(draft: TxDraft) => void>();
   const user = userEvent.setup();
-  renderSafePage(<ContractForm onReview={onReview} initial={initial} />);
+  renderSafePage(
+    <AddressBookNames chainId="1337">
+      <ContractForm onReview={onReview} initial={initial} />
+    </AddressBookNames>,
+    {
+      seed: holdsToken
+        ? (client) =>
+            client.setQueryData(
+              balancesQueryOptions(fakeGateway(), '1337', teamSafeAddress, 'usd').queryKey,
+              {
+                fiatTotal: '2.5',
+                items: [dusd],
+              },
+            )
+        : undefined,
+    },
+  );
   return { user, onReview };
 }
 
 const field = (testId: string) => screen.getByTestId(testId);
 const errorOf = (testId: string) => screen.queryByTestId(`${testId}-error`)?.textContent;
+const functionsOffered = () =>
+  within(field('contract-function'))
+    .getAllByRole('option')
+    .map((option) => option.textContent);
 
 describe('ContractForm', () => {
   it('says nothing about the fields the user has not reached when an ABI is pasted', async () => {
@@ -137,5 +176,89 @@ describe('ContractForm', () => {
         },
       ],
     });
+  });
+
+  it('fills in a standard ABI, and brings back the text it replaced', async () => {
+    const { user } = open();
+    const standards = screen.getByRole('group', { name: 'Fill in a standard ABI' });
+    await user.click(within(standards).getByRole('button', { name: 'ERC-20' }));
+    expect(functionsOffered()).toEqual([
+      'approve(address,uint256)',
+      'transfer(address,uint256)',
+      'transferFrom(address,address,uint256)',
+    ]);
+    // Nothing was there to lose.
+    expect(screen.queryByTestId('contract-abi-replaced')).toBeNull();
+
+    await user.clear(field('contract-abi'));
+    await user.click(field('contract-abi'));
+    await user.paste(JSON.stringify(abi));
+    await user.click(field('contract-abi-erc1155'));
+    expect(functionsOffered()).toEqual([
+      'safeBatchTransferFrom(address,address,uint256[],uint256[],bytes)',
+      'safeTransferFrom(address,address,uint256,uint256,bytes)',
+      'setApprovalForAll(address,bool)',
+    ]);
+    expect(field('contract-abi-replaced')).toHaveTextContent(
+      'Your ABI was replaced with the ERC-1155 functions.',
+    );
+    await user.click(within(field('contract-abi-replaced')).getByRole('button', { name: 'Undo' }));
+    expect(field('contract-abi')).toHaveValue(JSON.stringify(abi));
+    expect(field('contract-abi')).toHaveFocus();
+    expect(screen.queryByTestId('contract-abi-replaced')).toBeNull();
+  });
+
+  it('fills in the ABI kept in the address book, which a standard replaces only with an undo', async () => {
+    const kept = erc20Abi.filter((item) => item.type === 'function' && item.name === 'transfer');
+    localStorage.setItem('countersign.contract-abis', JSON.stringify({ 1337: { [TOKEN]: kept } }));
+    const { user } = open({ to: TOKEN });
+    await waitFor(() => expect(functionsOffered()).toEqual(['transfer(address,uint256)']));
+    expect(field('contract-abi-hint')).toHaveTextContent('1 function to call. From your address book.');
+    const keptText = (field('contract-abi') as HTMLTextAreaElement).value;
+    await user.click(field('contract-abi-erc721'));
+    expect(functionsOffered()).toHaveLength(5);
+    await user.click(field('contract-abi-undo'));
+    expect(field('contract-abi')).toHaveValue(keptText);
+  });
+
+  it('names the contract from the token list, the address book first', async () => {
+    open({ to: TOKEN }, { holdsToken: true });
+    const preview = await screen.findByTestId('contract-address-preview');
+    await waitFor(() => expect(within(preview).getByTestId('address-name')).toHaveTextContent('Dev Dollar'));
+    setAddressName('1337', TOKEN, 'Payroll dollars');
+    await waitFor(() =>
+      expect(within(preview).getByTestId('address-name')).toHaveTextContent('Payroll dollars'),
+    );
+  });
+
+  it('reads an amount of a token the Safe holds in base units or in the token’s units', async () => {
+    const { user, onReview } = open({ to: TOKEN }, { holdsToken: true });
+    await user.click(field('contract-abi-erc20'));
+    await user.selectOptions(field('contract-function'), 'transfer(address,uint256)');
+    await user.type(field('contract-param-0'), ALICE);
+    const amount = field('contract-param-1');
+    expect(field('contract-param-1-hint')).toHaveTextContent(
+      'A whole number of base units (DUSD has 6 decimals), or an amount in DUSD such as 12.5 DUSD.',
+    );
+    await user.type(amount, '12500000');
+    expect(field('contract-param-1-hint')).toHaveTextContent('= 12.5 DUSD');
+    await user.clear(amount);
+    await user.type(amount, '12.5');
+    await user.click(field('form-continue'));
+    expect(errorOf('contract-param-1')).toBe(
+      'Base units are whole numbers. To mean 12.5 DUSD, write "12.5 DUSD".',
+    );
+    await user.type(amount, ' dusd');
+    expect(field('contract-param-1-hint')).toHaveTextContent('= 12500000 in base units');
+    await user.click(field('form-continue'));
+    const [action] = onReview.mock.calls[0]![0].actions;
+    expect(decodeFunctionData({ abi: erc20Abi, data: action!.data }).args).toEqual([ALICE, 12_500_000n]);
+  });
+
+  it('leaves amounts in base units for a contract the token list does not know', async () => {
+    const { user } = open({ to: ALICE }, { holdsToken: true });
+    await user.click(field('contract-abi-erc20'));
+    expect(field('contract-param-1-hint')).toHaveTextContent(/^A whole number between 0 and 2\^256 - 1/);
+    expect(screen.queryByTestId('address-name')).toBeNull();
   });
 });

@@ -1,18 +1,28 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { isAddressEqual, type Address } from 'viem';
 import * as z from 'zod/mini';
 import { ok, type Result } from '../../../lib/result';
-import { SelectField, TextAreaField, TextField } from '../../../ui';
+import { Button, SelectField, TextAreaField, TextField } from '../../../ui';
 import { shownError, useSchemaForm } from '../../../ui/schemaForm';
 import { abiText as keptAbiText, contractAbi } from '../../address-book';
+import { useBalances } from '../../assets';
 import { useSafe } from '../../safe';
 import type { TxDraft } from '../draft';
 import { parseAbiJson, type AbiParam, type WriteFunction } from '../../../lib/abiJson';
-import { describeType, encodeCall, parseArgument } from './abiInputs';
+import {
+  describeType,
+  encodeCall,
+  isTokenAmount,
+  readArgument,
+  tokenAmountHint,
+  type TokenUnit,
+} from './abiInputs';
+import { abiPresets, type AbiPreset } from './abiPresets';
 import { contractCallAction, rawCallAction } from './actions';
 import { checkAddress, checkHexData, parseTokenAmount, tokenText, type Checked } from './checks';
 import { AddressField } from './fields';
+import { heldToken } from './sendTokens';
 import { built, notBuilt, TxForm, type BuildResult } from './TxForm';
 import styles from './Forms.module.css';
 
@@ -40,7 +50,10 @@ export function ContractForm({
   const { address: safe, chain } = useSafe();
   const native = { symbol: tokenText(chain.nativeCurrency.symbol), decimals: chain.nativeCurrency.decimals };
   const checkContract = (input: string) => withSelfWarning(checkAddress(input, chain.shortName), safe);
-  const schema = contractCallSchema(checkContract, native);
+  // The Safe's token list names a token contract and gives its decimals for amounts.
+  const { view: balances } = useBalances();
+  const unitOf = (address: Address) => heldToken(balances, address)?.unit;
+  const schema = contractCallSchema(checkContract, native, unitOf);
   const form = useSchemaForm(schema, {
     contract: initial.to ?? '',
     mode: 'abi',
@@ -50,12 +63,13 @@ export function ContractForm({
     value: '',
     data: '',
   });
-  const [mode, abiText, signature, value, contractText] = form.watch([
+  const [mode, abiText, signature, value, contractText, argTexts] = form.watch([
     'mode',
     'abi',
     'signature',
     'value',
     'contract',
+    'args',
   ]);
   // The ABI kept in the address book for this contract fills an empty ABI field.
   const contract = checkContract(contractText);
@@ -66,6 +80,20 @@ export function ContractForm({
   }, [keptAbi, form]);
   const { abi, functions, fn, paying } = callShape(mode, abiText, signature);
   const checkedValue = readValue(value, paying, native);
+  const token = contract.ok ? heldToken(balances, contract.value) : undefined;
+
+  // A standard ABI chosen over other text keeps that text to bring back, while the standard's stands.
+  const [replaced, setReplaced] = useState<{ preset: AbiPreset; text: string }>();
+  const choosePreset = (preset: AbiPreset) => {
+    const current = form.getValues('abi');
+    setReplaced(current.trim() === '' || current === preset.text ? undefined : { preset, text: current });
+    form.setValue('abi', preset.text, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  };
+  const undoPreset = (text: string) => {
+    setReplaced(undefined);
+    form.setValue('abi', text, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    form.setFocus('abi');
+  };
 
   const build = (values: z.output<typeof schema>): BuildResult => {
     if (values.fn === undefined)
@@ -89,6 +117,7 @@ export function ContractForm({
         name="contract"
         label="Contract address"
         check={checkContract}
+        knownName={token?.name}
         testId="contract-address"
       />
       <ModeChoice mode={mode} field={form.register('mode')} />
@@ -100,6 +129,7 @@ export function ContractForm({
             rows={6}
             {...form.register('abi')}
             placeholder='[{"type":"function","name":"transfer", …}]'
+            labelAction={<PresetChoice onChoose={choosePreset} />}
             // A pasted ABI is checked at once: there is no half-typed state to spare the user.
             error={shownError(form, 'abi') ?? (abi.ok || abiText.trim() === '' ? undefined : abi.error)}
             hint={
@@ -116,6 +146,19 @@ export function ContractForm({
             }
             testId="contract-abi"
           />
+          {replaced !== undefined && abiText === replaced.preset.text && (
+            <p className={styles.replaced} role="status" data-testid="contract-abi-replaced">
+              Your ABI was replaced with the {replaced.preset.label} functions.
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => undoPreset(replaced.text)}
+                data-testid="contract-abi-undo"
+              >
+                Undo
+              </Button>
+            </p>
+          )}
           {fn !== undefined && (
             <>
               <SelectField
@@ -143,6 +186,8 @@ export function ContractForm({
                         index={index}
                         field={form.register(`args.${argKey(fn, index)}`)}
                         error={shownError(form, `args.${argKey(fn, index)}`)}
+                        unit={token?.unit !== undefined && isTokenAmount(fn, index) ? token.unit : undefined}
+                        text={argTexts[argKey(fn, index)] ?? ''}
                       />
                     ))}
                   </div>
@@ -200,7 +245,11 @@ const readValue = (input: string, paying: boolean, native: Native): Checked<bigi
  * the whole is read at once and each problem is put on its field; a field not in play (the data in
  * ABI mode, a function not chosen) holds its text without being checked.
  */
-function contractCallSchema(checkContract: (input: string) => Checked<Address>, native: Native) {
+function contractCallSchema(
+  checkContract: (input: string) => Checked<Address>,
+  native: Native,
+  unitOf: (contract: Address) => TokenUnit | undefined,
+) {
   return z.pipe(
     z.object({
       contract: z.string(),
@@ -222,10 +271,12 @@ function contractCallSchema(checkContract: (input: string) => Checked<Address>, 
       const contract = check(checkContract(texts.contract), ['contract'], undefined);
       const called = texts.mode === 'abi' ? fn : undefined;
       if (texts.mode === 'abi') check(abi, ['abi'], undefined);
+      const unit = contract === undefined ? undefined : unitOf(contract);
       const args =
         called?.inputs.map((param, index) => {
           const key = argKey(called, index);
-          return check(parseArgument(param, texts.args[key] ?? ''), ['args', key], undefined);
+          const amountUnit = isTokenAmount(called, index) ? unit : undefined;
+          return check(readArgument(param, texts.args[key] ?? '', amountUnit), ['args', key], undefined);
         }) ?? [];
       const value = check(readValue(texts.value, paying, native), ['value'], 0n);
       const data = texts.mode === 'raw' ? check(checkHexData(texts.data), ['data'], '0x') : '0x';
@@ -271,6 +322,27 @@ function ModeChoice({ mode, field }: { mode: Mode; field: UseFormRegisterReturn 
   );
 }
 
+/** The standard interfaces' functions, to fill the ABI field with. */
+function PresetChoice({ onChoose }: { onChoose: (preset: AbiPreset) => void }) {
+  return (
+    <span className={styles.presets} role="group" aria-label="Fill in a standard ABI">
+      <span aria-hidden="true">Standard:</span>
+      {abiPresets.map((preset) => (
+        <Button
+          key={preset.id}
+          size="sm"
+          variant="ghost"
+          className={styles.maxButton}
+          onClick={() => onChoose(preset)}
+          data-testid={`contract-abi-${preset.id}`}
+        >
+          {preset.label}
+        </Button>
+      ))}
+    </span>
+  );
+}
+
 function Unsupported({ list }: { list: readonly string[] }) {
   return (
     <>
@@ -284,20 +356,29 @@ function Unsupported({ list }: { list: readonly string[] }) {
   );
 }
 
-/** One parameter's field, by its type: a choice for bool, JSON space for tuples and nested lists. */
+/**
+ * One parameter's field, by its type: a choice for bool, JSON space for tuples and nested lists. An
+ * amount of a token the Safe holds (`unit`) says what it is in the token's units.
+ */
 function ArgumentField({
   param,
   index,
   field,
   error,
+  unit,
+  text,
 }: {
   param: AbiParam;
   index: number;
   field: UseFormRegisterReturn;
   error: string | undefined;
+  unit: TokenUnit | undefined;
+  /** What the field holds now. */
+  text: string;
 }) {
   const label = `${param.name || `Parameter ${index + 1}`} (${param.type})`;
-  const common = { label, hint: describeType(param), error, testId: `contract-param-${index}`, ...field };
+  const hint = unit === undefined ? describeType(param) : tokenAmountHint(param, text, unit);
+  const common = { label, hint, error, testId: `contract-param-${index}`, ...field };
   if (param.type === 'bool')
     return (
       <SelectField {...common}>

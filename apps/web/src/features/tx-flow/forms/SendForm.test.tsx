@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { decodeFunctionData, erc20Abi } from 'viem';
 import type { Balance, Balances } from '@countersign/gateway-api';
-import { fakeGateway, teamSafeAddress, renderSafePage } from '../../../testing';
+import { fakeGateway, teamSafe, teamSafeAddress, renderSafePage } from '../../../testing';
+import { AddressBookNames, setAddressName } from '../../address-book';
 import { balancesQueryOptions } from '../../assets';
 import { readBatch } from '../batch';
 import type { TxDraft } from '../draft';
@@ -15,6 +16,7 @@ const NATIVE = '0x0000000000000000000000000000000000000000';
 const DUSD = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
 const EMPTY = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const DAVE = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65';
 
 const item = (
   type: Balance['tokenInfo']['type'],
@@ -43,13 +45,18 @@ const balances: Balances = {
 function open(initialToken?: string) {
   const onReview = vi.fn<(draft: TxDraft) => void>();
   const user = userEvent.setup();
-  renderSafePage(<SendForm onReview={onReview} initialToken={initialToken} />, {
-    seed: (client) =>
-      client.setQueryData(
-        balancesQueryOptions(fakeGateway(), '1337', teamSafeAddress, 'usd').queryKey,
-        balances,
-      ),
-  });
+  renderSafePage(
+    <AddressBookNames chainId="1337">
+      <SendForm onReview={onReview} initialToken={initialToken} />
+    </AddressBookNames>,
+    {
+      seed: (client) =>
+        client.setQueryData(
+          balancesQueryOptions(fakeGateway(), '1337', teamSafeAddress, 'usd').queryKey,
+          balances,
+        ),
+    },
+  );
   return { user, onReview };
 }
 
@@ -89,6 +96,50 @@ describe('SendForm', () => {
     expect(errorOf('send-recipient')).toBeUndefined();
     // The address reads back checksummed, for the user to compare.
     expect(screen.getByTestId('send-recipient-preview')).toHaveTextContent(ALICE);
+  });
+
+  it('finds a recipient by name among the address book and the owners, by keyboard or pointer', async () => {
+    const carol = teamSafe.owners[1]!.value;
+    setAddressName('1337', DAVE, 'Dave');
+    setAddressName('1337', carol, 'Carol');
+    // Not offered: the field would warn that it is the Safe itself.
+    setAddressName('1337', teamSafeAddress, 'Team vault');
+    const { user, onReview } = open();
+    const recipient = await screen.findByRole('combobox', { name: 'Recipient' });
+    const suggestions = screen.getByTestId('send-recipient-suggestions');
+    expect(recipient).toHaveAttribute('aria-expanded', 'false');
+
+    await user.type(recipient, 'a');
+    expect(recipient).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('listbox', { name: 'Known addresses' })).toBe(suggestions);
+    const names = within(suggestions)
+      .getAllByRole('option')
+      .map((option) => option.textContent?.replace(/\s+/g, ' ').trim());
+    expect(names).toEqual(['Carol 0x3C44…93BC Owner', 'Dave 0x15d3…6A65']);
+
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    const dave = within(suggestions).getByRole('option', { name: /Dave/ });
+    expect(dave).toHaveAttribute('aria-selected', 'true');
+    expect(recipient).toHaveAttribute('aria-activedescendant', dave.id);
+    await user.keyboard('{Enter}');
+    expect(recipient).toHaveValue(DAVE);
+    expect(suggestions).not.toBeVisible();
+    expect(onReview).not.toHaveBeenCalled();
+    expect(within(field('send-recipient-preview')).getByTestId('address-name')).toHaveTextContent('Dave');
+
+    await user.clear(recipient);
+    await user.type(recipient, 'CAR');
+    await user.click(within(suggestions).getByRole('option', { name: /Carol/ }));
+    expect(recipient).toHaveValue(carol);
+    expect(recipient).toHaveFocus();
+    expect(errorOf('send-recipient')).toBeUndefined();
+
+    await user.clear(recipient);
+    await user.type(recipient, 'd');
+    expect(suggestions).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(suggestions).not.toBeVisible();
+    expect(recipient).toHaveValue('d');
   });
 
   it('warns, without refusing, when the recipient is the Safe itself', async () => {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { decodeFunctionData } from 'viem';
-import { describeType, encodeCall, formatArgument, parseArgument } from './abiInputs';
+import {
+  describeType,
+  encodeCall,
+  formatArgument,
+  isTokenAmount,
+  parseArgument,
+  readArgument,
+  readTokenUnits,
+  tokenAmountHint,
+} from './abiInputs';
 import { parseAbiJson, type AbiParam, type WriteFunction } from '../../../lib/abiJson';
 
 const p = (type: string, components?: AbiParam[], name = ''): AbiParam => ({ name, type, components });
@@ -228,5 +237,75 @@ describe('encodeCall', () => {
     expect(decoded.args).toEqual([ALICE, [{ id, amounts: [1n, 2n] }], 'hi']);
     expect(formatArgument(args[1])).toBe(`[[${id}, [1, 2]]]`);
     expect(formatArgument('hi')).toBe('"hi"');
+  });
+});
+
+describe('token amounts', () => {
+  const write = (name: string, inputs: [type: string, name: string][]) => ({
+    type: 'function',
+    name,
+    stateMutability: 'nonpayable',
+    inputs: inputs.map(([type, paramName]) => ({ type, name: paramName })),
+  });
+  const fns = abiOf([
+    write('transfer', [
+      ['address', 'to'],
+      ['uint256', 'x'],
+    ]),
+    write('approve', [
+      ['address', 's'],
+      ['uint256', 'y'],
+    ]),
+    write('burn', [['uint256', 'wad']]),
+    write('setLimit', [
+      ['uint256', 'limit'],
+      ['uint128', 'amount'],
+    ]),
+  ]).functions;
+  const dusd = { symbol: 'DUSD', decimals: 6 };
+  const uint = p('uint256');
+
+  it('are the uint256 of the ERC-20 functions, and those named amount, value or wad', () => {
+    const [transfer, approve, burn, setLimit] = fns;
+    expect([0, 1].map((index) => isTokenAmount(transfer!, index))).toEqual([false, true]);
+    expect(isTokenAmount(approve!, 1)).toBe(true);
+    expect(isTokenAmount(burn!, 0)).toBe(true);
+    expect([0, 1].map((index) => isTokenAmount(setLimit!, index))).toEqual([false, false]);
+  });
+
+  it('are read in base units, or exactly in the token’s units with its symbol', () => {
+    expect(readArgument(uint, '12500000', dusd)).toEqual({ ok: true, value: 12_500_000n });
+    expect(readArgument(uint, '12.5 DUSD', dusd)).toEqual({ ok: true, value: 12_500_000n });
+    expect(readArgument(uint, ' 0.000001dusd ', dusd)).toEqual({ ok: true, value: 1n });
+    expect(readArgument(uint, '0 DUSD', dusd)).toEqual({ ok: true, value: 0n });
+    expect(readArgument(uint, '1.0000001 DUSD', dusd)).toEqual({
+      ok: false,
+      error: 'DUSD has 6 decimals: write at most 6 digits after the point.',
+    });
+    expect(readArgument(uint, '12.5', dusd)).toEqual({
+      ok: false,
+      error: 'Base units are whole numbers. To mean 12.5 DUSD, write "12.5 DUSD".',
+    });
+    expect(readArgument(uint, '1,5 DUSD', dusd)).toMatchObject({ ok: false });
+    // Without a unit, the symbol is not understood.
+    expect(readArgument(uint, '12.5 DUSD', undefined)).toMatchObject({ ok: false });
+  });
+
+  it('need a space before a symbol that starts with a digit', () => {
+    const inch = { symbol: '1INCH', decimals: 18 };
+    expect(readTokenUnits('2 1inch', inch)).toEqual({ ok: true, value: 2n * 10n ** 18n });
+    expect(readTokenUnits('21INCH', inch)).toBeUndefined();
+    expect(readTokenUnits('2 DUSD', inch)).toBeUndefined();
+    // A symbol is matched as text, not as a pattern.
+    expect(readTokenUnits('2 A+B', { symbol: 'A+B', decimals: 0 })).toEqual({ ok: true, value: 2n });
+    expect(readTokenUnits('2 AAB', { symbol: 'A+B', decimals: 0 })).toBeUndefined();
+  });
+
+  it('say what they are in the other unit', () => {
+    expect(tokenAmountHint(uint, '12500000', dusd)).toBe('= 12.5 DUSD');
+    expect(tokenAmountHint(uint, '12.5 DUSD', dusd)).toBe('= 12500000 in base units');
+    expect(tokenAmountHint(uint, '', dusd)).toBe(
+      'A whole number of base units (DUSD has 6 decimals), or an amount in DUSD such as 12.5 DUSD.',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { encodeFunctionData, type Hex } from 'viem';
 import { isRecord, parseType, type AbiParam, type TypeNode, type WriteFunction } from '../../../lib/abiJson';
-import { checkAddress, type Checked } from './checks';
+import { groupedExactAmount } from '../../../ui/format';
+import { checkAddress, parseTokenAmount, type Checked } from './checks';
 
 /**
  * A contract call typed in by hand: each parameter of a function of the pasted ABI (read by
@@ -184,6 +185,68 @@ export function parseArgument(param: AbiParam, text: string): Checked<unknown> {
   const node = parseType(param);
   if (!node.ok) return node;
   return readTyped(node.value, text);
+}
+
+// Token amounts. A bare number is always in base units, as the contract takes it; an amount in the
+// token's own units is written with its symbol ("12.5 DUSD"), so what a field holds never depends on
+// a mode the user may not see.
+
+/** An ERC-20 the Safe holds, as its token list gives it. */
+export type TokenUnit = { symbol: string; decimals: number };
+
+const ERC20_AMOUNTS = new Set([
+  'transfer(address,uint256)',
+  'approve(address,uint256)',
+  'transferFrom(address,address,uint256)',
+]);
+const AMOUNT_NAME = /^_?(amount|value|wad)$/i;
+
+/**
+ * Whether parameter `index` of `fn`, on an ERC-20 contract, is an amount of the token: the uint256 of
+ * transfer, approve and transferFrom, or a uint256 named amount, value or wad.
+ */
+export function isTokenAmount(fn: WriteFunction, index: number): boolean {
+  const param = fn.inputs[index];
+  if (param?.type !== 'uint256') return false;
+  return AMOUNT_NAME.test(param.name) || ERC20_AMOUNTS.has(fn.signature);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * An amount written in the token's units with its symbol ("12.5 DUSD", any letter case), in base
+ * units, exactly; undefined when the text does not end with the symbol.
+ */
+export function readTokenUnits(text: string, unit: TokenUnit): Checked<bigint> | undefined {
+  // A symbol that starts with a digit (1INCH) needs a space before it to be told from the number.
+  const gap = /^\d/.test(unit.symbol) ? '\\s+' : '\\s*';
+  const match = new RegExp(`^(.*?)${gap}${escapeRegExp(unit.symbol)}$`, 'iu').exec(text.trim());
+  if (match === null) return undefined;
+  return parseTokenAmount(match[1] ?? '', { ...unit, allowZero: true });
+}
+
+/** A parameter's value, where an amount of `unit` may also be written in the token's units. */
+export function readArgument(param: AbiParam, text: string, unit: TokenUnit | undefined): Checked<unknown> {
+  if (unit === undefined) return parseArgument(param, text);
+  const inUnits = readTokenUnits(text, unit);
+  if (inUnits !== undefined) return inUnits.ok ? parseArgument(param, inUnits.value.toString()) : inUnits;
+  if (/^\s*\d*\.\d+\s*$/.test(text))
+    return {
+      ok: false,
+      error: `Base units are whole numbers. To mean ${text.trim()} ${unit.symbol}, write "${text.trim()} ${unit.symbol}".`,
+    };
+  return parseArgument(param, text);
+}
+
+/** What an amount field says under it: the amount in the other unit, or how to write it. */
+export function tokenAmountHint(param: AbiParam, text: string, unit: TokenUnit): string {
+  const read = readArgument(param, text, unit);
+  if (read.ok && typeof read.value === 'bigint') {
+    return readTokenUnits(text, unit) === undefined
+      ? `= ${groupedExactAmount(read.value, unit.decimals)} ${unit.symbol}`
+      : `= ${read.value.toString()} in base units`;
+  }
+  return `A whole number of base units (${unit.symbol} has ${unit.decimals} decimals), or an amount in ${unit.symbol} such as 12.5 ${unit.symbol}.`;
 }
 
 export function readTyped(node: TypeNode, text: string): Checked<unknown> {

@@ -1,41 +1,93 @@
 import type { ReactNode } from 'react';
-import type { FieldPathByValue, FieldValues, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
+import type {
+  FieldPathByValue,
+  FieldValues,
+  PathValue,
+  UseFormRegisterReturn,
+  UseFormReturn,
+} from 'react-hook-form';
 import type { Address as AddressValue } from 'viem';
-import { Address, SelectField, TextField, shortenAddress, useAddressName } from '../../../ui';
+import { Address, SelectField, shortenAddress, useAddressName } from '../../../ui';
+// Like the form model, used by the forms' chunk only (not in ui/index.ts).
+import { ComboboxField } from '../../../ui/ComboboxField';
 import { shownError } from '../../../ui/schemaForm';
+import { useAddressBook } from '../../address-book';
+import { useSafe } from '../../safe';
+import { addressSuggestions } from './addressSuggestions';
 import type { Checked } from './checks';
 
 /**
  * An address typed or pasted by the user, a field of `form`. Once it reads, the hint shows it
  * checksummed with its identicon and any address-book name, so the user can see it is the one they
- * meant; `check` (the field's own rule, as the schema applies it) also gives its warning.
+ * meant; `check` (the field's own rule, as the schema applies it) also gives its warning. Typing a
+ * name offers the address-book entries and the Safe's named owners that have it (those `check`
+ * takes without a warning), and taking one fills in its address.
  */
 export function AddressField<Values extends FieldValues, Output extends FieldValues>({
   form,
   name,
   label,
   check,
-  hint = 'Any letter case; an address in mixed case must have a valid checksum.',
+  knownName,
+  hint,
   testId,
 }: {
   form: UseFormReturn<Values, unknown, Output>;
   name: FieldPathByValue<Values, string>;
   label: ReactNode;
   check: (input: string) => Checked<AddressValue>;
+  /** What else knows the address (the Safe's token list), shown where the address book has no name. */
+  knownName?: string;
   hint?: ReactNode;
   testId: string;
 }) {
-  const checked = check(form.watch(name));
+  const { chain, safe } = useSafe();
+  const book = useAddressBook(chain.chainId);
+  const text = form.watch(name);
+  const checked = check(text);
+  const namesKnown = Object.keys(book).length > 0 || safe.owners.some((owner) => owner.name);
+  const suggestions = addressSuggestions({
+    text,
+    book,
+    owners: safe.owners,
+    accepts: (address) => {
+      const verdict = check(address);
+      return verdict.ok && verdict.warning === undefined;
+    },
+  });
   return (
-    <TextField
+    <ComboboxField
       label={label}
       mono
-      placeholder="0x…"
+      placeholder={namesKnown ? '0x… or a name' : '0x…'}
       inputMode="text"
       {...form.register(name)}
+      options={suggestions.map((suggestion) => ({
+        key: suggestion.address,
+        label: suggestion.name,
+        detail: shortenAddress(suggestion.address),
+        note: suggestion.owner ? 'Owner' : undefined,
+      }))}
+      listLabel="Known addresses"
+      onChoose={(option) =>
+        form.setValue(name, option.key as PathValue<Values, typeof name>, {
+          shouldDirty: true,
+          shouldTouch: true,
+          shouldValidate: true,
+        })
+      }
       error={shownError(form, name)}
       warning={checked.ok ? checked.warning : undefined}
-      hint={checked.ok ? <Address address={checked.value} full testId={`${testId}-preview`} /> : hint}
+      hint={
+        checked.ok ? (
+          <Address address={checked.value} name={knownName} full testId={`${testId}-preview`} />
+        ) : (
+          (hint ??
+          (namesKnown
+            ? 'An address in any letter case (mixed case must match its checksum), or a name from your address book.'
+            : 'Any letter case; an address in mixed case must have a valid checksum.'))
+        )
+      }
       testId={testId}
     />
   );

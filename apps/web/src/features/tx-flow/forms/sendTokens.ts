@@ -1,6 +1,7 @@
 import type { Address } from 'viem';
 import type { Balance } from '@countersign/gateway-api';
 import type { BalancesView } from '../../assets';
+import type { TokenUnit } from './abiInputs';
 import type { SendableToken } from './actions';
 import { tokenText } from './checks';
 
@@ -43,4 +44,28 @@ export function sendableTokens(view: BalancesView): TokenChoice[] {
     ...view.visible.map((item) => choiceOf(item, false)),
     ...view.hidden.map((item) => choiceOf(item, true)),
   ].filter((choice): choice is TokenChoice => choice !== undefined);
+}
+
+/** A contract the Safe's token list knows: its name, and its unit where it is an ERC-20 with decimals. */
+export type HeldToken = { name?: string; unit?: TokenUnit };
+
+/**
+ * What the Safe's token list says of `address`, if it lists it (the native coin has no contract). A
+ * token the user hid is not named: hiding is how owners put spam away, and a spam token's name is
+ * made to mislead.
+ */
+export function heldToken(view: BalancesView | undefined, address: Address): HeldToken | undefined {
+  const same = (entry: Balance) =>
+    entry.tokenInfo.type !== 'NATIVE_TOKEN' &&
+    entry.tokenInfo.address.toLowerCase() === address.toLowerCase();
+  const visible = view?.visible.find(same);
+  const item = visible ?? view?.hidden.find(same);
+  if (item === undefined) return undefined;
+  const { type, name, symbol, decimals } = item.tokenInfo;
+  const shownSymbol = tokenText(symbol || name);
+  return {
+    name: visible === undefined ? undefined : tokenText(name, shownSymbol),
+    unit:
+      type === 'ERC20' && decimals !== null && decimals > 0 ? { symbol: shownSymbol, decimals } : undefined,
+  };
 }

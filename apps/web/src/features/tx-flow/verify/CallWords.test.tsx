@@ -1,0 +1,26 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { parseEther } from 'viem';
+import { teamSafeAddress } from '../../../testing';
+import { AddressBookNames, setAddressName } from '../../address-book';
+import { describeCall } from './actionWords';
+import { AddressNames } from './CallWords';
+
+const DAVE = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65';
+
+describe('AddressNames', () => {
+  it('names the recipient of a payment as the review words it, from the address book', () => {
+    setAddressName('1337', DAVE, 'Dave');
+    const words = describeCall(
+      { to: DAVE, value: parseEther('1'), data: '0x', operation: 0 },
+      { safe: teamSafeAddress, native: { symbol: 'ETH', decimals: 18 } },
+    );
+    render(
+      <AddressBookNames chainId="1337">
+        <AddressNames text={words} safe={teamSafeAddress} />
+      </AddressBookNames>,
+    );
+    expect(words).toBe(`Send 1 ETH to ${DAVE}`);
+    expect(screen.getByTestId('call-address-name')).toHaveTextContent(`Dave: ${DAVE}`);
+  });
+});
