@@ -94,7 +94,9 @@ test.describe('Transaction flow: two owners of the 2-of-3 demo Safe', () => {
     await sendNative(page, recipient, '0.01');
     await useNextNonce(page, stack);
     // A note for the co-signers, said to be public; markup in it stays text.
-    await expect(page.getByTestId('review-note')).toHaveAccessibleDescription(/^Public: the gateway keeps it/);
+    await expect(page.getByTestId('review-note')).toHaveAccessibleDescription(
+      /^Public: the gateway keeps it/,
+    );
     await page.getByTestId('review-note').fill('Office rent <b>March</b>');
     const detailsUrl = await signAndPropose(page);
     await expect(page.getByTestId('details-note')).toContainText('Office rent March');
@@ -383,5 +385,34 @@ test.describe('Transaction flow: two owners of the 2-of-3 demo Safe', () => {
     await page.getByTestId('review-propose').click();
     await expect(page.getByTestId('transaction-details')).toBeVisible();
     await expect(page.getByTestId('details-status')).toHaveText('Awaiting confirmations');
+  });
+});
+
+test.describe('Names of the contracts a transaction calls', () => {
+  test('a call on a token the Safe holds is named by the token list in the queue, as its details name it', async ({
+    page,
+    stack,
+  }) => {
+    const response = await fetch(
+      `${stack.gatewayUrl}/v1/chains/${stack.chainId}/safes/${teamSafe(stack)}/balances/usd`,
+    );
+    const { items } = (await response.json()) as {
+      items: { tokenInfo: { address: string; symbol: string } }[];
+    };
+    const dusd = items.find((item) => item.tokenInfo.symbol === 'DUSD')!.tokenInfo.address;
+    const spender = devAccount(stack, 'recipient').address;
+    // approve(spender, 1), written out: the selector, then each argument in 32 bytes.
+    const approve = `0x095ea7b3${spender.slice(2).toLowerCase().padStart(64, '0')}${'1'.padStart(64, '0')}`;
+    await ownerWithTestWallet(page, stack, 'owner A', safePath(stack, 'new-transaction/contract'));
+    await page.getByTestId('contract-mode-raw').check();
+    await page.getByTestId('contract-address').fill(dusd);
+    await page.getByTestId('contract-data').fill(approve);
+    await page.getByTestId('form-continue').click();
+    await signAndPropose(page);
+
+    await page.goto(safePath(stack, 'transactions/queue'));
+    const row = page.getByTestId('tx-row').filter({ hasText: 'approve' });
+    await expect(row.getByTestId('tx-summary')).toContainText('Call approve on Dev Dollar');
+    await expect(row.getByTestId('inline-address')).toHaveAttribute('title', dusd);
   });
 });

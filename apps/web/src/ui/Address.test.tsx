@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Address } from './Address';
-import { AddressNamesProvider } from './addressNames';
+import { AddressNamesProvider, KnownAddressNamesProvider, useOwnAddressName } from './addressNames';
 
 const address = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
@@ -25,6 +25,27 @@ describe('Address', () => {
       </AddressNamesProvider>,
     );
     expect(screen.getByTestId('address-name')).toHaveTextContent('My treasury');
+  });
+
+  it('falls back to a name known from elsewhere (the token list) only when neither the user nor the gateway gave one', () => {
+    const known = (value: string) => (value === address ? 'Dev Dollar' : undefined);
+    const OwnName = () => <span data-testid="own-name">{useOwnAddressName(address) ?? 'none'}</span>;
+    const { rerender } = render(
+      <KnownAddressNamesProvider lookup={known}>
+        <Address address={address} />
+        <OwnName />
+      </KnownAddressNamesProvider>,
+    );
+    expect(screen.getByTestId('address-name')).toHaveTextContent('Dev Dollar');
+    // Words that must rest on the user's names alone do not take it.
+    expect(screen.getByTestId('own-name')).toHaveTextContent('none');
+    rerender(
+      <KnownAddressNamesProvider lookup={known}>
+        <Address address={address} name="Gateway name" />
+        <OwnName />
+      </KnownAddressNamesProvider>,
+    );
+    expect(screen.getByTestId('address-name')).toHaveTextContent('Gateway name');
   });
 
   it('renders a hostile name as text', () => {

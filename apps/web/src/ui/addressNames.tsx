@@ -6,7 +6,9 @@ import { createContext, useContext, type ReactNode } from 'react';
  */
 export type AddressNameLookup = (address: string) => string | undefined;
 
-const AddressNamesContext = createContext<AddressNameLookup>(() => undefined);
+const none: AddressNameLookup = () => undefined;
+const AddressNamesContext = createContext<AddressNameLookup>(none);
+const KnownNamesContext = createContext<AddressNameLookup>(none);
 
 export function AddressNamesProvider({
   lookup,
@@ -18,8 +20,31 @@ export function AddressNamesProvider({
   return <AddressNamesContext.Provider value={lookup}>{children}</AddressNamesContext.Provider>;
 }
 
-/** The name to show for `address`: the user's own, else the gateway's, else none. */
+/**
+ * Names the gateway gave elsewhere (the Safe's token list), for an address it sent without one: a
+ * token is then called the same in a list row as in the details that name it.
+ */
+export function KnownAddressNamesProvider({
+  lookup,
+  children,
+}: {
+  lookup: AddressNameLookup;
+  children: ReactNode;
+}) {
+  return <KnownNamesContext.Provider value={lookup}>{children}</KnownNamesContext.Provider>;
+}
+
+/**
+ * The name to show for `address`: the user's own, else the gateway's (the one it sent with the
+ * address, else one from the Safe's token list), else none.
+ */
 export function useAddressName(address: string, gatewayName?: string | null): string | undefined {
-  const lookup = useContext(AddressNamesContext);
-  return lookup(address) ?? (gatewayName || undefined);
+  const own = useContext(AddressNamesContext);
+  const known = useContext(KnownNamesContext);
+  return own(address) ?? (gatewayName || undefined) ?? known(address);
+}
+
+/** The user's own name for `address`, and no other: for words that must not rest on the gateway's. */
+export function useOwnAddressName(address: string): string | undefined {
+  return useContext(AddressNamesContext)(address);
 }

@@ -1,6 +1,11 @@
 // The app's shared UI primitives; features build their views from these and their own CSS modules.
 export { Address } from './Address';
-export { AddressNamesProvider, useAddressName } from './addressNames';
+export {
+  AddressNamesProvider,
+  KnownAddressNamesProvider,
+  useAddressName,
+  useOwnAddressName,
+} from './addressNames';
 export { Alert, type AlertTone } from './Alert';
 export { FiatAmount, TokenAmount } from './amounts';
 export { Badge, type BadgeTone } from './Badge';

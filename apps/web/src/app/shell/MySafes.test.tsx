@@ -13,6 +13,7 @@ import {
   removeMySafe,
   safeInfoQueryOptions,
 } from '../../features/safe';
+import { addressBookEntries, setAddressName } from '../../features/address-book';
 
 // The real client, of a gateway that does not answer (nothing listens on port 9).
 const gateway = createGatewayClient({ baseUrl: 'http://127.0.0.1:9' });
@@ -136,6 +137,29 @@ describe('My Safes on the start page', () => {
     ]);
   });
 
+  it("names each Safe as its own chain's address book does, over the name it was added with", async () => {
+    const user = userEvent.setup();
+    addMySafe({
+      chainId: '1337',
+      shortName: 'local',
+      address: teamSafeAddress,
+      name: 'Team',
+      origin: 'added',
+    });
+    addMySafe({ chainId: '1337', shortName: 'local', address: soloAddress, name: '', origin: 'created' });
+    setAddressName('1337', soloAddress, 'Payroll');
+    // Another chain's name for the same address is not this Safe's.
+    setAddressName('1', teamSafeAddress, 'Mainnet treasury');
+    setAddressName('1337', teamSafeAddress, 'Treasury');
+    renderMySafes();
+    expect(rows().map((row) => within(row).getByTestId('address-name').textContent)).toEqual([
+      'Payroll',
+      'Treasury',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Remove Payroll from My Safes' }));
+    expect(screen.getByTestId('my-safes-status')).toHaveTextContent('Removed Payroll from My Safes.');
+  });
+
   it('removes a Safe from the list, says so and keeps the focus on the form', async () => {
     const user = userEvent.setup();
     addMySafe({
@@ -165,6 +189,8 @@ describe('My Safes on the start page', () => {
     ]);
     expect(screen.getByTestId('my-safes-add-address')).toHaveValue('');
     expect(screen.getByTestId('my-safes-status')).toHaveTextContent(`Added ${teamSafeAddress}`);
+    // The name is the address book's too, so the Safe's own pages call it the same.
+    expect(addressBookEntries('1337')).toEqual([{ chainId: '1337', address: teamSafeAddress, name: 'Team' }]);
 
     // The same Safe again is refused, with the reason.
     await user.type(screen.getByTestId('my-safes-add-address'), teamSafeAddress);

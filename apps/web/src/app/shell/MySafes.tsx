@@ -12,8 +12,10 @@ import {
   IconButton,
   Section,
   TextField,
+  useAddressName,
   useDescribeQueryError,
 } from '../../ui';
+import { AddressBookNames, setAddressName } from '../../features/address-book';
 import {
   MY_SAFE_NAME_MAX,
   addMySafe,
@@ -61,13 +63,15 @@ export function MySafes({ chains, selected, account }: Props) {
       ) : (
         <ul className={styles.list}>
           {safes.map((safe) => (
-            <MySafeRow
-              key={`${safe.chainId}:${safe.address}`}
-              safe={safe}
-              chain={chains?.find((chain) => chain.chainId === safe.chainId)}
-              account={account}
-              onRemove={remove}
-            />
+            // Each Safe by its name in its own chain's address book, as its header shows it.
+            <AddressBookNames key={`${safe.chainId}:${safe.address}`} chainId={safe.chainId}>
+              <MySafeRow
+                safe={safe}
+                chain={chains?.find((chain) => chain.chainId === safe.chainId)}
+                account={account}
+                onRemove={remove}
+              />
+            </AddressBookNames>
           ))}
         </ul>
       )}
@@ -100,7 +104,7 @@ function MySafeRow({
   const info = query.data;
   const access = safeAccess(info, account);
   const missing = isGatewayStatus(query.error, 404);
-  const label = safe.name || safe.address;
+  const label = useAddressName(safe.address, safe.name || null) ?? safe.address;
   return (
     <li className={styles.row} data-testid="my-safe" data-address={safe.address}>
       <Link
@@ -204,6 +208,8 @@ function AddSafeForm({
       name,
       origin: 'added',
     });
+    // Into the address book too, where every view reads names: the Safe's header then says the same.
+    if (name.trim() !== '') setAddressName(chain.chainId, address, name);
     setValue('');
     setName('');
     onAdded(

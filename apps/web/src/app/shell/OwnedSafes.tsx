@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ChainInfo } from '@countersign/gateway-api';
 import { useGateway } from '../../lib/ServicesProvider';
 import { Address, QueryView, Section, SkeletonRows } from '../../ui';
+import { AddressBookNames } from '../../features/address-book';
 import { useWallet } from '../../features/wallet';
 import { safeHomePath } from '../../features/safe';
 import styles from './OwnedSafes.module.css';
@@ -31,20 +32,23 @@ export function OwnedSafes({ chain }: { chain: ChainInfo | undefined }) {
         empty={<p className={styles.hint}>The connected account owns no Safe on {chain.chainName}.</p>}
       >
         {(data) => (
-          <ul className={styles.list}>
-            {data.safes.map((safe) => (
-              <li key={safe}>
-                <Link
-                  className={styles.item}
-                  to={safeHomePath(chain.shortName, safe)}
-                  data-testid="owned-safe"
-                >
-                  <Address address={safe} />
-                  <span className={styles.chain}>{chain.shortName}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          // Named as the address book of their chain names them, as each Safe's header does.
+          <AddressBookNames chainId={chain.chainId}>
+            <ul className={styles.list}>
+              {data.safes.map((safe) => (
+                <li key={safe}>
+                  <Link
+                    className={styles.item}
+                    to={safeHomePath(chain.shortName, safe)}
+                    data-testid="owned-safe"
+                  >
+                    <Address address={safe} />
+                    <span className={styles.chain}>{chain.shortName}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </AddressBookNames>
         )}
       </QueryView>
     </Section>

@@ -15,6 +15,7 @@ import {
   useDescribeQueryError,
 } from '../../ui';
 import { AddressBookNames, useAddressBook } from '../../features/address-book';
+import { TokenNames } from '../../features/assets';
 import {
   findChainByShortName,
   rememberChainId,
@@ -211,25 +212,27 @@ function SafeLoader({
   return (
     <TitleSuffix value={title}>
       <AddressBookNames chainId={chain.chainId}>
-        <SafeContext.Provider value={value}>
-          <SafeFrame
-            navigation={navigation}
-            notice={
-              query.isError ? (
-                <SavedDataNotice
-                  updatedAt={query.dataUpdatedAt}
-                  reason={
-                    isGatewayStatus(query.error, 404)
-                      ? describe().message
-                      : describeQueryError(query.error).message
-                  }
-                  retrying={query.isFetching}
-                  onRetry={() => void query.refetch()}
-                />
-              ) : undefined
-            }
-          />
-        </SafeContext.Provider>
+        <TokenNames chainId={chain.chainId} address={address}>
+          <SafeContext.Provider value={value}>
+            <SafeFrame
+              navigation={navigation}
+              notice={
+                query.isError ? (
+                  <SavedDataNotice
+                    updatedAt={query.dataUpdatedAt}
+                    reason={
+                      isGatewayStatus(query.error, 404)
+                        ? describe().message
+                        : describeQueryError(query.error).message
+                    }
+                    retrying={query.isFetching}
+                    onRetry={() => void query.refetch()}
+                  />
+                ) : undefined
+              }
+            />
+          </SafeContext.Provider>
+        </TokenNames>
       </AddressBookNames>
     </TitleSuffix>
   );

@@ -37,3 +37,4 @@ export { useReceiveDialog } from './useReceiveDialog';
 export { TokenIcon } from './TokenIcon';
 export { holdsNothing, type BalancesView } from './balancesView';
 export { balancesQueryOptions, collectiblesQueryOptions } from './queries';
+export { TokenNames } from './TokenNames';

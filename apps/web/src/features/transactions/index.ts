@@ -7,6 +7,7 @@ import {
   transactionQueryOptions,
   type SafeTarget,
 } from '../safe';
+import { prefetchAssets } from '../assets';
 import { preloadTransactionChecks } from '../tx-flow';
 
 // The transactions feature: the queue, the history and a transaction's details (the read side).
@@ -21,19 +22,23 @@ export const transactionsRoutes: RouteObject[] = [
   },
   {
     path: 'transactions/history',
-    loader: safeViewLoader(({ chainId, address, queryClient, gateway }) => {
+    loader: safeViewLoader((target) => {
+      const { chainId, address, queryClient, gateway } = target;
       void queryClient.prefetchInfiniteQuery(historyQueryOptions(gateway, chainId, address));
+      prefetchAssets(target);
     }),
     lazy: async () => ({ Component: (await loadPages()).HistoryPage }),
   },
   {
     path: 'transactions/:txId',
     loader: (args) =>
-      safeViewLoader(({ chainId, address, queryClient, gateway }) => {
+      safeViewLoader((target) => {
+        const { chainId, address, queryClient, gateway } = target;
         if (args.params.txId)
           void queryClient.prefetchQuery(
             transactionQueryOptions(gateway, chainId, address, args.params.txId),
           );
+        prefetchAssets(target);
       })(args),
     lazy: async () => {
       // The checks of a queued transaction arrive with the page, not 300 ms after it (see preloadableLazy).
@@ -49,9 +54,13 @@ export function preloadTransactions(target: SafeTarget): void {
   prefetchTransactions(target);
 }
 
-/** The queue's first page (a route loader starts it while the page's code loads). */
+/**
+ * The queue's first page (a route loader starts it while the page's code loads), and the balances,
+ * whose token list names the contracts the transactions call.
+ */
 export function prefetchTransactions(target: SafeTarget): void {
   void prefetchQueue(target);
+  prefetchAssets(target);
 }
 
 // For other features: the words for a transaction and the queue at a glance (the queries are the

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { parseEther } from 'viem';
 import { teamSafeAddress } from '../../../testing';
+import { KnownAddressNamesProvider } from '../../../ui';
 import { AddressBookNames, setAddressName } from '../../address-book';
 import { describeCall } from './actionWords';
 import { AddressNames } from './CallWords';
@@ -22,5 +23,14 @@ describe('AddressNames', () => {
     );
     expect(words).toBe(`Send 1 ETH to ${DAVE}`);
     expect(screen.getByTestId('call-address-name')).toHaveTextContent(`Dave: ${DAVE}`);
+  });
+
+  it("does not take a name from the token list: the review's names are the user's own", () => {
+    render(
+      <KnownAddressNamesProvider lookup={() => 'Dev Dollar'}>
+        <AddressNames text={`Call ${DAVE}`} safe={teamSafeAddress} />
+      </KnownAddressNamesProvider>,
+    );
+    expect(screen.queryByTestId('call-address-name')).toBeNull();
   });
 });

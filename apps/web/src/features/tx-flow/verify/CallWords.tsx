@@ -1,7 +1,7 @@
 import type { Address as AddressType } from 'viem';
 import type { ChainInfo } from '@countersign/gateway-api';
 import type { SafeTx } from '@countersign/safe-core';
-import { useAddressName } from '../../../ui';
+import { useOwnAddressName } from '../../../ui';
 import { useContractAbis } from '../../address-book';
 import { describeCall } from './actionWords';
 import { useTokenFacts } from './tokenFacts';
@@ -57,7 +57,7 @@ export function AddressNames({ text, safe }: { text: string; safe: string }) {
 }
 
 function NamedAddress({ address, safe }: { address: string; safe: string }) {
-  const name = useAddressName(address);
+  const name = useOwnAddressName(address);
   const label = address.toLowerCase() === safe.toLowerCase() ? 'this Safe' : name;
   if (!label) return null;
   return (

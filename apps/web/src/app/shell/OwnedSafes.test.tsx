@@ -1,0 +1,30 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { devnetChain, fakeGateway, renderWithRouter, teamSafeAddress } from '../../testing';
+import { setAddressName } from '../../features/address-book';
+import type { WalletSnapshot } from '../../features/wallet';
+import { OwnedSafes } from './OwnedSafes';
+
+const owner = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const otherSafe = '0x0Ba3A0B0a0C6d6c1D4c4B9f0E2a5d6C7b8F9a0E1';
+
+vi.mock('../../features/wallet', async (load) => ({
+  ...(await load<object>()),
+  useWallet: (): Partial<WalletSnapshot> => ({ status: 'connected', address: owner }),
+}));
+
+describe('Your Safes on the start page', () => {
+  it("names each Safe as the chain's address book does, as its header does", async () => {
+    setAddressName(devnetChain.chainId, teamSafeAddress, 'Treasury');
+    // The same address named on another chain is another Safe.
+    setAddressName('1', otherSafe, 'Mainnet payroll');
+    const getOwnedSafes = vi.fn().mockResolvedValue({ safes: [teamSafeAddress, otherSafe] });
+    renderWithRouter(<OwnedSafes chain={devnetChain} />, '/', { gateway: fakeGateway({ getOwnedSafes }) });
+    const [named, unnamed] = await screen.findAllByTestId('owned-safe');
+    expect(named).toHaveTextContent('Treasury');
+    expect(named).toHaveAttribute('href', `/local:${teamSafeAddress}/home`);
+    expect(unnamed).not.toHaveTextContent('Mainnet payroll');
+    expect(unnamed!.querySelector('[data-testid="address-name"]')).toBeNull();
+    expect(getOwnedSafes).toHaveBeenCalledWith({ chainId: '1337', ownerAddress: owner }, expect.anything());
+  });
+});
