@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { decodeFunctionData, erc20Abi, parseAbi } from 'viem';
 import type { Balance } from '@countersign/gateway-api';
 import { AddressBookNames, setAddressName } from '../../address-book';
-import { balancesQueryOptions } from '../../assets';
+import { balancesQueryOptions, TokenNames } from '../../assets';
 import type { TxDraft } from '../draft';
 import { ContractForm } from './ContractForm';
 import { fakeGateway, renderSafePage, teamSafeAddress } from '../../../testing';
@@ -52,8 +52,11 @@ function open(initial: { to?: string } = {}, { holdsToken = false } = {}) {
   const onReview = vi.fn<(draft: TxDraft) => void>();
   const user = userEvent.setup();
   renderSafePage(
+    // Named as on a Safe's pages: the address book first, then the Safe's token list.
     <AddressBookNames chainId="1337">
-      <ContractForm onReview={onReview} initial={initial} />
+      <TokenNames chainId="1337" address={teamSafeAddress}>
+        <ContractForm onReview={onReview} initial={initial} />
+      </TokenNames>
     </AddressBookNames>,
     {
       seed: holdsToken

@@ -22,7 +22,7 @@ import { abiPresets, type AbiPreset } from './abiPresets';
 import { contractCallAction, rawCallAction } from './actions';
 import { checkAddress, checkHexData, parseTokenAmount, tokenText, type Checked } from './checks';
 import { AddressField } from './fields';
-import { heldToken } from './sendTokens';
+import { heldTokenUnit } from './sendTokens';
 import { built, notBuilt, TxForm, type BuildResult } from './TxForm';
 import styles from './Forms.module.css';
 
@@ -50,9 +50,9 @@ export function ContractForm({
   const { address: safe, chain } = useSafe();
   const native = { symbol: tokenText(chain.nativeCurrency.symbol), decimals: chain.nativeCurrency.decimals };
   const checkContract = (input: string) => withSelfWarning(checkAddress(input, chain.shortName), safe);
-  // The Safe's token list names a token contract and gives its decimals for amounts.
+  // The Safe's token list gives a token contract's decimals for amounts.
   const { view: balances } = useBalances();
-  const unitOf = (address: Address) => heldToken(balances, address)?.unit;
+  const unitOf = (address: Address) => heldTokenUnit(balances, address);
   const schema = contractCallSchema(checkContract, native, unitOf);
   const form = useSchemaForm(schema, {
     contract: initial.to ?? '',
@@ -80,7 +80,7 @@ export function ContractForm({
   }, [keptAbi, form]);
   const { abi, functions, fn, paying } = callShape(mode, abiText, signature);
   const checkedValue = readValue(value, paying, native);
-  const token = contract.ok ? heldToken(balances, contract.value) : undefined;
+  const unit = contract.ok ? heldTokenUnit(balances, contract.value) : undefined;
 
   // A standard ABI chosen over other text keeps that text to bring back, while the standard's stands.
   const [replaced, setReplaced] = useState<{ preset: AbiPreset; text: string }>();
@@ -117,7 +117,6 @@ export function ContractForm({
         name="contract"
         label="Contract address"
         check={checkContract}
-        knownName={token?.name}
         testId="contract-address"
       />
       <ModeChoice mode={mode} field={form.register('mode')} />
@@ -186,7 +185,7 @@ export function ContractForm({
                         index={index}
                         field={form.register(`args.${argKey(fn, index)}`)}
                         error={shownError(form, `args.${argKey(fn, index)}`)}
-                        unit={token?.unit !== undefined && isTokenAmount(fn, index) ? token.unit : undefined}
+                        unit={unit !== undefined && isTokenAmount(fn, index) ? unit : undefined}
                         text={argTexts[argKey(fn, index)] ?? ''}
                       />
                     ))}

@@ -28,7 +28,6 @@ export function AddressField<Values extends FieldValues, Output extends FieldVal
   name,
   label,
   check,
-  knownName,
   hint,
   testId,
 }: {
@@ -36,8 +35,6 @@ export function AddressField<Values extends FieldValues, Output extends FieldVal
   name: FieldPathByValue<Values, string>;
   label: ReactNode;
   check: (input: string) => Checked<AddressValue>;
-  /** What else knows the address (the Safe's token list), shown where the address book has no name. */
-  knownName?: string;
   hint?: ReactNode;
   testId: string;
 }) {
@@ -80,7 +77,7 @@ export function AddressField<Values extends FieldValues, Output extends FieldVal
       warning={checked.ok ? checked.warning : undefined}
       hint={
         checked.ok ? (
-          <Address address={checked.value} name={knownName} full testId={`${testId}-preview`} />
+          <Address address={checked.value} full testId={`${testId}-preview`} />
         ) : (
           (hint ??
           (namesKnown

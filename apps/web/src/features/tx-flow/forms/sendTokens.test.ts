@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Balance } from '@countersign/gateway-api';
-import { heldToken } from './sendTokens';
+import { heldTokenUnit } from './sendTokens';
 
 const DUSD = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
 const SPAM = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
@@ -27,25 +27,16 @@ const view = {
   hiddenTotal: '0',
 };
 
-describe('heldToken', () => {
-  it('names a token of the list and gives its unit, by its address in any letter case', () => {
-    expect(heldToken(view, DUSD.toLowerCase() as `0x${string}`)).toEqual({
-      name: 'DUSD token',
-      unit: { symbol: 'DUSD', decimals: 6 },
-    });
+describe('heldTokenUnit', () => {
+  it('gives a listed ERC-20’s unit, by its address in any letter case, hidden or not', () => {
+    expect(heldTokenUnit(view, DUSD.toLowerCase() as `0x${string}`)).toEqual({ symbol: 'DUSD', decimals: 6 });
+    expect(heldTokenUnit(view, SPAM)).toEqual({ symbol: 'Claim at evil.example', decimals: 18 });
   });
 
-  it('gives no unit without decimals, and no name to a hidden token', () => {
-    expect(heldToken(view, ODD)).toEqual({ name: 'ODD token', unit: undefined });
-    expect(heldToken(view, SPAM)).toEqual({
-      name: undefined,
-      unit: { symbol: 'Claim at evil.example', decimals: 18 },
-    });
-  });
-
-  it('knows nothing of other addresses, the native coin’s among them', () => {
-    expect(heldToken(view, NATIVE)).toBeUndefined();
-    expect(heldToken(view, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')).toBeUndefined();
-    expect(heldToken(undefined, DUSD)).toBeUndefined();
+  it('gives none without decimals, nor for other addresses, the native coin’s among them', () => {
+    expect(heldTokenUnit(view, ODD)).toBeUndefined();
+    expect(heldTokenUnit(view, NATIVE)).toBeUndefined();
+    expect(heldTokenUnit(view, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')).toBeUndefined();
+    expect(heldTokenUnit(undefined, DUSD)).toBeUndefined();
   });
 });

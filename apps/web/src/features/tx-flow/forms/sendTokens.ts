@@ -46,26 +46,20 @@ export function sendableTokens(view: BalancesView): TokenChoice[] {
   ].filter((choice): choice is TokenChoice => choice !== undefined);
 }
 
-/** A contract the Safe's token list knows: its name, and its unit where it is an ERC-20 with decimals. */
-export type HeldToken = { name?: string; unit?: TokenUnit };
-
 /**
- * What the Safe's token list says of `address`, if it lists it (the native coin has no contract). A
- * token the user hid is not named: hiding is how owners put spam away, and a spam token's name is
- * made to mislead.
+ * The unit of `address` where the Safe's token list has it as an ERC-20 with decimals (hidden ones
+ * too: a unit misleads no one); none for other addresses and the native coin. The token's name is
+ * the app's token names' to give (features/assets TokenNames), not this.
  */
-export function heldToken(view: BalancesView | undefined, address: Address): HeldToken | undefined {
-  const same = (entry: Balance) =>
-    entry.tokenInfo.type !== 'NATIVE_TOKEN' &&
-    entry.tokenInfo.address.toLowerCase() === address.toLowerCase();
-  const visible = view?.visible.find(same);
-  const item = visible ?? view?.hidden.find(same);
+export function heldTokenUnit(view: BalancesView | undefined, address: Address): TokenUnit | undefined {
+  const item = [...(view?.visible ?? []), ...(view?.hidden ?? [])].find(
+    (entry: Balance) =>
+      entry.tokenInfo.type !== 'NATIVE_TOKEN' &&
+      entry.tokenInfo.address.toLowerCase() === address.toLowerCase(),
+  );
   if (item === undefined) return undefined;
   const { type, name, symbol, decimals } = item.tokenInfo;
-  const shownSymbol = tokenText(symbol || name);
-  return {
-    name: visible === undefined ? undefined : tokenText(name, shownSymbol),
-    unit:
-      type === 'ERC20' && decimals !== null && decimals > 0 ? { symbol: shownSymbol, decimals } : undefined,
-  };
+  return type === 'ERC20' && decimals !== null && decimals > 0
+    ? { symbol: tokenText(symbol || name), decimals }
+    : undefined;
 }
