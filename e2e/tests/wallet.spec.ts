@@ -526,6 +526,37 @@ test.describe('Wallet linking', () => {
     });
   });
 
+  test('with WalletConnect configured, loading, connecting another wallet and reloading reach nothing beyond loopback', async ({
+    page,
+    stack,
+    offLoopback,
+  }) => {
+    // No allowOffLoopback: the fixture fails the test on any request that leaves loopback.
+    const relay = await WalletConnectRelay.start();
+    const web = await startWebServer({
+      port: 0,
+      gatewayUrl: stack.gatewayUrl,
+      walletConnectProjectId: 'countersign-e2e',
+      walletConnectRelayUrl: relay.url,
+    });
+    try {
+      await installWallet(page, stack);
+      await page.goto(web.url);
+      await openConnectModal(page);
+      await page.getByTestId('rk-wallet-option-org.countersign.testwallet').click();
+      await verify(page);
+      await page.reload();
+      await expect(page.getByTestId('rk-account-button')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(offLoopback).toEqual([]);
+      // Nor did anything reach the relay: no WalletConnect session was asked for.
+      expect(relay.published).toEqual([]);
+    } finally {
+      await web.close();
+      await relay.close();
+    }
+  });
+
   test('a phone that ends the WalletConnect session disconnects the app', async ({
     page,
     stack,

@@ -72,6 +72,49 @@ function reportingMissingWallet(create: CreateConnectorFn): CreateConnectorFn {
   };
 }
 
+type ModalConnectorDetails = { rkDetails?: { isWalletConnectModalConnector?: boolean } };
+
+/** wagmi's own record of the connector used last (its default storage: localStorage, `wagmi.` keys). */
+function lastConnectorWasWalletConnect(): boolean {
+  try {
+    return window.localStorage.getItem('wagmi.recentConnectorId') === '"walletConnect"';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * RainbowKit adds a second WalletConnect connector for its "Open WalletConnect modal" link, and
+ * wagmi sets every connector up when the wallet code loads: that one starts WalletConnect's AppKit
+ * modal at once, which fetches its configuration from api.web3modal.org and reports the page to
+ * pulse.walletconnect.org on every load, whatever the user does. Here it starts only when the user
+ * opens it, or when a WalletConnect connection was the last one (a session to restore).
+ */
+function modalStartedOnDemand(create: CreateConnectorFn): CreateConnectorFn {
+  return (config) => {
+    const connector = create(config);
+    if (!(connector as ModalConnectorDetails).rkDetails?.isWalletConnectModalConnector) return connector;
+    let started = lastConnectorWasWalletConnect();
+    const { getProvider, isAuthorized, connect, setup } = connector;
+    return Object.assign(connector, {
+      async setup(this: typeof connector) {
+        if (started) await setup?.call(this);
+      },
+      async getProvider(this: typeof connector, ...args: Parameters<typeof getProvider>) {
+        if (!started) throw new Error('The WalletConnect modal has not been opened.');
+        return getProvider.apply(this, args);
+      },
+      async isAuthorized(this: typeof connector) {
+        return started ? isAuthorized.call(this) : false;
+      },
+      async connect(this: typeof connector, ...args: Parameters<typeof connect>) {
+        started = true;
+        return connect.apply(this, args);
+      },
+    });
+  };
+}
+
 /** The wagmi configuration over the wallet's chains: every chain on its own RPC URL, never a public fallback. */
 export function createWagmiConfig(chains: readonly Chain[], connectors: CreateConnectorFn[]): Config {
   return createConfig({
@@ -107,7 +150,10 @@ export function createWalletSetup(
       walletConnectParameters: { relayUrl: runtime.walletConnectRelayUrl, telemetryEnabled: false },
     },
   );
-  const wagmi = createWagmiConfig(walletChainsOf(chains), listed.map(reportingMissingWallet));
+  const wagmi = createWagmiConfig(
+    walletChainsOf(chains),
+    listed.map((create) => reportingMissingWallet(modalStartedOnDemand(create))),
+  );
   // wagmi's own QueryClient: its cached values hold bigints, which the app's persisted cache could not store.
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, gcTime: DAY_MS } },
