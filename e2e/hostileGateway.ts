@@ -148,3 +148,28 @@ export async function webAppOnHostileGateway(
     },
   };
 }
+
+/** `changeThreshold(2)` as the gateway decodes a call. */
+export const thresholdChangeDecoded = {
+  method: 'changeThreshold',
+  parameters: [{ name: '_threshold', type: 'uint256', value: '2' }],
+};
+
+/**
+ * The lie of the 2025 heist, told of one transaction: whatever its bytes do, the gateway calls it
+ * "Change threshold to 2" (its kind, settings and decoded data).
+ */
+export function callItAThresholdChange(gateway: HostileGateway, detailsPath: string): void {
+  const decoded = thresholdChangeDecoded;
+  gateway.lie('GET', detailsPath, (body) => {
+    const details = body as { txInfo: unknown; txData: { dataDecoded: unknown } };
+    details.txInfo = {
+      type: 'SettingsChange',
+      dataDecoded: decoded,
+      settingsInfo: { type: 'CHANGE_THRESHOLD', threshold: 2 },
+      humanDescription: 'Change threshold to 2',
+    };
+    details.txData.dataDecoded = decoded;
+    return details;
+  });
+}

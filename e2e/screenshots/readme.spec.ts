@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { addOwnerCall, buildSafeTx } from '@countersign/safe-core';
 import type { Address } from 'viem';
 import { expect, test } from '../fixtures';
-import { webAppOnHostileGateway } from '../hostileGateway';
+import { callItAThresholdChange, webAppOnHostileGateway } from '../hostileGateway';
 import { devAccount, ownerWithTestWallet, teamSafe } from '../owners';
 import { proposeAsOwnerA } from '../proposals';
 
@@ -67,21 +67,7 @@ test('a queued transaction whose gateway lies about it', async ({ page, stack })
     const { txId } = await proposeAsOwnerA(stack, (nonce) =>
       buildSafeTx({ to: safe, data: addOwnerCall(owners, attacker, 1n), nonce }),
     );
-    const decoded = {
-      method: 'changeThreshold',
-      parameters: [{ name: '_threshold', type: 'uint256', value: '2' }],
-    };
-    app.gateway.lie('GET', `/v1/chains/${stack.chainId}/transactions/${txId}`, (body) => {
-      const details = body as { txInfo: unknown; txData: { dataDecoded: unknown } };
-      details.txInfo = {
-        type: 'SettingsChange',
-        dataDecoded: decoded,
-        settingsInfo: { type: 'CHANGE_THRESHOLD', threshold: 2 },
-        humanDescription: 'Change threshold to 2',
-      };
-      details.txData.dataDecoded = decoded;
-      return details;
-    });
+    callItAThresholdChange(app.gateway, `/v1/chains/${stack.chainId}/transactions/${txId}`);
     await ownerWithTestWallet(page, stack, 'owner B', `${app.web.url}/local:${safe}/transactions/${txId}`);
     await expect(page.getByTestId('claim-mismatch')).toBeVisible();
     await shoot(page, 'disputed-transaction');

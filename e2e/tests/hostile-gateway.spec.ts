@@ -7,7 +7,12 @@ import {
   safe141,
 } from '@countersign/safe-core';
 import { expect, test } from '../fixtures';
-import { webAppOnHostileGateway, type HostileGateway } from '../hostileGateway';
+import {
+  callItAThresholdChange,
+  thresholdChangeDecoded,
+  webAppOnHostileGateway,
+  type HostileGateway,
+} from '../hostileGateway';
 import { devAccount, ownerWithTestWallet, teamSafe } from '../owners';
 import { proposeAsOwnerA } from '../proposals';
 import type { E2eStack } from '../stack';
@@ -21,11 +26,6 @@ import type { E2eStack } from '../stack';
 const attacker: Address = '0x000000000000000000000000000000000000bEEF';
 
 type Json = Record<string, unknown> & { [key: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const thresholdDecoded = {
-  method: 'changeThreshold',
-  parameters: [{ name: '_threshold', type: 'uint256', value: '2' }],
-};
 
 /** The details of one transaction, as the hostile gateway rewrites them. */
 const detailsPath = (stack: E2eStack, txId: string) => `/v1/chains/${stack.chainId}/transactions/${txId}`;
@@ -55,17 +55,7 @@ test.describe('A hostile gateway', () => {
     const { txId } = await proposeAsOwnerA(stack, (nonce) =>
       buildSafeTx({ to: safe, data: addOwnerCall(owners, attacker, 1n), nonce }),
     );
-    gateway.lie('GET', detailsPath(stack, txId), (body) => {
-      const details = body as Json;
-      details.txInfo = {
-        type: 'SettingsChange',
-        dataDecoded: thresholdDecoded,
-        settingsInfo: { type: 'CHANGE_THRESHOLD', threshold: 2 },
-        humanDescription: 'Change threshold to 2',
-      };
-      details.txData.dataDecoded = thresholdDecoded;
-      return details;
-    });
+    callItAThresholdChange(gateway, detailsPath(stack, txId));
     await ownerWithTestWallet(page, stack, 'owner B', `${app.web.url}/local:${safe}/transactions/${txId}`);
 
     const alert = page.getByTestId('claim-mismatch');
@@ -105,7 +95,7 @@ test.describe('A hostile gateway', () => {
       const details = body as Json;
       const entry = details.txData.dataDecoded.parameters[0].valueDecoded[1];
       entry.data = changeThresholdCall(3, 2n);
-      entry.dataDecoded = thresholdDecoded;
+      entry.dataDecoded = thresholdChangeDecoded;
       return details;
     });
     await ownerWithTestWallet(page, stack, 'owner B', `${app.web.url}/local:${safe}/transactions/${txId}`);

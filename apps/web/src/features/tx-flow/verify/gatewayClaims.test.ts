@@ -50,6 +50,18 @@ const thresholdClaim = (threshold: number): TxInfo => ({
   humanDescription: null,
 });
 
+/** The gateway's story of a call to `foo` on the token contract. */
+const claim: TxInfo = {
+  type: 'Custom',
+  to: info(token),
+  dataSize: '36',
+  value: '0',
+  isCancellation: false,
+  methodName: 'foo',
+  actionCount: null,
+  humanDescription: null,
+};
+
 describe('checkGatewayClaims', () => {
   it('accepts a settings change the bytes make', () => {
     const data = changeThresholdCall(2, 2n);
@@ -150,16 +162,6 @@ describe('checkGatewayClaims', () => {
 
   it('checks a method it does not know against the gateway’s own signature', () => {
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'foo', args: [7n] });
-    const claim: TxInfo = {
-      type: 'Custom',
-      to: info(token),
-      dataSize: '36',
-      value: '0',
-      isCancellation: false,
-      methodName: 'foo',
-      actionCount: null,
-      humanDescription: null,
-    };
     const truthful = checkGatewayClaims(
       details({ to: token, data }, claim, {
         method: 'foo',
@@ -192,16 +194,6 @@ describe('checkGatewayClaims', () => {
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'foo', args: [7n] });
     const kept = parseAbi(['function foo(uint256 amount)']);
     const abiFor = (address: string) => (address.toLowerCase() === token.toLowerCase() ? kept : undefined);
-    const claim: TxInfo = {
-      type: 'Custom',
-      to: info(token),
-      dataSize: '36',
-      value: '0',
-      isCancellation: false,
-      methodName: 'foo',
-      actionCount: null,
-      humanDescription: null,
-    };
     const decoded = (value: string) => ({
       method: 'foo',
       parameters: [{ name: 'x', type: 'uint256', value }],
