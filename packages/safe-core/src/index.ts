@@ -18,3 +18,4 @@ export * from './safeTxHashes';
 export * from './simulation';
 export * from './messageSignatureCheck';
 export * from './safeMessageSignatures';
+export * from './lookalike';

@@ -26,6 +26,7 @@ export function ComboboxField({
   hint,
   error,
   warning,
+  notice,
   labelAction,
   testId,
   mono = false,
@@ -106,7 +107,7 @@ export function ComboboxField({
   };
 
   return (
-    <Field {...{ label, hint, error, warning, labelAction, testId }}>
+    <Field {...{ label, hint, error, warning, notice, labelAction, testId }}>
       {(control) => (
         <div className={styles.anchor}>
           <input

@@ -23,6 +23,8 @@ export type FieldFrameProps = {
   error?: string;
   /** A caution that does not block (shown below the hint or the error). */
   warning?: ReactNode;
+  /** Worth knowing, not a caution (shown below the warning, in the muted info tone). */
+  notice?: ReactNode;
   /** Beside the label, such as a "Max" button. */
   labelAction?: ReactNode;
   /** Before the control on the same line (an icon), and after it (a unit). */
@@ -40,6 +42,7 @@ export function Field({
   hint,
   error,
   warning,
+  notice,
   labelAction,
   start,
   end,
@@ -49,10 +52,15 @@ export function Field({
   const id = useId();
   const messageId = `${id}-message`;
   const warningId = `${id}-warning`;
+  const noticeId = `${id}-notice`;
   const control: FieldControlProps = {
     id,
     'aria-invalid': error !== undefined ? true : undefined,
-    'aria-describedby': warning !== undefined ? `${messageId} ${warningId}` : messageId,
+    'aria-describedby': [
+      messageId,
+      ...(warning !== undefined ? [warningId] : []),
+      ...(notice !== undefined ? [noticeId] : []),
+    ].join(' '),
   };
   return (
     <div className={styles.field} data-testid={testId && `${testId}-field`}>
@@ -82,6 +90,11 @@ export function Field({
       {warning !== undefined && (
         <p id={warningId} className={styles.warning} data-testid={testId && `${testId}-warning`}>
           {warning}
+        </p>
+      )}
+      {notice !== undefined && (
+        <p id={noticeId} className={styles.notice} data-testid={testId && `${testId}-notice`}>
+          {notice}
         </p>
       )}
     </div>

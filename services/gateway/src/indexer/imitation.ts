@@ -1,24 +1,13 @@
+import { looksAlike, vanityOf } from '@countersign/safe-core';
 import type { Address } from 'viem';
 import { insertRows, type Queryable } from '../store';
 import { chainOrder, type HistoryEntry, type PreparedRange, type Recipient } from './prepareRange';
 
 /**
- * How much of an address a look-alike copies: the leading and trailing hex digits that wallets show
- * (the real gateway's defaults: 3 after `0x`, and 4 at the end).
- */
-const prefixLength = 3;
-const suffixLength = 4;
-
-export function vanityOf(address: string): string {
-  const hex = address.slice(2).toLowerCase();
-  return `${hex.slice(0, prefixLength)}${hex.slice(-suffixLength)}`;
-}
-
-/**
  * Address poisoning: after a Safe pays someone, an attacker sends it dust from (or makes a token
  * report a transfer to) an address with the same leading and trailing digits, hoping the next payment
  * copies that one from the history. An ERC20 transfer the Safe did not make is flagged when its
- * counterparty vanity-matches, without being, an address the Safe's own executions sent value or
+ * counterparty looks like (safe-core's one look-alike detector), without being, an address the Safe's own executions sent value or
  * tokens to earlier. Only the Safe's own executions count as references: anybody can send it tokens,
  * only its owners choose whom it pays.
  *
@@ -61,7 +50,8 @@ export async function flagImitations(tx: Queryable, chainId: string, prepared: P
     }
     const { safe, counterparty } = event.candidate;
     const lookalikes = known.get(`${safe}:${vanityOf(counterparty)}`);
-    event.candidate.imitation = lookalikes !== undefined && [...lookalikes].some((a) => a !== counterparty);
+    event.candidate.imitation =
+      lookalikes !== undefined && [...lookalikes].some((a) => looksAlike(counterparty, a));
   }
 
   const firstSeen = new Map<string, Recipient>();

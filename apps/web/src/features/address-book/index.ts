@@ -21,3 +21,4 @@ export {
   type AddressBookEntry,
 } from './store';
 export { abiText, contractAbi, useContractAbis } from './abiStore';
+export { useAddressCaution } from './addressCaution';

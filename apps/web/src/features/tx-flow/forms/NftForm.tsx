@@ -156,6 +156,7 @@ function NftFields({
         name="recipient"
         label="Recipient"
         check={checkRecipientHere}
+        recipient
         testId="nft-recipient"
       />
     </TxForm>

@@ -6,6 +6,7 @@ import type { Balance, Balances } from '@countersign/gateway-api';
 import { fakeGateway, teamSafe, teamSafeAddress, renderSafePage } from '../../../testing';
 import { AddressBookNames, setAddressName } from '../../address-book';
 import { balancesQueryOptions } from '../../assets';
+import { historyQueryOptions } from '../../safe';
 import { readBatch } from '../batch';
 import type { TxDraft } from '../draft';
 import { SendForm } from './SendForm';
@@ -42,7 +43,48 @@ const balances: Balances = {
   ],
 };
 
-function open(initialToken?: string) {
+/** The history's one page: the Safe paid Dave 1 ETH in its transaction 0. */
+const paidDave = {
+  pages: [
+    {
+      count: 1,
+      next: null,
+      previous: null,
+      results: [
+        {
+          type: 'TRANSACTION' as const,
+          conflictType: 'None' as const,
+          transaction: {
+            id: 'multisig_paid_dave',
+            timestamp: 0,
+            txStatus: 'SUCCESS' as const,
+            txInfo: {
+              type: 'Transfer' as const,
+              sender: { value: teamSafeAddress, name: null, logoUri: null },
+              recipient: { value: DAVE, name: null, logoUri: null },
+              direction: 'OUTGOING' as const,
+              transferInfo: { type: 'NATIVE_COIN' as const, value: '1000000000000000000' },
+              humanDescription: null,
+            },
+            executionInfo: {
+              type: 'MULTISIG' as const,
+              nonce: 0,
+              confirmationsRequired: 2,
+              confirmationsSubmitted: 2,
+              missingSigners: null,
+            },
+            safeAppInfo: null,
+            txHash: null,
+            note: null,
+          },
+        },
+      ],
+    },
+  ],
+  pageParams: [null],
+};
+
+function open(initialToken?: string, { history = false } = {}) {
   const onReview = vi.fn<(draft: TxDraft) => void>();
   const user = userEvent.setup();
   renderSafePage(
@@ -50,11 +92,14 @@ function open(initialToken?: string) {
       <SendForm onReview={onReview} initialToken={initialToken} />
     </AddressBookNames>,
     {
-      seed: (client) =>
+      seed: (client) => {
         client.setQueryData(
           balancesQueryOptions(fakeGateway(), '1337', teamSafeAddress, 'usd').queryKey,
           balances,
-        ),
+        );
+        if (history)
+          client.setQueryData(historyQueryOptions(fakeGateway(), '1337', teamSafeAddress).queryKey, paidDave);
+      },
     },
   );
   return { user, onReview };
@@ -146,6 +191,49 @@ describe('SendForm', () => {
     const { user } = open();
     await user.type(await screen.findByTestId('send-recipient'), teamSafeAddress);
     expect(screen.getByTestId('send-recipient-warning')).toHaveTextContent('the Safe itself');
+  });
+
+  it('warns of a pasted look-alike of an owner, of a named entry or of a paid address, and still goes on', async () => {
+    setAddressName('1337', teamSafe.owners[2]!.value, 'Erin');
+    const { user, onReview } = open(undefined, { history: true });
+    const recipient = await screen.findByTestId('send-recipient');
+    const imitate = (address: string) => `0x${address.slice(2, 6)}${'0'.repeat(32)}${address.slice(-4)}`;
+    const pasteInto = async (text: string) => {
+      await user.clear(recipient);
+      await user.click(recipient);
+      await user.paste(text);
+    };
+
+    await pasteInto(imitate(ALICE));
+    expect(screen.getByTestId('send-recipient-warning')).toHaveTextContent(
+      'Looks like the owner 0x7099…79C8 but is a different address. Check every character.',
+    );
+    await pasteInto(imitate(teamSafe.owners[2]!.value));
+    expect(screen.getByTestId('send-recipient-warning')).toHaveTextContent(
+      'Looks like “Erin” (0x90F7…b906) but is a different address. Check every character.',
+    );
+    await pasteInto(imitate(DAVE).toLowerCase());
+    expect(screen.getByTestId('send-recipient-warning')).toHaveTextContent(
+      'Looks like 0x15d3…6A65, an address this Safe has sent to, but is a different address.',
+    );
+    // A warning, not an error: the form goes on to the review.
+    await user.type(field('send-amount'), '0.25');
+    await user.click(field('form-continue'));
+    expect(onReview).toHaveBeenCalledTimes(1);
+  });
+
+  it('notes a recipient the Safe has never sent to, and not one it has', async () => {
+    const { user } = open(undefined, { history: true });
+    const recipient = await screen.findByTestId('send-recipient');
+    await user.type(recipient, ALICE);
+    expect(screen.queryByTestId('send-recipient-warning')).not.toBeInTheDocument();
+    expect(screen.getByTestId('send-recipient-notice')).toHaveTextContent(
+      'This Safe has never sent anything to this address.',
+    );
+    await user.clear(recipient);
+    await user.type(recipient, DAVE);
+    expect(screen.queryByTestId('send-recipient-notice')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('send-recipient-warning')).not.toBeInTheDocument();
   });
 
   it('refuses too many decimals and more than the balance while the amount is typed', async () => {

@@ -118,6 +118,7 @@ function SendFields({
         name="recipient"
         label="Recipient"
         check={checkRecipientHere}
+        recipient
         testId="send-recipient"
       />
       <SelectField

@@ -11,7 +11,7 @@ import { Address, SelectField, shortenAddress, useAddressName } from '../../../u
 // Like the form model, used by the forms' chunk only (not in ui/index.ts).
 import { ComboboxField } from '../../../ui/ComboboxField';
 import { shownError } from '../../../ui/schemaForm';
-import { useAddressBook } from '../../address-book';
+import { useAddressBook, useAddressCaution } from '../../address-book';
 import { useSafe } from '../../safe';
 import { addressSuggestions } from './addressSuggestions';
 import type { Checked } from './checks';
@@ -21,7 +21,9 @@ import type { Checked } from './checks';
  * checksummed with its identicon and any address-book name, so the user can see it is the one they
  * meant; `check` (the field's own rule, as the schema applies it) also gives its warning. Typing a
  * name offers the address-book entries and the Safe's named owners that have it (those `check`
- * takes without a warning), and taking one fills in its address.
+ * takes without a warning), and taking one fills in its address. An address that looks like one the
+ * user knows (address book, owners, whom the Safe paid) is warned of, without blocking; a `recipient`
+ * the Safe has not paid before is noted.
  */
 export function AddressField<Values extends FieldValues, Output extends FieldValues>({
   form,
@@ -29,6 +31,7 @@ export function AddressField<Values extends FieldValues, Output extends FieldVal
   label,
   check,
   hint,
+  recipient = false,
   testId,
 }: {
   form: UseFormReturn<Values, unknown, Output>;
@@ -36,12 +39,16 @@ export function AddressField<Values extends FieldValues, Output extends FieldVal
   label: ReactNode;
   check: (input: string) => Checked<AddressValue>;
   hint?: ReactNode;
+  /** Where value goes: a first payment to it is noted. */
+  recipient?: boolean;
   testId: string;
 }) {
   const { chain, safe } = useSafe();
+  const cautionOf = useAddressCaution();
   const book = useAddressBook(chain.chainId);
   const text = form.watch(name);
   const checked = check(text);
+  const caution = checked.ok ? cautionOf(checked.value, { recipient }) : {};
   const namesKnown = Object.keys(book).length > 0 || safe.owners.some((owner) => owner.name);
   const suggestions = addressSuggestions({
     text,
@@ -74,7 +81,8 @@ export function AddressField<Values extends FieldValues, Output extends FieldVal
         })
       }
       error={shownError(form, name)}
-      warning={checked.ok ? checked.warning : undefined}
+      warning={checked.ok ? (checked.warning ?? caution.warning) : undefined}
+      notice={caution.notice}
       hint={
         checked.ok ? (
           <Address address={checked.value} full testId={`${testId}-preview`} />
