@@ -17,6 +17,7 @@ const views = [
   'address-book',
   'settings',
   'settings/modules',
+  'settings/security',
   'settings/network',
   'settings/delegates',
   'settings/notifications',

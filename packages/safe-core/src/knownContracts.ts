@@ -52,3 +52,43 @@ export function isTrustedDelegateCallTarget(address: string): boolean {
     return false;
   }
 }
+
+/**
+ * The Safe singletons a proxy should point at: 1.4.1 and 1.3.0 (canonical and EIP-155 deployments),
+ * each as Safe and SafeL2. Anything else in the proxy's slot 0 runs code nobody audited as a Safe.
+ */
+const canonicalSingletons = new Map<Address, string>(
+  [
+    [safe141.safe, 'Safe 1.4.1'],
+    [safe141.safeL2, 'SafeL2 1.4.1'],
+    ['0xd9Db270c1B5E3Bd161E8c8503c55cEABeE709552', 'Safe 1.3.0'],
+    ['0x3E5c63644E683549055b9Be8653de26E0B4CD36E', 'SafeL2 1.3.0'],
+    ['0x69f4D1788e39c87893C980c06EdF4b7f686e2938', 'Safe 1.3.0 (EIP-155)'],
+    ['0xfb1bffC9d739B8D520DaF37dF666da4C687191EA', 'SafeL2 1.3.0 (EIP-155)'],
+  ].map(([address, name]) => [getAddress(address as string), name as string]),
+);
+
+/** The canonical fallback handlers: CompatibilityFallbackHandler 1.4.1 and 1.3.0 (both deployments). */
+const canonicalFallbackHandlers = new Map<Address, string>(
+  [
+    [safe141.compatibilityFallbackHandler, 'CompatibilityFallbackHandler 1.4.1'],
+    ['0xf48f2B2d2a534e402487b3ee7C18c33Aec0Fe5e4', 'CompatibilityFallbackHandler 1.3.0'],
+    ['0x017062a1dE2FE6b99BE3d9d37841FeD19F573804', 'CompatibilityFallbackHandler 1.3.0 (EIP-155)'],
+  ].map(([address, name]) => [getAddress(address as string), name as string]),
+);
+
+const lookUp = (map: ReadonlyMap<Address, string>, address: string): string | null => {
+  try {
+    return map.get(getAddress(address)) ?? null;
+  } catch {
+    return null;
+  }
+};
+
+/** The name of a canonical Safe singleton (1.4.1 or 1.3.0), or null for any other address. */
+export const canonicalSingletonName = (address: string): string | null =>
+  lookUp(canonicalSingletons, address);
+
+/** The name of a canonical CompatibilityFallbackHandler (1.4.1 or 1.3.0), or null for any other address. */
+export const canonicalFallbackHandlerName = (address: string): string | null =>
+  lookUp(canonicalFallbackHandlers, address);

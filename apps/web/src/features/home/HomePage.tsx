@@ -1,7 +1,7 @@
 import { Card, Page, useAddressName } from '../../ui';
 import { holdsNothing, TopAssets, useBalances } from '../assets';
 import { useSafe } from '../safe';
-import { SafeOverviewCard } from '../settings';
+import { SafeOverviewCard, SetupAttention } from '../settings';
 import { QueuePreview } from '../transactions';
 import { FundSafe } from './FundSafe';
 import styles from './HomePage.module.css';
@@ -23,6 +23,7 @@ export function HomePage() {
       description={`A ${safe.threshold}-of-${safe.owners.length} Safe on ${chain.chainName}`}
     >
       {isNewAndEmpty && <FundSafe />}
+      <SetupAttention />
       <div className={styles.grid}>
         <Card className={styles.panel}>
           <h2 className={styles.title}>Assets</h2>

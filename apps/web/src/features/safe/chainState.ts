@@ -9,6 +9,9 @@ export type ChainSafeState = {
   version: string;
   modules: Address[];
   guard: Address | null;
+  /** The singleton in the proxy's slot 0: the code every call to the Safe runs. */
+  implementation: Address;
+  fallbackHandler: Address | null;
 };
 
 const zeroAddress = '0x0000000000000000000000000000000000000000';

@@ -16,6 +16,7 @@ export function formatSafeId(shortName: string, address: string): string {
 export const settingsSections = [
   'setup',
   'modules',
+  'security',
   'network',
   'delegates',
   'notifications',

@@ -24,7 +24,8 @@ export type SafeView =
   | 'message'
   | 'delegates'
   | 'review'
-  | 'chain-state';
+  | 'chain-state'
+  | 'owner-code';
 
 export function safeKey(chainId: string, address: string, view?: SafeView, ...rest: unknown[]): QueryKey {
   const root = ['safe', chainId, address.toLowerCase()];
@@ -43,6 +44,7 @@ export const tagViews = {
     'module-transactions',
     'incoming-transfers',
     'chain-state',
+    'owner-code',
   ],
   collectiblesTag: ['collectibles'],
   messagesTag: ['messages', 'message'],

@@ -10,11 +10,13 @@ import { NetworkSection } from './NetworkSection';
 import { NotificationsSection } from './NotificationsSection';
 import { delegatesQueryOptions } from '../safe';
 import { sectionOf, sectionTabs, type OwnSection, type SuppliedSection } from './sections';
+import { SecuritySection } from './SecuritySection';
 import { SetupSection } from './SetupSection';
 
 const ownViews: Record<OwnSection, ComponentType> = {
   setup: SetupSection,
   modules: ModulesSection,
+  security: SecuritySection,
   network: NetworkSection,
   delegates: DelegatesSection,
   notifications: NotificationsSection,

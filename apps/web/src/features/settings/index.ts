@@ -1,9 +1,9 @@
-import { createElement, type ComponentType } from 'react';
+import { Suspense, createElement, lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { delegatesQueryOptions, safeViewLoader, type SafeTarget } from '../safe';
 import type { SuppliedSection } from './sections';
 
-// The settings feature: the Safe's setup, modules, the chain's configuration, delegates, notifications.
+// The settings feature: the Safe's setup, modules, its security check, the chain's configuration, delegates, notifications.
 const loadPages = () => import('./pages');
 
 /** The settings routes, with the sections other features own (`supplied`) beside this feature's. */
@@ -38,3 +38,16 @@ export function prefetchSettings({ chainId, address, queryClient, gateway }: Saf
 }
 
 export { SafeOverviewCard } from './SafeOverviewCard';
+
+const LazySetupAttention = lazy(() =>
+  import('./SetupAttention').then(({ SetupAttention }) => ({ default: SetupAttention })),
+);
+
+/**
+ * The home's line when the security check finds something needing attention. Loaded after the home
+ * paints: the check brings the canonical Safe deployments with it, which the home's first script does
+ * not need.
+ */
+export function SetupAttention() {
+  return createElement(Suspense, { fallback: null }, createElement(LazySetupAttention));
+}

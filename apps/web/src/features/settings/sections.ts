@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { settingsSections, type SettingsSection } from '../safe';
 
 /** The sections this feature builds itself; the others are supplied by the features that own them. */
-const ownSections = ['setup', 'modules', 'network', 'delegates', 'notifications'] as const;
+const ownSections = ['setup', 'modules', 'security', 'network', 'delegates', 'notifications'] as const;
 export type OwnSection = (typeof ownSections)[number];
 
 /** A settings section another feature owns (Safe Apps: its permissions), given by the app's composition. */
@@ -15,6 +15,7 @@ export type SuppliedSection = {
 export const ownSectionLabels: Record<OwnSection, string> = {
   setup: 'Setup',
   modules: 'Modules',
+  security: 'Security',
   network: 'Network',
   delegates: 'Delegates',
   notifications: 'Notifications',

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { safe141 } from '@countersign/safe-core';
+import { safePaths } from '../safe';
+import { needingAttention, safeHealth, type Finding, type HealthFacts } from './health';
+
+const safe = '0x5afe5afE5afE5afE5afE5aFe5aFe5Afe5Afe5AfE';
+const paths = safePaths('local', safe);
+const [a, b, c] = [
+  '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+  '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
+];
+const stranger = '0x000000000000000000000000000000000000dEaD';
+
+/** A healthy 2-of-3 Safe 1.4.1 on the canonical deployment, with nothing queued. */
+const healthy: HealthFacts = {
+  source: 'chain',
+  owners: [a, b, c],
+  threshold: 2,
+  nonce: 5,
+  version: '1.4.1',
+  recommendedVersion: '1.4.1',
+  gatewayVersionState: 'UP_TO_DATE',
+  implementation: { address: safe141.safeL2, gatewayName: 'SafeL2 1.4.1' },
+  fallbackHandler: { address: safe141.compatibilityFallbackHandler, gatewayName: null },
+  modules: [],
+  guard: null,
+  contractOwners: [],
+  queuedNonces: [],
+};
+
+const report = (overrides: Partial<HealthFacts>) => safeHealth({ ...healthy, ...overrides }, paths);
+const find = (findings: Finding[], id: string) => findings.find((finding) => finding.id === id);
+
+describe('safeHealth', () => {
+  it('finds nothing needing attention in a healthy Safe', () => {
+    const findings = report({});
+    expect(needingAttention(findings)).toEqual([]);
+    expect(findings.map((finding) => finding.id)).toEqual([
+      'owners-ok',
+      'implementation',
+      'fallback-handler',
+    ]);
+  });
+
+  it('calls a threshold of 1 with several owners a danger, linking to the threshold form', () => {
+    const finding = find(report({ threshold: 1 }), 'threshold-one');
+    expect(finding).toMatchObject({ tone: 'danger', title: 'Any one of the 3 owners can move everything' });
+    expect(finding?.action?.to).toBe(paths.newTransactionOf('threshold'));
+  });
+
+  it('warns of a single owner, linking to add an owner', () => {
+    const findings = report({ owners: [a], threshold: 1 });
+    expect(find(findings, 'single-owner')).toMatchObject({
+      tone: 'warn',
+      action: { to: paths.newTransactionOf('add-owner') },
+    });
+    expect(find(findings, 'threshold-one')).toBeUndefined();
+  });
+
+  it('accepts the 1.3.0 singletons and calls any other implementation a danger', () => {
+    expect(
+      find(
+        report({
+          implementation: { address: '0x3E5c63644E683549055b9Be8653de26E0B4CD36E', gatewayName: null },
+        }),
+        'implementation',
+      )?.tone,
+    ).toBe('ok');
+    const finding = find(
+      report({ implementation: { address: stranger, gatewayName: 'Safe 1.4.1' } }),
+      'implementation',
+    );
+    expect(finding?.tone).toBe('danger');
+    // The gateway's name is shown as its claim, beside the address.
+    expect(finding?.title).toContain('Safe 1.4.1 (0x0000…dEaD)');
+    expect(report({ implementation: { address: stranger, gatewayName: null } })[0]?.id).toBe(
+      'implementation',
+    );
+  });
+
+  it('warns of a fallback handler that is not canonical and notes a missing one', () => {
+    const other = find(
+      report({ fallbackHandler: { address: stranger, gatewayName: null } }),
+      'fallback-handler',
+    );
+    expect(other).toMatchObject({ tone: 'warn', action: { to: paths.newTransactionOf('fallback-handler') } });
+    expect(find(report({ fallbackHandler: null }), 'fallback-handler')?.tone).toBe('info');
+  });
+
+  it('judges each module: canonical, named by the gateway only, or unknown', () => {
+    const findings = report({
+      modules: [
+        { address: safe141.createCall, gatewayName: null },
+        { address: b, gatewayName: 'Allowance module' },
+        { address: stranger, gatewayName: null },
+      ],
+    });
+    expect(find(findings, `module-${safe141.createCall.toLowerCase()}`)?.tone).toBe('info');
+    expect(find(findings, `module-${b.toLowerCase()}`)?.tone).toBe('warn');
+    const unknown = find(findings, `module-${stranger.toLowerCase()}`);
+    expect(unknown).toMatchObject({ tone: 'danger', title: 'An unknown module is enabled: 0x0000…dEaD' });
+    expect(unknown?.action?.to).toBe(paths.newTransactionOf('disable-module', { module: stranger }));
+  });
+
+  it('judges the guard: named, or unknown with a link to remove it', () => {
+    expect(find(report({ guard: { address: stranger, gatewayName: 'Team guard' } }), 'guard')?.tone).toBe(
+      'info',
+    );
+    expect(find(report({ guard: { address: stranger, gatewayName: null } }), 'guard')).toMatchObject({
+      tone: 'warn',
+      action: { to: paths.newTransactionOf('remove-guard') },
+    });
+    expect(find(report({}), 'guard')).toBeUndefined();
+  });
+
+  it('finds an outdated version against the chain’s recommendation, else by the gateway’s judgement', () => {
+    expect(find(report({ version: '1.3.0' }), 'outdated')).toMatchObject({
+      tone: 'warn',
+      title: 'The Safe runs an older version (1.3.0)',
+    });
+    expect(
+      find(
+        report({ version: '1.3.0', recommendedVersion: null, gatewayVersionState: 'UP_TO_DATE' }),
+        'outdated',
+      ),
+    ).toBeUndefined();
+    expect(
+      find(report({ recommendedVersion: null, gatewayVersionState: 'OUTDATED' }), 'outdated'),
+    ).toBeDefined();
+    // The chain's version decides, not the gateway's word.
+    expect(find(report({ gatewayVersionState: 'OUTDATED' }), 'outdated')).toBeUndefined();
+  });
+
+  it('notes owners that are contracts, with a link to replace each', () => {
+    const finding = find(report({ contractOwners: [c] }), `contract-owner-${c.toLowerCase()}`);
+    expect(finding).toMatchObject({
+      tone: 'info',
+      action: { to: paths.newTransactionOf('swap-owner', { owner: c }) },
+    });
+  });
+
+  it('warns of several transactions at one nonce, ignoring those already past', () => {
+    const finding = find(report({ queuedNonces: [3, 3, 5, 5, 6] }), 'queue-conflicts');
+    expect(finding).toMatchObject({ tone: 'warn', title: 'Several transactions wait at the same nonce (5)' });
+    expect(finding?.action?.to).toBe(paths.queue);
+    expect(find(report({ queuedNonces: [3, 3, 5, 6] }), 'queue-conflicts')).toBeUndefined();
+  });
+
+  it('warns of nonces the queue skips, linking to fill the first', () => {
+    const finding = find(report({ queuedNonces: [5, 7, 9] }), 'queue-gap');
+    expect(finding).toMatchObject({ tone: 'warn', title: 'The queue skips nonces 6, 8' });
+    expect(finding?.action?.to).toBe(paths.rejectTransaction(6));
+    expect(find(report({ queuedNonces: [6] }), 'queue-gap')?.title).toBe('The queue skips nonce 5');
+    expect(find(report({ queuedNonces: [5, 6] }), 'queue-gap')).toBeUndefined();
+    expect(find(report({ queuedNonces: undefined }), 'queue-gap')).toBeUndefined();
+  });
+
+  it('puts dangers first', () => {
+    const tones = report({ threshold: 1, version: '1.3.0', queuedNonces: [7] }).map(
+      (finding) => finding.tone,
+    );
+    expect(tones).toEqual(
+      [...tones].sort(
+        (x, y) => ['danger', 'warn', 'info', 'ok'].indexOf(x) - ['danger', 'warn', 'info', 'ok'].indexOf(y),
+      ),
+    );
+    expect(tones[0]).toBe('danger');
+  });
+});

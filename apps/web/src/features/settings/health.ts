@@ -1,0 +1,298 @@
+import type { ImplementationVersionState } from '@countersign/gateway-api';
+import {
+  canonicalFallbackHandlerName,
+  canonicalSingletonName,
+  knownContractName,
+  versionAtLeast,
+} from '@countersign/safe-core';
+import type { Address } from 'viem';
+import type { SafePaths } from '../safe';
+
+/** A contract the Safe uses, with the name the gateway gives it (a claim, never proof). */
+export type NamedContract = { address: string; gatewayName: string | null };
+
+/**
+ * What the health report is computed from. Owners, threshold, nonce, version, modules, guard,
+ * implementation and fallback handler come from the chain when it answered (`source: 'chain'`),
+ * else from the gateway's SafeInfo. `contractOwners` and `queuedNonces` are undefined until read.
+ */
+export type HealthFacts = {
+  source: 'chain' | 'gateway';
+  owners: readonly string[];
+  threshold: number;
+  nonce: number;
+  version: string | null;
+  /** The version the chain's configuration recommends, if it names one. */
+  recommendedVersion: string | null;
+  /** The gateway's judgement, used only when no recommended version is known. */
+  gatewayVersionState: ImplementationVersionState;
+  implementation: NamedContract;
+  fallbackHandler: NamedContract | null;
+  modules: readonly NamedContract[];
+  guard: NamedContract | null;
+  contractOwners?: readonly string[];
+  /** The nonces of the multisig transactions in the queue (a nonce twice: two proposals). */
+  queuedNonces?: readonly number[];
+};
+
+export type FindingTone = 'danger' | 'warn' | 'info' | 'ok';
+
+export type Finding = {
+  /** Stable per finding (and per module or owner), for keys and tests. */
+  id: string;
+  tone: FindingTone;
+  title: string;
+  why: string;
+  todo: string;
+  action?: { label: string; to: string };
+};
+
+const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
+const canonicalName = (address: string): string | null => {
+  try {
+    return knownContractName(address as Address);
+  } catch {
+    return null;
+  }
+};
+const named = (contract: NamedContract) =>
+  contract.gatewayName ? `${contract.gatewayName} (${short(contract.address)})` : short(contract.address);
+
+function ownerFindings(facts: HealthFacts, paths: SafePaths): Finding[] {
+  const owners = facts.owners.length;
+  if (owners === 1)
+    return [
+      {
+        id: 'single-owner',
+        tone: 'warn',
+        title: 'A single owner controls this Safe',
+        why: 'If that owner’s key is lost, the Safe and everything in it are lost; if it is stolen, the thief can take everything at once.',
+        todo: 'Add owners you trust, on other devices, and then require more than one of them to confirm.',
+        action: { label: 'Add owner', to: paths.newTransactionOf('add-owner') },
+      },
+    ];
+  if (facts.threshold === 1)
+    return [
+      {
+        id: 'threshold-one',
+        tone: 'danger',
+        title: `Any one of the ${owners} owners can move everything`,
+        why: 'With a threshold of 1, a single stolen or misused key is enough to empty the Safe; the other owners cannot stop it.',
+        todo: 'Require at least 2 confirmations, so that no one owner acts alone.',
+        action: { label: 'Change threshold', to: paths.newTransactionOf('threshold') },
+      },
+    ];
+  return [
+    {
+      id: 'owners-ok',
+      tone: 'ok',
+      title: `${facts.threshold} of ${owners} owners must confirm`,
+      why: 'No single key can move the Safe’s funds.',
+      todo: 'Nothing to do.',
+    },
+  ];
+}
+
+function implementationFinding(facts: HealthFacts): Finding {
+  const name = canonicalSingletonName(facts.implementation.address);
+  if (name !== null)
+    return {
+      id: 'implementation',
+      tone: 'ok',
+      title: `The Safe runs ${name}`,
+      why: 'Its implementation is a canonical Safe deployment.',
+      todo: 'Nothing to do.',
+    };
+  return {
+    id: 'implementation',
+    tone: 'danger',
+    title: `The Safe runs an implementation that is not a Safe deployment: ${named(facts.implementation)}`,
+    why: 'Every transaction of this Safe runs this contract’s code. A contract that is not a canonical Safe deployment may ignore the owners, the threshold or both; this is how the 2025 delegatecall attack took over Safes.',
+    todo: 'Do not sign or deposit anything until you know who changed it and why. Ask the Safe’s owners, and move funds out through a Safe you trust if nobody does.',
+  };
+}
+
+function fallbackHandlerFinding(facts: HealthFacts, paths: SafePaths): Finding {
+  const handler = facts.fallbackHandler;
+  const change = { label: 'Change fallback handler', to: paths.newTransactionOf('fallback-handler') };
+  if (handler === null)
+    return {
+      id: 'fallback-handler',
+      tone: 'info',
+      title: 'The Safe has no fallback handler',
+      why: 'Without one the Safe cannot confirm its signed messages to apps (EIP-1271), and some tokens cannot be sent to it.',
+      todo: 'If apps need the Safe to sign messages, set the canonical CompatibilityFallbackHandler.',
+      action: change,
+    };
+  const name = canonicalFallbackHandlerName(handler.address);
+  if (name !== null)
+    return {
+      id: 'fallback-handler',
+      tone: 'ok',
+      title: `The fallback handler is ${name}`,
+      why: 'It is a canonical Safe deployment.',
+      todo: 'Nothing to do.',
+    };
+  return {
+    id: 'fallback-handler',
+    tone: 'warn',
+    title: `The fallback handler is not a Safe deployment: ${named(handler)}`,
+    why: 'The fallback handler answers every call the Safe does not implement itself, including whether a message was signed by the Safe. An unknown one can make apps accept signatures the owners never gave.',
+    todo: 'Unless you set it on purpose and know its code, change it to the canonical CompatibilityFallbackHandler.',
+    action: change,
+  };
+}
+
+function moduleFindings(facts: HealthFacts, paths: SafePaths): Finding[] {
+  return facts.modules.map((module) => {
+    const id = `module-${module.address.toLowerCase()}`;
+    const action = {
+      label: 'Disable module',
+      to: paths.newTransactionOf('disable-module', { module: module.address }),
+    };
+    const canonical = canonicalName(module.address);
+    if (canonical !== null)
+      return {
+        id,
+        tone: 'info',
+        title: `Module ${canonical} is enabled`,
+        why: 'A module can execute transactions from this Safe without the owners’ confirmations. This one is a canonical Safe contract.',
+        todo: 'Keep it only if you still use it.',
+        action,
+      };
+    if (module.gatewayName)
+      return {
+        id,
+        tone: 'warn',
+        title: `Module ${named(module)} is enabled`,
+        why: 'A module can execute transactions from this Safe without the owners’ confirmations. The gateway names it, but that name is not verified by this app.',
+        todo: 'Keep it only if the owners enabled it on purpose and still use it.',
+        action,
+      };
+    return {
+      id,
+      tone: 'danger',
+      title: `An unknown module is enabled: ${short(module.address)}`,
+      why: 'A module can execute transactions from this Safe without the owners’ confirmations, and nothing is known about this one. Whoever controls it can take the Safe’s funds.',
+      todo: 'Disable it unless the owners enabled it on purpose and know its code.',
+      action,
+    };
+  });
+}
+
+function guardFinding(facts: HealthFacts, paths: SafePaths): Finding[] {
+  const guard = facts.guard;
+  if (guard === null) return [];
+  const action = { label: 'Remove guard', to: paths.newTransactionOf('remove-guard') };
+  const why =
+    'A guard checks every transaction of this Safe and can block it, even one the owners confirmed. A faulty or hostile guard can lock the Safe.';
+  const canonical = canonicalName(guard.address);
+  const known = canonical ?? guard.gatewayName;
+  if (known)
+    return [
+      {
+        id: 'guard',
+        tone: 'info',
+        title: `Guard ${known} is set`,
+        why: `${why} ${canonical ? 'This one is a canonical Safe contract.' : 'The gateway names this one; the name is not verified by this app.'}`,
+        todo: 'Keep it only if the owners set it on purpose.',
+        action,
+      },
+    ];
+  return [
+    {
+      id: 'guard',
+      tone: 'warn',
+      title: `An unknown guard is set: ${short(guard.address)}`,
+      why: `${why} Nothing is known about this one.`,
+      todo: 'Remove it unless the owners set it on purpose and know its code.',
+      action,
+    },
+  ];
+}
+
+function versionFinding(facts: HealthFacts): Finding[] {
+  const outdated =
+    facts.recommendedVersion !== null && facts.version !== null
+      ? !versionAtLeast(facts.version, facts.recommendedVersion)
+      : facts.gatewayVersionState === 'OUTDATED';
+  if (!outdated) return [];
+  return [
+    {
+      id: 'outdated',
+      tone: 'warn',
+      title: `The Safe runs an older version (${facts.version ?? 'unknown'})`,
+      why: `${facts.recommendedVersion ? `This chain recommends ${facts.recommendedVersion}. ` : ''}Older versions lack fixes and checks of the newer ones, and some apps no longer support them.`,
+      todo: 'Plan an upgrade with the other owners: it takes a Safe transaction they confirm.',
+    },
+  ];
+}
+
+function contractOwnerFindings(facts: HealthFacts, paths: SafePaths): Finding[] {
+  return (facts.contractOwners ?? []).map((owner) => ({
+    id: `contract-owner-${owner.toLowerCase()}`,
+    tone: 'info',
+    title: `Owner ${short(owner)} is a contract`,
+    why: 'A contract confirms through its own rules (EIP-1271), not with a key: whoever controls that contract acts as this owner. It is fine for another Safe you control.',
+    todo: 'Check who controls it. Replace it if nobody among the owners does.',
+    action: { label: 'Replace owner', to: paths.newTransactionOf('swap-owner', { owner }) },
+  }));
+}
+
+function queueFindings(facts: HealthFacts, paths: SafePaths): Finding[] {
+  if (facts.queuedNonces === undefined) return [];
+  const counts = new Map<number, number>();
+  for (const nonce of facts.queuedNonces)
+    if (nonce >= facts.nonce) counts.set(nonce, (counts.get(nonce) ?? 0) + 1);
+  const found: Finding[] = [];
+  const conflicts = [...counts].filter(([, count]) => count > 1).map(([nonce]) => nonce);
+  conflicts.sort((a, b) => a - b);
+  if (conflicts.length > 0)
+    found.push({
+      id: 'queue-conflicts',
+      tone: 'warn',
+      title: `Several transactions wait at the same nonce (${conflicts.join(', ')})`,
+      why: 'Only one transaction per nonce can run; executing one cancels the others. Someone may be trying to slip a different transaction past the owners.',
+      todo: 'Compare the transactions at that nonce, confirm only the one you meant, and reject the others.',
+      action: { label: 'Open the queue', to: paths.queue },
+    });
+  const highest = Math.max(...counts.keys());
+  const missing: number[] = [];
+  for (let nonce = facts.nonce; nonce < highest && missing.length < 10; nonce++)
+    if (!counts.has(nonce)) missing.push(nonce);
+  const first = missing[0];
+  if (first !== undefined)
+    found.push({
+      id: 'queue-gap',
+      tone: 'warn',
+      title: `The queue skips nonce${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`,
+      why: 'Transactions run in nonce order. Nothing after a missing nonce can run until a transaction at that nonce does, and whoever proposes one there first decides what runs next.',
+      todo: 'Propose a transaction at the missing nonce (an empty rejection will do), or reject the transactions after it.',
+      action: { label: `Fill nonce ${first}`, to: paths.rejectTransaction(first) },
+    });
+  return found;
+}
+
+const toneOrder: Record<FindingTone, number> = { danger: 0, warn: 1, info: 2, ok: 3 };
+
+/** The Safe's health report: every finding, the most urgent first. */
+export function safeHealth(facts: HealthFacts, paths: SafePaths): Finding[] {
+  const findings = [
+    ...ownerFindings(facts, paths),
+    implementationFinding(facts),
+    fallbackHandlerFinding(facts, paths),
+    ...moduleFindings(facts, paths),
+    ...guardFinding(facts, paths),
+    ...versionFinding(facts),
+    ...contractOwnerFindings(facts, paths),
+    ...queueFindings(facts, paths),
+  ];
+  return findings
+    .map((finding, index) => ({ finding, index }))
+    .sort((a, b) => toneOrder[a.finding.tone] - toneOrder[b.finding.tone] || a.index - b.index)
+    .map(({ finding }) => finding);
+}
+
+/** The findings that need the owners' attention: dangers and warnings. */
+export const needingAttention = (findings: readonly Finding[]) =>
+  findings.filter((finding) => finding.tone === 'danger' || finding.tone === 'warn');

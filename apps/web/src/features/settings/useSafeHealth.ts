@@ -1,0 +1,91 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AddressInfo } from '@countersign/gateway-api';
+import { isMultisigExecutionInfo, isTransactionItem } from '@countersign/gateway-api';
+import type { Address } from 'viem';
+import { chainClient, safeKey, useChainSafeState, useQueueQuery, useSafe } from '../safe';
+import { safeHealth, type HealthFacts, type NamedContract } from './health';
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+/** The gateway may send the zero address for "none". */
+const setAddress = (info: AddressInfo | null) =>
+  info === null || /^0x0{40}$/i.test(info.value) ? null : info.value;
+
+/** The chain's address, with the name the gateway gives it if the gateway knows the same address. */
+const namedBy =
+  (infos: readonly (AddressInfo | null)[]) =>
+  (address: string): NamedContract => ({
+    address,
+    gatewayName: infos.find((info) => info !== null && same(info.value, address))?.name ?? null,
+  });
+
+/**
+ * The Safe's health report, from the chain's answer where it has come (else SafeInfo's claim), and
+ * the first pages of the queue. Which owners are contracts (one eth_getCode each) is asked only with
+ * `contractOwners`: the home's line goes without it.
+ */
+export function useSafeHealth({ contractOwners = false }: { contractOwners?: boolean } = {}) {
+  const { safe, chain, address, paths } = useSafe();
+  const { state, query: chainQuery } = useChainSafeState();
+  const queue = useQueueQuery(chain.chainId, address);
+  const owners = state?.owners ?? safe.owners.map((owner) => owner.value);
+  const code = useQuery({
+    queryKey: safeKey(chain.chainId, address, 'owner-code', owners.join(',')),
+    queryFn: async () => {
+      const { getCode } = await import('viem/actions');
+      const client = chainClient(chain);
+      const codes = await Promise.all(owners.map((owner) => getCode(client, { address: owner as Address })));
+      return owners.filter((_, index) => (codes[index] ?? '0x') !== '0x');
+    },
+    enabled: contractOwners,
+    retry: 1,
+    staleTime: 60_000,
+  });
+  const modulesInfo = safe.modules ?? [];
+  const name = namedBy([safe.implementation, safe.fallbackHandler, safe.guard, ...modulesInfo]);
+  const nameOrNull = (value: string | null) => (value === null ? null : name(value));
+  const queuedNonces = queue.data?.pages.flatMap((page) =>
+    page.results.flatMap((item) =>
+      isTransactionItem(item) && isMultisigExecutionInfo(item.transaction.executionInfo)
+        ? [item.transaction.executionInfo.nonce]
+        : [],
+    ),
+  );
+  const fromGateway = {
+    owners,
+    threshold: safe.threshold,
+    nonce: safe.nonce,
+    version: safe.version,
+    implementation: name(safe.implementation.value),
+    fallbackHandler: nameOrNull(setAddress(safe.fallbackHandler)),
+    modules: modulesInfo.map((module) => name(module.value)),
+    guard: nameOrNull(setAddress(safe.guard)),
+  };
+  const facts: HealthFacts = {
+    ...(state === undefined
+      ? { source: 'gateway', ...fromGateway }
+      : {
+          source: 'chain',
+          owners: state.owners,
+          threshold: state.threshold,
+          nonce: state.nonce,
+          version: state.version,
+          implementation: name(state.implementation),
+          fallbackHandler: nameOrNull(state.fallbackHandler),
+          modules: state.modules.map(name),
+          guard: nameOrNull(state.guard),
+        }),
+    recommendedVersion: chain.recommendedMasterCopyVersion,
+    gatewayVersionState: safe.implementationVersionState,
+    contractOwners: code.data,
+    queuedNonces,
+  };
+  return {
+    findings: safeHealth(facts, paths),
+    source: facts.source,
+    chainPending: chainQuery.isPending,
+    chainFailed: chainQuery.isError,
+    contractOwnersChecked: code.data !== undefined,
+    contractOwnersFailed: code.isError,
+    queueChecked: queuedNonces !== undefined,
+  };
+}
