@@ -9,6 +9,7 @@ import { safeCreationRoutes } from '../features/safe-creation';
 import { createSettingsRoutes } from '../features/settings';
 import { transactionsRoutes } from '../features/transactions';
 import { txFlowRoutes } from '../features/tx-flow';
+import { walletConnectRoutes } from '../features/walletconnect';
 import { Layout, PlainMain } from './shell/Layout';
 import { NotFound, RouteError } from './shell/RouteError';
 import { safeNavigation } from './shell/safeNavigation';
@@ -22,6 +23,7 @@ import { createSafeRoute, legacyRoutes, startRoute } from './shell/safeRoutes';
  *   transactions/queue, transactions/history, transactions/:txId
  *   messages, messages/:messageHash
  *   apps, apps/open?appUrl=…
+ *   dapps, dapps?wc=…           dapps connected over WalletConnect
  *   address-book
  *   settings, settings/:section
  */
@@ -31,6 +33,7 @@ const safeViews: RouteObject[] = [
   ...transactionsRoutes,
   ...messagesRoutes,
   ...appsRoutes,
+  ...walletConnectRoutes,
   ...addressBookRoutes,
   // Settings sections owned by other features are supplied here, so settings imports none of them.
   ...createSettingsRoutes([{ id: 'apps', label: 'Safe Apps', Component: AppsSettingsSection }]),

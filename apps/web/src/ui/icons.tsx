@@ -42,6 +42,13 @@ export const AppsIcon = /* @__PURE__ */ icon(
     <rect x="13.5" y="13.5" width="6.5" height="6.5" rx="1.5" />
   </>,
 );
+/** Two links of a chain: a dapp connected over WalletConnect. */
+export const DappsIcon = /* @__PURE__ */ icon(
+  <>
+    <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1" />
+    <path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
+  </>,
+);
 export const AddressBookIcon = /* @__PURE__ */ icon(
   <>
     <path d="M6 3.5h12a1 1 0 0 1 1 1v15a1 1 0 0 1-1 1H6z" />

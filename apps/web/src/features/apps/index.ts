@@ -32,3 +32,6 @@ export function prefetchApps(target: SafeTarget): void {
 export const AppsSettingsSection = lazy(() =>
   import('./host/AppsSettingsSection').then((module) => ({ default: module.AppsSettingsSection })),
 );
+
+/** The text a dapp asks the Safe to sign (personal_sign's hex of UTF-8 bytes), as Safe Apps' host reads it. */
+export { messageText } from './host/sdkAnswers';

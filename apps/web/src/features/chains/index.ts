@@ -7,4 +7,5 @@ export { findChainByShortName, unknownShortNameMessage } from './selectedChain';
 export { rememberChainId, useSelectedChain } from './selection';
 export { useCurrentChain, type ChainRouteHandle } from './useCurrentChain';
 export { rpcUrlOf } from './rpc';
+export { ChainReadError, rpcRequest } from './rpcRequest';
 export { seedChainsFromPage } from './pageChains';

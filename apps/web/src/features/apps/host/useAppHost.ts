@@ -16,7 +16,7 @@ import { describeGatewayError } from '../../../lib/gatewayErrors';
 import { useGateway } from '../../../lib/ServicesProvider';
 import { addressBookEntries } from '../../address-book';
 import { balancesQueryOptions } from '../../assets';
-import { rpcUrlOf } from '../../chains';
+import { ChainReadError, rpcRequest, rpcUrlOf } from '../../chains';
 import type { MessageContent } from '../../messages';
 import { useSafe } from '../../safe';
 import type { TxDraft } from '../../tx-flow';
@@ -48,8 +48,6 @@ type PromptResult<P extends NewPrompt> = P extends { kind: 'transaction' }
     ? SignResult
     : true;
 
-/** A JSON-RPC call to the chain's node gets this long (the specification's default). */
-const RPC_TIMEOUT_MS = 10_000;
 /** Prompts queued at once; an app asking for more is refused rather than piling dialogs up. */
 const MAX_PROMPTS = 20;
 
@@ -57,33 +55,6 @@ const signMessageLibAbi = parseAbi(['function signMessage(bytes _data)']);
 
 const gatewayFailure = (gateway: GatewayClient, error: unknown) =>
   new BridgeError(describeGatewayError(error, gateway.baseUrl).message);
-
-async function rpcRequest(url: string, method: string, params: unknown[]): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      signal: AbortSignal.timeout(RPC_TIMEOUT_MS),
-    });
-  } catch {
-    throw new BridgeError('The chain’s RPC node could not be reached');
-  }
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    throw new BridgeError(`The chain’s RPC node answered ${response.status} ${response.statusText}`.trim());
-  }
-  if (typeof body !== 'object' || body === null)
-    throw new BridgeError('The chain’s RPC node answered nothing');
-  const { result, error } = body as { result?: unknown; error?: { message?: unknown } };
-  if (error !== undefined) {
-    throw new BridgeError(typeof error?.message === 'string' ? error.message.slice(0, 500) : 'RPC error');
-  }
-  return result ?? null;
-}
 
 /**
  * The Safe Apps host for one app on the Safe on screen: the bridge's handlers (reads answered from
@@ -209,7 +180,10 @@ export function useAppHost(app: HostedApp) {
           throw gatewayFailure(gateway, error);
         }
       },
-      rpcCall: ({ call, params }) => rpcRequest(rpcUrlOf(state.current.chain), call, params),
+      rpcCall: ({ call, params }) =>
+        rpcRequest(rpcUrlOf(state.current.chain), call, params).catch((error: unknown) => {
+          throw error instanceof ChainReadError ? new BridgeError(error.message) : error;
+        }),
       setSettings: (settings) => setAppSettings(origin(), settings),
       sendTransactions: ({ txs, safeTxGas }) => {
         const { name } = state.current.app;

@@ -1,0 +1,219 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderSafePage, teamSafeAddress } from '../../testing';
+import type {
+  ConnectorEvents,
+  DappConnector,
+  DappSession,
+  SessionProposal,
+  SessionRequest,
+} from './connector';
+import { Dapps } from './Dapps';
+
+const uri = `wc:${'a'.repeat(64)}@2?relay-protocol=irn&symKey=${'b'.repeat(64)}`;
+const safeAccount = `eip155:1337:${teamSafeAddress}`;
+
+/** A WalletConnect connector double: the test plays the dapp by emitting proposals and requests. */
+function fakeConnector(sessions: DappSession[] = []) {
+  const listeners: { [E in keyof ConnectorEvents]: Set<ConnectorEvents[E]> } = {
+    proposal: new Set(),
+    request: new Set(),
+    sessions: new Set(),
+  };
+  const connector = {
+    pair: vi.fn(async () => undefined),
+    approve: vi.fn(async () => undefined),
+    reject: vi.fn(async () => undefined),
+    sessions: () => sessions,
+    disconnect: vi.fn(async (topic: string) => {
+      sessions = sessions.filter((session) => session.topic !== topic);
+    }),
+    respond: vi.fn(async () => undefined),
+    pendingRequests: () => [],
+    on: <E extends keyof ConnectorEvents>(event: E, listener: ConnectorEvents[E]) => {
+      listeners[event].add(listener);
+      return () => void listeners[event].delete(listener);
+    },
+  } satisfies DappConnector;
+  return {
+    connector,
+    propose: (proposal: SessionProposal) => listeners.proposal.forEach((listener) => listener(proposal)),
+    request: (request: SessionRequest) => listeners.request.forEach((listener) => listener(request)),
+  };
+}
+
+const dapp = {
+  name: 'Swapper <b>',
+  url: 'https://swapper.example',
+  description: '',
+  icons: ['https://swapper.example/i.png'],
+};
+
+const proposal = (overrides: Partial<SessionProposal> = {}): SessionProposal => ({
+  id: 7,
+  dapp,
+  requiredChains: [],
+  optionalChains: ['eip155:1337', 'eip155:1'],
+  methods: ['eth_sendTransaction', 'personal_sign'],
+  events: ['chainChanged'],
+  verifyContext: { verified: { validation: 'UNKNOWN', origin: 'https://swapper.example' } },
+  ...overrides,
+});
+
+const session = (topic = 't1', accounts = [safeAccount]): DappSession => ({
+  topic,
+  dapp,
+  accounts,
+  chains: ['eip155:1337'],
+  connectedAt: Date.now() - 5 * 60_000,
+  expiresAt: Date.now() + 86_400_000,
+});
+
+const dappRequest = (method: string, params: unknown, id = 1): SessionRequest => ({
+  id,
+  topic: 't1',
+  chainId: 'eip155:1337',
+  method,
+  params,
+  verifyContext: undefined,
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Dapps', () => {
+  it('pairs with a pasted wc: link, and refuses text that is not one', async () => {
+    const { connector } = fakeConnector();
+    renderSafePage(<Dapps connector={connector} />);
+    const field = screen.getByRole('textbox', { name: 'WalletConnect link' });
+    await userEvent.type(field, 'https://example.com');
+    expect(screen.getByTestId('dapp-uri-error')).toHaveTextContent('This is not a WalletConnect link');
+    expect(screen.getByTestId('dapp-pair')).toBeDisabled();
+    await userEvent.clear(field);
+    await userEvent.click(field);
+    await userEvent.paste(uri);
+    await userEvent.click(screen.getByTestId('dapp-pair'));
+    expect(connector.pair).toHaveBeenCalledWith(uri);
+    expect(await screen.findByTestId('dapp-pair-waiting')).toHaveTextContent(
+      'Waiting for the dapp’s connection request',
+    );
+  });
+
+  it('pairs with the link in ?wc= once, and takes it out of the URL', async () => {
+    const { connector } = fakeConnector();
+    const { router } = renderSafePage(<Dapps connector={connector} />, {
+      path: `/?wc=${encodeURIComponent(uri)}`,
+    });
+    await waitFor(() => expect(connector.pair).toHaveBeenCalledWith(uri));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(connector.pair).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a proposal as text with its chains, methods and Verify result, and approves it for the Safe', async () => {
+    const { connector, propose } = fakeConnector();
+    renderSafePage(<Dapps connector={connector} />);
+    propose(proposal());
+    const dialog = await screen.findByTestId('dapp-proposal');
+    expect(within(dialog).getByTestId('dapp-name')).toHaveTextContent('Swapper <b>');
+    expect(within(dialog).getByTestId('dapp-url')).toHaveTextContent('https://swapper.example');
+    expect(within(dialog).getByTestId('dapp-icon')).toHaveTextContent('https://swapper.example/i.png');
+    expect(dialog.querySelector('img')).toBeNull();
+    expect(within(dialog).getByTestId('dapp-chains')).toHaveTextContent('eip155:1337, eip155:1');
+    expect(within(dialog).getByTestId('dapp-methods')).toHaveTextContent(
+      'eth_sendTransaction, personal_sign',
+    );
+    expect(within(dialog).getByTestId('dapp-verify')).toHaveTextContent('Domain not verified');
+    await userEvent.click(within(dialog).getByTestId('dapp-approve'));
+    expect(connector.approve).toHaveBeenCalledWith(expect.objectContaining({ id: 7 }), {
+      chainId: 1337,
+      address: teamSafeAddress,
+    });
+    await waitFor(() => expect(screen.queryByTestId('dapp-proposal')).toBeNull());
+  });
+
+  it('refuses a known threat, warns of a mismatch, and rejects on request', async () => {
+    const { connector, propose } = fakeConnector();
+    renderSafePage(<Dapps connector={connector} />);
+    propose(
+      proposal({
+        verifyContext: { verified: { validation: 'VALID', origin: 'https://swapper.example', isScam: true } },
+      }),
+    );
+    let dialog = await screen.findByTestId('dapp-proposal');
+    expect(within(dialog).getByTestId('dapp-verify')).toHaveTextContent('Known threat');
+    expect(within(dialog).getByTestId('dapp-approve')).toBeDisabled();
+    await userEvent.click(within(dialog).getByTestId('dapp-reject'));
+    expect(connector.reject).toHaveBeenCalledWith(expect.objectContaining({ id: 7 }));
+    await waitFor(() => expect(screen.queryByTestId('dapp-proposal')).toBeNull());
+
+    propose(
+      proposal({
+        id: 8,
+        verifyContext: { verified: { validation: 'INVALID', origin: 'https://evil.example' } },
+      }),
+    );
+    dialog = await screen.findByTestId('dapp-proposal');
+    expect(within(dialog).getByTestId('dapp-verify')).toHaveTextContent(
+      'The request comes from https://evil.example, not from https://swapper.example',
+    );
+    expect(within(dialog).getByTestId('dapp-approve')).toBeEnabled();
+  });
+
+  it('cannot approve a dapp that requires a chain the Safe is not on', async () => {
+    const { connector, propose } = fakeConnector();
+    renderSafePage(<Dapps connector={connector} />);
+    propose(proposal({ requiredChains: ['eip155:1'], optionalChains: [] }));
+    const dialog = await screen.findByTestId('dapp-proposal');
+    expect(within(dialog).getByTestId('dapp-chain-error')).toHaveTextContent('The dapp requires eip155:1');
+    expect(within(dialog).getByTestId('dapp-approve')).toBeDisabled();
+  });
+
+  it('lists the dapps connected to this Safe only, with their age, and disconnects one', async () => {
+    const { connector } = fakeConnector([
+      session('t1'),
+      session('t2', ['eip155:1:0x1111111111111111111111111111111111111111']),
+    ]);
+    renderSafePage(<Dapps connector={connector} />);
+    const rows = await screen.findAllByTestId('dapp-session');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toHaveTextContent('Swapper <b>');
+    expect(rows[0]).toHaveTextContent('eip155:1337 · connected 5 minutes ago');
+    await userEvent.click(within(rows[0]!).getByTestId('dapp-disconnect'));
+    expect(connector.disconnect).toHaveBeenCalledWith('t1');
+    expect(await screen.findByTestId('no-dapp-sessions')).toBeInTheDocument();
+  });
+
+  it('answers reads through the chain’s node, and refuses unsupported methods with 4200', async () => {
+    const fetchMock = vi.fn(async () => Response.json({ jsonrpc: '2.0', id: 1, result: '0x539' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { connector, request } = fakeConnector([session()]);
+    renderSafePage(<Dapps connector={connector} />);
+    await screen.findByTestId('dapp-session');
+    request(dappRequest('eth_chainId', [], 1));
+    request(dappRequest('eth_sign', [teamSafeAddress, '0x00'], 2));
+    await waitFor(() => expect(connector.respond).toHaveBeenCalledTimes(2));
+    expect(connector.respond).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }), { result: '0x539' });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('http://127.0.0.1:8545');
+    expect(JSON.parse(String(init.body))).toMatchObject({ method: 'eth_chainId', params: [] });
+    expect(connector.respond).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }), {
+      error: { code: 4200, message: 'The method "eth_sign" is not supported by this Safe.' },
+    });
+  });
+
+  it('opens the review for eth_sendTransaction, and answers 4001 when the owner closes it', async () => {
+    const { connector, request } = fakeConnector([session()]);
+    renderSafePage(<Dapps connector={connector} />);
+    await screen.findByTestId('dapp-session');
+    request(dappRequest('eth_sendTransaction', [{ to: teamSafeAddress, value: '0x1' }], 3));
+    const dialog = await screen.findByTestId('dapp-tx-dialog');
+    expect(dialog).toHaveTextContent('Transaction from Swapper <b>');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() =>
+      expect(connector.respond).toHaveBeenCalledWith(expect.objectContaining({ id: 3 }), {
+        error: { code: 4001, message: 'User rejected the request.' },
+      }),
+    );
+    expect(screen.queryByTestId('dapp-tx-dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,75 @@
+import type { RpcError } from './requests';
+import type { VerifyContext } from './verify';
+
+/** A dapp's description of itself: untrusted text, never markup, its icon never loaded. */
+export type DappMetadata = { name: string; url: string; description: string; icons: string[] };
+
+export type SessionProposal = {
+  id: number;
+  dapp: DappMetadata;
+  /** The chains the dapp requires and those it would also take (CAIP-2, e.g. "eip155:1"). */
+  requiredChains: string[];
+  optionalChains: string[];
+  methods: string[];
+  events: string[];
+  verifyContext: VerifyContext | undefined;
+};
+
+export type DappSession = {
+  topic: string;
+  dapp: DappMetadata;
+  /** The Safe's accounts in the session (CAIP-10, e.g. "eip155:1:0x…"). */
+  accounts: string[];
+  chains: string[];
+  /** When the owner connected it (ms), when the protocol ends it (ms). */
+  connectedAt: number | undefined;
+  expiresAt: number;
+};
+
+export type SessionRequest = {
+  id: number;
+  topic: string;
+  chainId: string;
+  method: string;
+  params: unknown;
+  verifyContext: VerifyContext | undefined;
+};
+
+export type ConnectorEvents = {
+  proposal: (proposal: SessionProposal) => void;
+  request: (request: SessionRequest) => void;
+  /** A session ended (by the dapp, by expiry) or was added. */
+  sessions: () => void;
+};
+
+/**
+ * What the Dapps page needs of WalletConnect, free of its SDK: the real one wraps the Sign client
+ * (walletConnectClient.ts, loaded on demand), tests give a fake.
+ */
+export interface DappConnector {
+  pair(uri: string): Promise<void>;
+  approve(proposal: SessionProposal, account: { chainId: number; address: string }): Promise<void>;
+  reject(proposal: SessionProposal): Promise<void>;
+  sessions(): DappSession[];
+  disconnect(topic: string): Promise<void>;
+  respond(request: SessionRequest, answer: { result: unknown } | { error: RpcError }): Promise<void>;
+  /** Requests that arrived before the page listened (or before a reload), oldest first. */
+  pendingRequests(): SessionRequest[];
+  on<E extends keyof ConnectorEvents>(event: E, listener: ConnectorEvents[E]): () => void;
+}
+
+/** The methods Countersign answers for a Safe; anything else gets method-not-supported. */
+export const sessionMethods = [
+  'eth_sendTransaction',
+  'wallet_sendCalls',
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_accounts',
+  'eth_requestAccounts',
+];
+export const sessionEvents = ['chainChanged', 'accountsChanged'];
+
+/** Whether a `wc:` URI is one this client can pair with (WalletConnect v2: `wc:<topic>@2?…`). */
+export function isPairingUri(text: string): boolean {
+  return /^wc:[0-9a-f]{64}@2\?\S+$/.test(text.trim());
+}

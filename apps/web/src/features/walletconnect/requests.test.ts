@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { mapDappRequest } from './requests';
+
+const safe = '0x1111111111111111111111111111111111111111';
+const other = '0x2222222222222222222222222222222222222222';
+const context = { safe, chainId: 1337, dapp: { name: 'Swapper', url: 'https://swapper.example' } } as const;
+const map = (method: unknown, params?: unknown, chainId: unknown = 'eip155:1337') =>
+  mapDappRequest({ method, params, chainId }, context);
+
+describe('mapDappRequest', () => {
+  it('turns eth_sendTransaction into a draft of one call, the dapp as its origin', () => {
+    expect(
+      map('eth_sendTransaction', [
+        { from: safe.toUpperCase().replace('0X', '0x'), to: other, value: '0x10', data: '0xabcd' },
+      ]),
+    ).toEqual({
+      kind: 'transaction',
+      method: 'eth_sendTransaction',
+      draft: {
+        title: 'Transaction from Swapper',
+        actions: [{ to: other, value: 16n, data: '0xabcd' }],
+        origin: { name: 'Swapper', url: 'https://swapper.example' },
+      },
+    });
+  });
+
+  it('reads a missing value and data as none', () => {
+    const request = map('eth_sendTransaction', [{ to: other }]);
+    expect(request.kind === 'transaction' && request.draft.actions).toEqual([
+      { to: other, value: 0n, data: '0x' },
+    ]);
+  });
+
+  it('refuses a transaction from another account, a contract creation, or bad fields, as invalid params', () => {
+    for (const params of [
+      [{ from: other, to: other }],
+      [{ data: '0x60' }],
+      [{ to: 'nope' }],
+      [{ to: other, value: '12' }],
+      [{ to: other, data: '0xabc' }],
+      [],
+      'x',
+    ]) {
+      const request = map('eth_sendTransaction', params);
+      expect(request.kind).toBe('error');
+      expect(request.kind === 'error' && request.error.code).toBe(-32602);
+    }
+  });
+
+  it('turns wallet_sendCalls into one draft of every call', () => {
+    const request = map('wallet_sendCalls', [
+      {
+        version: '2.0.0',
+        chainId: '0x539',
+        from: safe,
+        calls: [
+          { to: other, value: '0x1' },
+          { to: safe, data: '0x' },
+        ],
+      },
+    ]);
+    expect(request.kind === 'transaction' && request.draft).toMatchObject({
+      title: '2 transactions from Swapper',
+      actions: [
+        { to: other, value: 1n, data: '0x' },
+        { to: safe, value: 0n, data: '0x' },
+      ],
+    });
+    expect(map('wallet_sendCalls', [{ chainId: '0x1', calls: [{ to: other }] }]).kind).toBe('error');
+    expect(map('wallet_sendCalls', [{ calls: [] }]).kind).toBe('error');
+  });
+
+  it('reads personal_sign as text when its bytes are text, and typed data as an object', () => {
+    expect(map('personal_sign', ['0x68656c6c6f', safe])).toEqual({
+      kind: 'message',
+      method: 'personal_sign',
+      content: 'hello',
+    });
+    const typed = { types: { EIP712Domain: [] }, domain: {}, primaryType: 'EIP712Domain', message: {} };
+    expect(map('eth_signTypedData_v4', [safe, JSON.stringify(typed)])).toEqual({
+      kind: 'message',
+      method: 'eth_signTypedData_v4',
+      content: typed,
+    });
+    expect(map('eth_signTypedData_v4', [safe, '{nope']).kind).toBe('error');
+    expect(map('personal_sign', ['0x68656c6c6f', other]).kind).toBe('error');
+  });
+
+  it('forwards only the Safe Apps read allowlist to the node', () => {
+    expect(map('eth_call', [{ to: other, data: '0x' }, 'latest'])).toEqual({
+      kind: 'read',
+      method: 'eth_call',
+      params: [{ to: other, data: '0x' }, 'latest'],
+    });
+    expect(map('eth_getBalance', [safe, 'latest']).kind).toBe('read');
+    expect(
+      map(
+        'eth_call',
+        Array.from({ length: 9 }, () => 1),
+      ).kind,
+    ).toBe('error');
+  });
+
+  it('answers the accounts with the Safe', () => {
+    expect(map('eth_accounts', [])).toEqual({ kind: 'answer', result: [safe] });
+  });
+
+  it('answers anything else with method-not-supported (4200)', () => {
+    for (const method of [
+      'eth_sign',
+      'eth_sendRawTransaction',
+      'debug_traceCall',
+      'wallet_addEthereumChain',
+    ]) {
+      expect(map(method, [])).toEqual({
+        kind: 'error',
+        error: { code: 4200, message: `The method "${method}" is not supported by this Safe.` },
+      });
+    }
+  });
+
+  it('refuses a request for another chain, a method that is not a name, or params that are not a list', () => {
+    expect(map('eth_chainId', [], 'eip155:1')).toMatchObject({ kind: 'error', error: { code: 4901 } });
+    expect(map(42, [])).toMatchObject({ kind: 'error', error: { code: -32602 } });
+    expect(map('x'.repeat(101), [])).toMatchObject({ kind: 'error', error: { code: -32602 } });
+    expect(map('eth_call', { to: other })).toMatchObject({ kind: 'error', error: { code: -32602 } });
+  });
+});
