@@ -426,6 +426,38 @@ test.describe('Notifications', () => {
   });
 });
 
+test.describe('Security check', () => {
+  test('the 1-of-1 demo Safe: its single owner is a finding, linked from the home', async ({
+    page,
+    stack,
+  }) => {
+    const solo = stack.safes[1]!;
+    expect(solo.threshold).toBe(1);
+    expect(solo.owners).toHaveLength(1);
+
+    await page.goto(`/local:${solo.address}/home`);
+    const line = page.getByTestId('setup-attention');
+    await expect(line).toContainText('in this Safe’s setup');
+    await line.getByRole('link', { name: 'See the security check' }).click();
+    await expect(page).toHaveURL(new RegExp(`/local:${solo.address}/settings/security$`));
+    await expect(page.getByTestId('settings-tab-security')).toHaveAttribute('aria-current', 'page');
+
+    // Read from the Safe contract, not the gateway's word.
+    await expect(page.getByTestId('security-summary')).toContainText(
+      'Read from the Safe contract on the chain.',
+    );
+    const finding = page.getByTestId('security-finding-single-owner');
+    await expect(finding).toContainText('A single owner controls this Safe');
+    await expect(finding).toContainText('What to do: Add owners you trust');
+    // The canonical deployment the devnet uses is recognised as such.
+    await expect(page.getByTestId('security-finding-implementation')).toContainText(
+      'The Safe runs SafeL2 1.4.1',
+    );
+    await finding.getByRole('link', { name: 'Add owner' }).click();
+    await expect(page).toHaveURL(new RegExp(`/local:${solo.address}/new-transaction/add-owner$`));
+  });
+});
+
 test.describe('Settings with hostile data', () => {
   test('a delegate label and contract names with HTML are shown inert, and the page stays usable', async ({
     page,
