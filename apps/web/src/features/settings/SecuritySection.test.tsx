@@ -11,7 +11,10 @@ const unknownModule = '0x000000000000000000000000000000000000dEaD';
 
 /** What the Safe contract answers: here not what the gateway claims (threshold 1, a module). */
 const chain = vi.hoisted(() => ({ state: undefined as unknown, codes: {} as Record<string, string> }));
-vi.mock('../safe/readChainState', () => ({ readChainSafeState: () => Promise.resolve(chain.state) }));
+vi.mock('../safe/readChainState', () => ({
+  readChainSafeState: () =>
+    chain.state instanceof Error ? Promise.reject(chain.state) : Promise.resolve(chain.state),
+}));
 vi.mock('viem/actions', async (load) => ({
   ...(await load<object>()),
   getCode: (_client: unknown, { address }: { address: string }) =>
@@ -123,6 +126,20 @@ describe('SecuritySection', () => {
     expect(screen.getByTestId('security-finding-implementation')).toHaveTextContent(
       'The Safe runs SafeL2 1.4.1',
     );
+  });
+
+  it('falls back to the gateway’s claim when the chain does not answer, and says so', async () => {
+    chain.state = new Error('connection refused');
+    render(<SecuritySection />);
+    expect(
+      await screen.findByText(
+        'The chain did not answer: the owners, threshold, modules, guard and version below are the gateway’s claim.',
+        undefined,
+        { timeout: 4_000 },
+      ),
+    ).toBeVisible();
+    expect(screen.getByTestId('security-finding-owners-ok')).toHaveTextContent('2 of 3 owners must confirm');
+    expect(screen.getByTestId('security-summary')).not.toHaveTextContent('Read from the Safe contract');
   });
 });
 

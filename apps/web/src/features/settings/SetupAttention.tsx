@@ -7,8 +7,10 @@ import { useSafeHealth } from './useSafeHealth';
 /** The home's line when the health report finds dangers or warnings, linking to it; nothing otherwise. */
 export function SetupAttention() {
   const { paths } = useSafe();
-  const count = needingAttention(useSafeHealth().findings).length;
-  if (count === 0) return null;
+  const health = useSafeHealth();
+  const count = needingAttention(health.findings).length;
+  // Counted once the chain has answered (or failed to), so that the line does not change under the reader.
+  if (count === 0 || health.chainPending) return null;
   return (
     <Alert tone="warn" role="status" testId="setup-attention">
       <p>
