@@ -54,7 +54,7 @@ export function isTrustedDelegateCallTarget(address: string): boolean {
 }
 
 /**
- * The Safe singletons a proxy should point at: 1.4.1 and 1.3.0 (canonical and EIP-155 deployments),
+ * The Safe singletons a proxy should point at: 1.4.1 and 1.3.0 (canonical, EIP-155 and zkSync deployments),
  * each as Safe and SafeL2. Anything else in the proxy's slot 0 runs code nobody audited as a Safe.
  */
 const canonicalSingletons = new Map<Address, string>(
@@ -65,15 +65,21 @@ const canonicalSingletons = new Map<Address, string>(
     ['0x3E5c63644E683549055b9Be8653de26E0B4CD36E', 'SafeL2 1.3.0'],
     ['0x69f4D1788e39c87893C980c06EdF4b7f686e2938', 'Safe 1.3.0 (EIP-155)'],
     ['0xfb1bffC9d739B8D520DaF37dF666da4C687191EA', 'SafeL2 1.3.0 (EIP-155)'],
+    ['0xC35F063962328aC65cED5D4c3fC5dEf8dec68dFa', 'Safe 1.4.1 (zkSync)'],
+    ['0x610fcA2e0279Fa1F8C00c8c2F71dF522AD469380', 'SafeL2 1.4.1 (zkSync)'],
+    ['0xB00ce5CCcdEf57e539ddcEd01DF43a13855d9910', 'Safe 1.3.0 (zkSync)'],
+    ['0x1727c2c531cf966f902E5927b98490fDFb3b2b70', 'SafeL2 1.3.0 (zkSync)'],
   ].map(([address, name]) => [getAddress(address as string), name as string]),
 );
 
-/** The canonical fallback handlers: CompatibilityFallbackHandler 1.4.1 and 1.3.0 (both deployments). */
+/** The canonical fallback handlers: CompatibilityFallbackHandler 1.4.1 and 1.3.0, in every deployment. */
 const canonicalFallbackHandlers = new Map<Address, string>(
   [
     [safe141.compatibilityFallbackHandler, 'CompatibilityFallbackHandler 1.4.1'],
     ['0xf48f2B2d2a534e402487b3ee7C18c33Aec0Fe5e4', 'CompatibilityFallbackHandler 1.3.0'],
     ['0x017062a1dE2FE6b99BE3d9d37841FeD19F573804', 'CompatibilityFallbackHandler 1.3.0 (EIP-155)'],
+    ['0x9301E98DD367135f21bdF66f342A249c9D5F9069', 'CompatibilityFallbackHandler 1.4.1 (zkSync)'],
+    ['0x2f870a80647BbC554F3a0EBD093f11B4d2a7492A', 'CompatibilityFallbackHandler 1.3.0 (zkSync)'],
   ].map(([address, name]) => [getAddress(address as string), name as string]),
 );
 

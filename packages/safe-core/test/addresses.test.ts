@@ -2,6 +2,8 @@ import { createRequire } from 'node:module';
 import { getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
 import {
+  canonicalFallbackHandlerName,
+  canonicalSingletonName,
   fallbackHandlerStorageSlot,
   guardStorageSlot,
   safe141,
@@ -33,5 +35,38 @@ describe('Safe 1.4.1 canonical addresses', () => {
     expect(guardStorageSlot.toString(16)).toBe(
       '4a204f620c8c5ccdca3fd54d003badd85ba500436a431f0cbda4f558c93c34c8',
     );
+  });
+});
+
+describe('canonical singletons and fallback handlers', () => {
+  const deployments = (version: string, file: string) =>
+    (
+      require(`@safe-global/safe-deployments/dist/assets/${version}/${file}.json`) as {
+        deployments: Record<string, { address: string }>;
+      }
+    ).deployments;
+
+  it.each([
+    ['v1.4.1', 'safe'],
+    ['v1.4.1', 'safe_l2'],
+    ['v1.3.0', 'gnosis_safe'],
+    ['v1.3.0', 'gnosis_safe_l2'],
+  ])('knows every deployment of %s %s as a singleton', (version, file) => {
+    for (const { address } of Object.values(deployments(version, file)))
+      expect(canonicalSingletonName(address), address).not.toBeNull();
+  });
+
+  it.each([
+    ['v1.4.1', 'compatibility_fallback_handler'],
+    ['v1.3.0', 'compatibility_fallback_handler'],
+  ])('knows every deployment of %s %s as a fallback handler', (version, file) => {
+    for (const { address } of Object.values(deployments(version, file)))
+      expect(canonicalFallbackHandlerName(address), address).not.toBeNull();
+  });
+
+  it('knows nothing else', () => {
+    expect(canonicalSingletonName(safe141.compatibilityFallbackHandler)).toBeNull();
+    expect(canonicalFallbackHandlerName(safe141.safeL2)).toBeNull();
+    expect(canonicalSingletonName('not an address')).toBeNull();
   });
 });
