@@ -2,12 +2,13 @@ import { useMemo } from 'react';
 import type { SafeMessage } from '@countersign/gateway-api';
 import type { Address } from 'viem';
 import { Alert, Badge, Detail, DetailList, HexValue } from '../../ui';
+import { HardwareScreen } from '../wallet';
 import { computeMessageHashes, type MessageHashes as Hashes } from './messageHashes';
 import styles from './MessageDetails.module.css';
 
 /**
  * The message's hashes, all computed here: the content's own hash, the SafeMessage hash the owners
- * sign (checked against the gateway's messageHash), and the two a hardware wallet shows.
+ * sign (checked against the gateway's messageHash), and what a hardware wallet's screen shows.
  */
 export function MessageHashes({
   message,
@@ -45,10 +46,10 @@ export function HashList({ hashes, gatewayMessageHash }: { hashes: Hashes; gatew
         </Alert>
       )}
       <DetailList testId="message-hashes">
-        <Detail label="Message hash">
+        <Detail label="Content hash">
           <span className={styles.stack}>
             {hashes.ok ? (
-              <HexValue value={hashes.contentHash} label="message hash" full testId="message-content-hash" />
+              <HexValue value={hashes.contentHash} label="content hash" full testId="message-content-hash" />
             ) : (
               <span className={styles.muted}>Not computed</span>
             )}
@@ -97,39 +98,21 @@ export function HashList({ hashes, gatewayMessageHash }: { hashes: Hashes; gatew
               ))}
             {hashes.ok && hashes.note !== undefined && <span className={styles.hint}>{hashes.note}</span>}
             <span className={styles.hint}>
-              What each owner signs: EIP-712 SafeMessage over this Safe’s domain, wrapping the message hash.
+              What each owner signs: EIP-712 SafeMessage over this Safe’s domain, wrapping the content hash.
               The gateway keys the message by it.
             </span>
           </span>
         </Detail>
-        {hashes.ok && (
-          <>
-            <Detail label="Domain hash">
-              <span className={styles.stack}>
-                <HexValue value={hashes.domainHash} label="domain hash" full testId="domain-hash" />
-                <span className={styles.hint}>
-                  This Safe’s EIP-712 domain: its address and chain. A hardware wallet that signs without
-                  showing the fields shows this hash.
-                </span>
-              </span>
-            </Detail>
-            <Detail label="SafeMessage struct hash">
-              <span className={styles.stack}>
-                <HexValue
-                  value={hashes.structHash}
-                  label="SafeMessage struct hash"
-                  full
-                  testId="struct-hash"
-                />
-                <span className={styles.hint}>
-                  The SafeMessage with the message hash in it, hashed alone. A hardware wallet shows it as its
-                  “Message hash” next to the domain hash.
-                </span>
-              </span>
-            </Detail>
-          </>
-        )}
       </DetailList>
+      {hashes.ok && (
+        <HardwareScreen
+          domainHash={hashes.domainHash}
+          messageHash={hashes.structHash}
+          fields={[{ label: 'message', value: hashes.contentHash, testId: 'hardware-message-field' }]}
+          note={`The ${hashes.kind === 'EIP-191' ? 'text' : 'typed data'} itself is not on the device: it signs this Safe’s SafeMessage, whose message field is the content hash above.`}
+          testIds={{ domainHash: 'domain-hash', messageHash: 'struct-hash' }}
+        />
+      )}
     </>
   );
 }

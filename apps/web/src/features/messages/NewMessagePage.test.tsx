@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hashMessage, hashTypedData, type TypedDataDefinition } from 'viem';
@@ -95,6 +95,15 @@ describe('Sign a message', () => {
     expect(screen.getByTestId('safe-message-hash')).toHaveTextContent(hashes.safeMessageHash);
     expect(screen.getByTestId('domain-hash')).toHaveTextContent(hashes.domainHash);
     expect(screen.getByTestId('struct-hash')).toHaveTextContent(hashes.structHash);
+    // What the owner's device shows for the SafeMessage they sign, line by line.
+    const screenOfDevice = screen.getByRole('region', { name: 'On your hardware wallet’s screen' });
+    const device = within(screenOfDevice);
+    expect(device.getByText('Domain hash').nextSibling).toHaveTextContent(hashes.domainHash);
+    expect(device.getByText('Message hash').nextSibling).toHaveTextContent(hashes.structHash);
+    expect(device.getByTestId('hardware-message-field')).toHaveTextContent(contentHash);
+    expect(screenOfDevice).toHaveTextContent(
+      'The text itself is not on the device: it signs this Safe’s SafeMessage, whose message field is the content hash above.',
+    );
     expect(screen.queryByTestId('hash-check')).toBeNull();
     expect(screen.getByTestId('signer-owner')).toHaveTextContent('You sign as');
 

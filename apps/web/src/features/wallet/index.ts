@@ -43,3 +43,4 @@ export {
   type WalletWatchAsset,
   WATCH_ASSET_DEFAULT_DECIMALS,
 } from './walletStore';
+export { HardwareScreen } from './HardwareScreen';

@@ -1,10 +1,12 @@
 import type { Hex } from 'viem';
 import { Detail, DetailList, HexValue } from '../../../ui';
+import { HardwareScreen } from '../../wallet';
 import styles from './Verification.module.css';
 
 /**
- * The hashes an owner compares on a hardware wallet's screen, computed here from the signed fields,
- * and the Safe contract's own getTransactionHash beside them: a mismatch blocks signing.
+ * The hashes, computed here from the signed fields: the two a hardware wallet's screen shows, the
+ * safeTxHash they make, and the Safe contract's own getTransactionHash beside it (a mismatch blocks
+ * signing).
  */
 export function HashChecks({
   hashes,
@@ -14,20 +16,21 @@ export function HashChecks({
   contractHash: { data?: Hex; isPending: boolean; isError: boolean };
 }) {
   return (
-    <DetailList testId="review-hashes">
-      <Detail label="Domain hash" testId="review-domain-hash">
-        <HexValue value={hashes.domainHash} label="domain hash" full />
-      </Detail>
-      <Detail label="Message hash" testId="review-message-hash">
-        <HexValue value={hashes.messageHash} label="message hash" full />
-      </Detail>
-      <Detail label="safeTxHash" testId="review-safe-tx-hash">
-        <HexValue value={hashes.safeTxHash} label="safeTxHash" full />
-      </Detail>
-      <Detail label="The Safe's own hash" testId="review-contract-check">
-        <ContractCheck expected={hashes.safeTxHash} query={contractHash} />
-      </Detail>
-    </DetailList>
+    <>
+      <HardwareScreen
+        domainHash={hashes.domainHash}
+        messageHash={hashes.messageHash}
+        testIds={{ domainHash: 'review-domain-hash', messageHash: 'review-message-hash' }}
+      />
+      <DetailList testId="review-hashes">
+        <Detail label="safeTxHash" testId="review-safe-tx-hash">
+          <HexValue value={hashes.safeTxHash} label="safeTxHash" full />
+        </Detail>
+        <Detail label="The Safe's own hash" testId="review-contract-check">
+          <ContractCheck expected={hashes.safeTxHash} query={contractHash} />
+        </Detail>
+      </DetailList>
+    </>
   );
 }
 
