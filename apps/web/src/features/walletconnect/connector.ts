@@ -58,8 +58,12 @@ export interface DappConnector {
   on<E extends keyof ConnectorEvents>(event: E, listener: ConnectorEvents[E]): () => void;
 }
 
-/** The methods Countersign answers for a Safe; anything else gets method-not-supported. */
+/**
+ * The methods a session may carry (those of them the dapp asks for). eth_sign is among them only to
+ * be refused in so many words (4200): it signs a bare hash, which no owner can review.
+ */
 export const sessionMethods = [
+  'eth_sign',
   'eth_sendTransaction',
   'wallet_sendCalls',
   'personal_sign',

@@ -1,0 +1,152 @@
+import type { Page } from '@playwright/test';
+import { SignClient } from '@walletconnect/sign-client';
+import type { SignClientTypes } from '@walletconnect/types';
+import { parseEther, toHex, type Address, type Hex } from 'viem';
+import { startWebServer } from '@countersign/web/server';
+import { expect, test } from '../fixtures';
+import { devAccount, ownerWithTestWallet, teamSafe } from '../owners';
+import type { E2eStack } from '../stack';
+import { WalletConnectRelay } from '../walletConnectRelay';
+
+/**
+ * Countersign as a WalletConnect wallet: a dapp, played in Node by WalletConnect's own Sign client,
+ * reaches the Safe through the relay double on loopback. Nothing may leave loopback (the fixture
+ * fails the test otherwise): with a relay of its own, Countersign asks WalletConnect's servers
+ * nothing, not even Verify.
+ */
+
+type Storage = NonNullable<SignClientTypes.Options['storage']>;
+
+function memoryStorage(): Storage {
+  const items = new Map<string, unknown>();
+  return {
+    getKeys: async () => [...items.keys()],
+    getEntries: async <T>() => [...items.entries()] as [string, T][],
+    getItem: async <T>(key: string) => items.get(key) as T | undefined,
+    setItem: async (key, value) => void items.set(key, value),
+    removeItem: async (key) => void items.delete(key),
+  };
+}
+
+async function gatewayJson<T>(stack: E2eStack, path: string): Promise<T> {
+  const response = await fetch(`${stack.gatewayUrl}/v1/chains/${stack.chainId}${path}`);
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** The review's nonce set to the Safe's next one (the demo queue holds proposals ahead of it). */
+async function useNextNonce(page: Page, stack: E2eStack, safe: Address) {
+  const { currentNonce } = await gatewayJson<{ currentNonce: number }>(stack, `/safes/${safe}/nonces`);
+  await page.getByTestId('review-nonce').fill(String(currentNonce));
+}
+
+test.describe('WalletConnect: the Safe in a dapp', () => {
+  test.setTimeout(120_000);
+
+  test('pair by a pasted link, approve, a transaction reviewed and proposed, a rejection, an unsupported method, disconnect', async ({
+    page,
+    stack,
+  }) => {
+    const projectId = 'countersign-e2e';
+    const relay = await WalletConnectRelay.start();
+    const web = await startWebServer({
+      port: 0,
+      gatewayUrl: stack.gatewayUrl,
+      walletConnectProjectId: projectId,
+      walletConnectRelayUrl: relay.url,
+    });
+    const dapp = await SignClient.init({
+      projectId,
+      relayUrl: relay.url,
+      storage: memoryStorage(),
+      telemetryEnabled: false,
+      logger: 'error',
+      metadata: {
+        name: 'Test dapp',
+        description: 'A dapp played by the tests',
+        url: 'http://127.0.0.1:9/dapp',
+        icons: [],
+      },
+    });
+    try {
+      const safe = teamSafe(stack);
+      const chain = `eip155:${stack.chainId}`;
+      const recipient = devAccount(stack, 'recipient').address;
+      await ownerWithTestWallet(page, stack, 'owner A', `${web.url}/local:${safe}/dapps`);
+      await expect(page.getByTestId('dapps-page')).toBeVisible();
+
+      const { uri, approval } = await dapp.connect({
+        optionalNamespaces: {
+          eip155: {
+            chains: [chain],
+            methods: ['eth_sendTransaction', 'eth_sign', 'eth_chainId', 'eth_getBalance'],
+            events: ['chainChanged', 'accountsChanged'],
+          },
+        },
+      });
+      await page.getByTestId('dapp-uri').fill(uri!);
+      await page.getByTestId('dapp-pair').click();
+
+      const proposal = page.getByTestId('dapp-proposal');
+      await expect(proposal.getByTestId('dapp-name')).toHaveText('Test dapp', { timeout: 20_000 });
+      await expect(proposal.getByTestId('dapp-url')).toHaveText('http://127.0.0.1:9/dapp');
+      await expect(proposal.getByTestId('dapp-chains')).toHaveText(chain);
+      await expect(proposal.getByTestId('dapp-verify')).toContainText('Domain not verified');
+      await proposal.getByTestId('dapp-approve').click();
+      const session = await approval();
+      expect(session.namespaces.eip155!.accounts).toEqual([`${chain}:${safe}`]);
+      await expect(page.getByTestId('dapp-session-name')).toHaveText('Test dapp');
+
+      // A read goes to the chain's node through Safe Apps' allowlist.
+      const request = (method: string, params: unknown[]) =>
+        dapp.request<unknown>({ topic: session.topic, chainId: chain, request: { method, params } });
+      expect(await request('eth_chainId', [])).toBe(toHex(stack.chainId));
+
+      // eth_sendTransaction: the one review, owner A signs, the dapp gets the safeTxHash.
+      const sending = request('eth_sendTransaction', [
+        { from: safe, to: recipient, value: toHex(parseEther('0.01')), data: '0x' },
+      ]);
+      await expect(page.getByRole('dialog', { name: 'Transaction from Test dapp' })).toBeVisible({
+        timeout: 20_000,
+      });
+      await expect(page.getByTestId('review-action')).toContainText(`Send 0.01 ETH to ${recipient}`);
+      await useNextNonce(page, stack, safe);
+      const reviewed = (await page.getByTestId('review-safe-tx-hash').locator('code').textContent()) as Hex;
+      await page.getByTestId('review-sign').click();
+      expect(await sending).toBe(reviewed);
+      const proposed = await gatewayJson<{ txStatus: string }>(
+        stack,
+        `/transactions/multisig_${safe}_${reviewed}`,
+      );
+      expect(proposed.txStatus).toBe('AWAITING_CONFIRMATIONS');
+
+      // Closing the review refuses the request with EIP-1193's 4001.
+      // Caught at once: the answer may come before the test awaits it.
+      const refused = request('eth_sendTransaction', [{ to: recipient, value: '0x1' }]).then(
+        () => 'answered',
+        (error: unknown) => error,
+      );
+      const dialog = page.getByRole('dialog', { name: 'Transaction from Test dapp' });
+      await expect(dialog).toBeVisible({ timeout: 20_000 });
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      expect(await refused).toMatchObject({ code: 4001, message: 'User rejected the request.' });
+
+      // eth_sign (a bare hash no owner can review) is refused as not supported.
+      await expect(request('eth_sign', [safe, `0x${'11'.repeat(32)}`])).rejects.toMatchObject({ code: 4200 });
+
+      // The session survives a reload, then the owner disconnects it and the dapp is told.
+      await page.reload();
+      await expect(page.getByTestId('dapp-session-name')).toHaveText('Test dapp', { timeout: 20_000 });
+      const deleted = new Promise<string>((resolve) =>
+        dapp.on('session_delete', ({ topic }) => resolve(topic)),
+      );
+      await page.getByTestId('dapp-disconnect').click();
+      expect(await deleted).toBe(session.topic);
+      await expect(page.getByTestId('no-dapp-sessions')).toBeVisible();
+    } finally {
+      await dapp.core.relayer.transportClose();
+      await web.close();
+      await relay.close();
+    }
+  });
+});
