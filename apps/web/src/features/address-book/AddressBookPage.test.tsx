@@ -207,6 +207,26 @@ describe('Address book: add, rename, remove', () => {
     expect(screen.getByTestId('change-notice')).toHaveTextContent('Renamed “Alice” to “Alice (ops)”.');
   });
 
+  it('warns, without refusing, of an address that looks like a named entry or an owner', async () => {
+    setAddressName('1337', ownerA, 'Alice');
+    const user = open();
+    await user.click(screen.getByTestId('add-entry'));
+    const dialog = screen.getByRole('dialog', { name: 'Add entry' });
+    const address = within(dialog).getByLabelText('Address');
+    const imitation = (of: string) => `${of.slice(0, 6)}${'0'.repeat(32)}${of.slice(-4)}`;
+    await user.click(address);
+    await user.paste(imitation(ownerA));
+    expect(within(dialog).getByTestId('entry-lookalike')).toHaveTextContent(
+      `Looks like “Alice” (${ownerA.slice(0, 6)}…${ownerA.slice(-4)}) but is a different address. Check every character.`,
+    );
+    await user.clear(address);
+    await user.paste(imitation(teamSafe.owners[2]!.value));
+    expect(within(dialog).getByTestId('entry-lookalike')).toHaveTextContent('Looks like the owner');
+    await user.type(within(dialog).getByLabelText('Name'), 'Lookalike');
+    await user.click(within(dialog).getByTestId('entry-save'));
+    expect(addressBookEntries('1337')).toHaveLength(2);
+  });
+
   it('renames an entry', async () => {
     setAddressName('1337', ownerA, 'Alice');
     const user = open();

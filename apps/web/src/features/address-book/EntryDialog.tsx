@@ -4,7 +4,9 @@ import { checkedText } from '../../lib/formSchema';
 import type { AbiFunction } from 'viem';
 import { Address, Button, Dialog, TextAreaField } from '../../ui';
 import { shownError, useSchemaForm } from '../../ui/schemaForm';
+import { useSafe } from '../safe';
 import { abiText, readAbiText } from './abiStore';
+import { useAddressCaution } from './addressCaution';
 import { checkName, checkTypedAddress } from './entryRules';
 import { MAX_NAME_LENGTH, type AddressBookEntry } from './store';
 import styles from './EntryDialog.module.css';
@@ -75,6 +77,13 @@ export function EntryDialog({ open, editor, chain, names, abis, explorerUrl, onS
   const checkedAddress = checkTypedAddress(address, chain.shortName);
   const existingName = checkedAddress.ok ? names[checkedAddress.value] : undefined;
   const existingAbi = !editing && checkedAddress.ok ? abis[checkedAddress.value] : undefined;
+  // What the address is compared with (the Safe, its owners, its history) is of the Safe's chain.
+  const cautionOf = useAddressCaution();
+  const safeChain = useSafe().chain.chainId;
+  const lookalike =
+    !editing && checkedAddress.ok && chain.chainId === safeChain
+      ? cautionOf(checkedAddress.value).warning
+      : undefined;
   const addressError = shownError(form, 'address');
   const nameError = shownError(form, 'name');
   // An ABI is read as it is pasted: there is no half-typed state to spare the user.
@@ -127,7 +136,9 @@ export function EntryDialog({ open, editor, chain, names, abis, explorerUrl, onS
               autoComplete="off"
               spellCheck={false}
               aria-invalid={addressError !== undefined}
-              aria-describedby={`${addressId}-message`}
+              aria-describedby={
+                lookalike === undefined ? `${addressId}-message` : `${addressId}-message ${addressId}-warning`
+              }
               data-testid="entry-address"
             />
             <p
@@ -145,6 +156,11 @@ export function EntryDialog({ open, editor, chain, names, abis, explorerUrl, onS
                   'Any letter case; it is saved checksummed.'
                 ))}
             </p>
+            {lookalike !== undefined && (
+              <p id={`${addressId}-warning`} className={styles.warning} data-testid="entry-lookalike">
+                {lookalike}
+              </p>
+            )}
           </div>
         )}
         <div className={styles.field}>

@@ -264,4 +264,28 @@ describe('ContractForm', () => {
     expect(field('contract-param-1-hint')).toHaveTextContent(/^A whole number between 0 and 2\^256 - 1/);
     expect(screen.queryByTestId('address-name')).toBeNull();
   });
+
+  it('warns of a look-alike of an owner in an address parameter and in the contract address, without blocking', async () => {
+    const { user, onReview } = open({ to: TOKEN });
+    const imitation = `0x7099${'0'.repeat(32)}79C8`;
+    await user.click(field('contract-abi-erc20'));
+    await user.selectOptions(field('contract-function'), 'transfer(address,uint256)');
+    await user.click(field('contract-param-0'));
+    await user.paste(imitation);
+    expect(field('contract-param-0-warning')).toHaveTextContent(
+      'Looks like the owner 0x7099…79C8 but is a different address. Check every character.',
+    );
+    await user.clear(field('contract-param-0'));
+    await user.type(field('contract-param-0'), ALICE);
+    expect(screen.queryByTestId('contract-param-0-warning')).toBeNull();
+    await user.clear(field('contract-param-0'));
+    await user.paste(imitation);
+    await user.type(field('contract-param-1'), '5');
+    await user.click(field('form-continue'));
+    expect(onReview).toHaveBeenCalledTimes(1);
+
+    await user.clear(field('contract-address'));
+    await user.type(field('contract-address'), imitation);
+    expect(field('contract-address-warning')).toHaveTextContent('Looks like the owner 0x7099…79C8');
+  });
 });

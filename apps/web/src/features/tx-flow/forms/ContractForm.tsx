@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { ok, type Result } from '../../../lib/result';
 import { Button, SelectField, TextAreaField, TextField } from '../../../ui';
 import { shownError, useSchemaForm } from '../../../ui/schemaForm';
-import { abiText as keptAbiText, contractAbi } from '../../address-book';
+import { abiText as keptAbiText, contractAbi, useAddressCaution } from '../../address-book';
 import { useBalances } from '../../assets';
 import { useSafe } from '../../safe';
 import type { TxDraft } from '../draft';
@@ -48,6 +48,7 @@ export function ContractForm({
   initial: { to?: string };
 }) {
   const { address: safe, chain } = useSafe();
+  const cautionOf = useAddressCaution();
   const native = { symbol: tokenText(chain.nativeCurrency.symbol), decimals: chain.nativeCurrency.decimals };
   const checkContract = (input: string) => withSelfWarning(checkAddress(input, chain.shortName), safe);
   // The Safe's token list gives a token contract's decimals for amounts.
@@ -187,6 +188,7 @@ export function ContractForm({
                         error={shownError(form, `args.${argKey(fn, index)}`)}
                         unit={unit !== undefined && isTokenAmount(fn, index) ? unit : undefined}
                         text={argTexts[argKey(fn, index)] ?? ''}
+                        warning={addressesWarning(param, argTexts[argKey(fn, index)] ?? '', cautionOf)}
                       />
                     ))}
                   </div>
@@ -356,6 +358,23 @@ function Unsupported({ list }: { list: readonly string[] }) {
 }
 
 /**
+ * An address parameter (alone, in a list or in a tuple) that looks like an address the user knows:
+ * the first such address's warning, as the address fields give it. It does not block.
+ */
+function addressesWarning(
+  param: AbiParam,
+  text: string,
+  cautionOf: ReturnType<typeof useAddressCaution>,
+): string | undefined {
+  if (!param.type.includes('address') && !param.type.startsWith('tuple')) return undefined;
+  for (const [address] of text.matchAll(/0x[0-9a-fA-F]{40}(?![0-9a-fA-F])/g)) {
+    const { warning } = cautionOf(address);
+    if (warning !== undefined) return warning;
+  }
+  return undefined;
+}
+
+/**
  * One parameter's field, by its type: a choice for bool, JSON space for tuples and nested lists. An
  * amount of a token the Safe holds (`unit`) says what it is in the token's units.
  */
@@ -366,6 +385,7 @@ function ArgumentField({
   error,
   unit,
   text,
+  warning,
 }: {
   param: AbiParam;
   index: number;
@@ -374,10 +394,11 @@ function ArgumentField({
   unit: TokenUnit | undefined;
   /** What the field holds now. */
   text: string;
+  warning: string | undefined;
 }) {
   const label = `${param.name || `Parameter ${index + 1}`} (${param.type})`;
   const hint = unit === undefined ? describeType(param) : tokenAmountHint(param, text, unit);
-  const common = { label, hint, error, testId: `contract-param-${index}`, ...field };
+  const common = { label, hint, error, warning, testId: `contract-param-${index}`, ...field };
   if (param.type === 'bool')
     return (
       <SelectField {...common}>
