@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createPublicClient, http, parseEther, type Address } from 'viem';
+import { createPublicClient, getAddress, http, parseEther, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { delegateTotp, delegateTypedData } from '@countersign/safe-core';
 import { expect, test } from '../fixtures';
@@ -172,6 +172,28 @@ test.describe('Transaction flow: two owners of the 2-of-3 demo Safe', () => {
     const action = page.getByTestId('review-action');
     await expect(action).toContainText(`Send 0.01 ETH to ${recipient}`);
     await expect(action.getByTestId('call-address-name')).toHaveText(`Dave: ${recipient}`);
+  });
+
+  test('a pasted look-alike of an owner is warned of, and a first recipient noted, without blocking', async ({
+    page,
+    stack,
+  }) => {
+    const ownerB = getAddress(devAccount(stack, 'owner B').address);
+    // Same first 4 and last 4 hex digits as owner B, another middle: what an address poisoner makes.
+    const imitation = `${ownerB.slice(0, 6)}${'0'.repeat(32)}${ownerB.slice(-4)}`;
+    await ownerWithTestWallet(page, stack, 'owner A', safePath(stack, 'new-transaction/send'));
+    const field = page.getByRole('combobox', { name: 'Recipient' });
+    await field.fill(imitation);
+    await expect(page.getByTestId('send-recipient-warning')).toHaveText(
+      `Looks like the owner ${ownerB.slice(0, 6)}…${ownerB.slice(-4)} but is a different address. Check every character.`,
+    );
+    await expect(page.getByTestId('send-recipient-notice')).toContainText('This Safe has');
+    await field.fill(ownerB);
+    await expect(page.getByTestId('send-recipient-warning')).toBeHidden();
+    await field.fill(imitation);
+    await page.getByTestId('send-amount').fill('0.01');
+    await page.getByTestId('form-continue').click();
+    await expect(page.getByTestId('tx-review')).toBeVisible();
   });
 
   test('reject: an empty self-transaction at the same nonce, shown as a conflict in the queue', async ({
