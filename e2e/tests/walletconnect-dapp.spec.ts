@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { SignClient } from '@walletconnect/sign-client';
 import type { SignClientTypes } from '@walletconnect/types';
-import { parseEther, toHex, type Address, type Hex } from 'viem';
+import { createPublicClient, http, parseEther, toHex, type Address, type Hex } from 'viem';
 import { startWebServer } from '@countersign/web/server';
 import { expect, test } from '../fixtures';
 import { devAccount, ownerWithTestWallet, teamSafe } from '../owners';
@@ -143,6 +143,87 @@ test.describe('WalletConnect: the Safe in a dapp', () => {
       await page.getByTestId('dapp-disconnect').click();
       expect(await deleted).toBe(session.topic);
       await expect(page.getByTestId('no-dapp-sessions')).toBeVisible();
+    } finally {
+      await dapp.core.relayer.transportClose();
+      await web.close();
+      await relay.close();
+    }
+  });
+
+  test('a dapp opened by a ?wc= link asks the 1-of-1 Safe to sign: the Safe’s signatures verify on chain', async ({
+    page,
+    stack,
+  }) => {
+    const projectId = 'countersign-e2e';
+    const relay = await WalletConnectRelay.start();
+    const web = await startWebServer({
+      port: 0,
+      gatewayUrl: stack.gatewayUrl,
+      walletConnectProjectId: projectId,
+      walletConnectRelayUrl: relay.url,
+    });
+    const dapp = await SignClient.init({
+      projectId,
+      relayUrl: relay.url,
+      storage: memoryStorage(),
+      telemetryEnabled: false,
+      logger: 'error',
+      metadata: {
+        name: 'Signing dapp',
+        description: 'A dapp played by the tests',
+        url: 'http://127.0.0.1:9/sign',
+        icons: [],
+      },
+    });
+    try {
+      const solo = stack.safes[1]!.address as Address;
+      const chain = `eip155:${stack.chainId}`;
+      const devnet = createPublicClient({ transport: http(stack.rpcUrl!) });
+      await ownerWithTestWallet(page, stack, 'owner of the 1-of-1 Safe', `${web.url}/local:${solo}/home`);
+      const { uri, approval } = await dapp.connect({
+        optionalNamespaces: {
+          eip155: {
+            chains: [chain],
+            methods: ['personal_sign', 'eth_signTypedData_v4'],
+            events: ['chainChanged', 'accountsChanged'],
+          },
+        },
+      });
+      // The link a dapp's "open in wallet" gives: the page pairs by itself, once.
+      await page.goto(`${web.url}/local:${solo}/dapps?wc=${encodeURIComponent(uri!)}`);
+      const proposal = page.getByTestId('dapp-proposal');
+      await expect(proposal.getByTestId('dapp-name')).toHaveText('Signing dapp', { timeout: 20_000 });
+      await proposal.getByTestId('dapp-approve').click();
+      const session = await approval();
+      await expect(page).not.toHaveURL(/wc=/);
+      const request = (method: string, params: unknown[]) =>
+        dapp.request<Hex>({ topic: session.topic, chainId: chain, request: { method, params } });
+
+      const message = 'Signed through WalletConnect';
+      const signing = request('personal_sign', [toHex(message), solo]);
+      const dialog = page.getByTestId('dapp-message-dialog');
+      await expect(dialog).toContainText('Signature requested by Signing dapp', { timeout: 20_000 });
+      await expect(dialog).toContainText(message);
+      await dialog.getByTestId('sign-message').click();
+      const signature = await signing;
+      expect(await devnet.verifyMessage({ address: solo, message, signature })).toBe(true);
+
+      const typedData = {
+        types: {
+          EIP712Domain: [{ name: 'name', type: 'string' }],
+          Mail: [{ name: 'contents', type: 'string' }],
+        },
+        domain: { name: 'Signing dapp' },
+        primaryType: 'Mail' as const,
+        message: { contents: 'Hello, Safe' },
+      };
+      const typedSigning = request('eth_signTypedData_v4', [solo, JSON.stringify(typedData)]);
+      await expect(dialog).toContainText('Hello, Safe', { timeout: 20_000 });
+      await dialog.getByTestId('sign-message').click();
+      const typedSignature = await typedSigning;
+      expect(await devnet.verifyTypedData({ address: solo, ...typedData, signature: typedSignature })).toBe(
+        true,
+      );
     } finally {
       await dapp.core.relayer.transportClose();
       await web.close();

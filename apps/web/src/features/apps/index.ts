@@ -35,3 +35,6 @@ export const AppsSettingsSection = lazy(() =>
 
 /** The text a dapp asks the Safe to sign (personal_sign's hex of UTF-8 bytes), as Safe Apps' host reads it. */
 export { messageText } from './host/sdkAnswers';
+
+/** An owner signs a message for the Safe on behalf of an app or a dapp (the messages feature's flow). */
+export { signMessageForApp } from './host/appSigning';

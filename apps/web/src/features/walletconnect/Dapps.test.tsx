@@ -216,4 +216,22 @@ describe('Dapps', () => {
     );
     expect(screen.queryByTestId('dapp-tx-dialog')).toBeNull();
   });
+
+  it('shows a personal_sign in the Safe message flow, and answers 4001 when the owner rejects it', async () => {
+    const { connector, request } = fakeConnector([session()]);
+    renderSafePage(<Dapps connector={connector} />);
+    await screen.findByTestId('dapp-session');
+    request(dappRequest('personal_sign', ['0x48656c6c6f2066726f6d2061206461707021', teamSafeAddress], 4));
+    const dialog = await screen.findByTestId('dapp-message-dialog');
+    expect(dialog).toHaveTextContent('Signature requested by Swapper <b>');
+    expect(dialog).toHaveTextContent('Hello from a dapp!');
+    expect(within(dialog).getByTestId('sign-message')).toBeDisabled();
+    await userEvent.click(within(dialog).getByTestId('reject-message'));
+    await waitFor(() =>
+      expect(connector.respond).toHaveBeenCalledWith(expect.objectContaining({ id: 4 }), {
+        error: { code: 4001, message: 'User rejected the request.' },
+      }),
+    );
+    expect(screen.queryByTestId('dapp-message-dialog')).toBeNull();
+  });
 });

@@ -6,6 +6,7 @@ import { Alert, Button, Detail, DetailList, Dialog, EmptyState, Loading, Section
 import { formatAge } from '../../ui/format';
 import { rpcRequest, rpcUrlOf } from '../chains';
 import { useSafe } from '../safe';
+import type { MessageContent } from '../messages';
 import { TxReview, type TxDraft } from '../tx-flow';
 import {
   isPairingUri,
@@ -14,11 +15,14 @@ import {
   type SessionProposal,
   type SessionRequest,
 } from './connector';
-import { mapDappRequest, unsupportedMethod, userRejected } from './requests';
+import { DappMessagePrompt } from './DappMessagePrompt';
+import { mapDappRequest, userRejected } from './requests';
 import { verifyOutcome } from './verify';
 import styles from './Dapps.module.css';
 
-type TxPrompt = { request: SessionRequest; dapp: DappSession; draft: TxDraft; method: string };
+type Prompt = { request: SessionRequest; dapp: DappSession } & (
+  { kind: 'transaction'; draft: TxDraft; method: string } | { kind: 'message'; content: MessageContent }
+);
 
 const accountOf = (chainId: string, address: string) => `eip155:${chainId}:${address}`.toLowerCase();
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
@@ -34,7 +38,7 @@ export function Dapps({ connector }: { connector: DappConnector }) {
   // Bumped when the connector says its sessions changed: the list is read from it on render.
   const [sessionsVersion, setSessionsVersion] = useState(0);
   const [proposal, setProposal] = useState<SessionProposal | undefined>(undefined);
-  const [prompts, setPrompts] = useState<TxPrompt[]>([]);
+  const [prompts, setPrompts] = useState<Prompt[]>([]);
   const handled = useRef(new Set<number>());
 
   const sessions = useMemo(
@@ -79,13 +83,15 @@ export function Dapps({ connector }: { connector: DappConnector }) {
           );
           return;
         case 'message':
-          // Messages are not signed for dapps yet: refused as unsupported rather than left waiting.
-          void respond({ error: unsupportedMethod(mapped.method) });
+          setPrompts((current) => [
+            ...current,
+            { kind: 'message', request, dapp: session, content: mapped.content },
+          ]);
           return;
         case 'transaction':
           setPrompts((current) => [
             ...current,
-            { request, dapp: session, draft: mapped.draft, method: mapped.method },
+            { kind: 'transaction', request, dapp: session, draft: mapped.draft, method: mapped.method },
           ]);
       }
     },
@@ -109,7 +115,7 @@ export function Dapps({ connector }: { connector: DappConnector }) {
     };
   }, [connector, refresh, handle]);
 
-  const answerPrompt = (prompt: TxPrompt, answer: Parameters<DappConnector['respond']>[1]) => {
+  const answerPrompt = (prompt: Prompt, answer: Parameters<DappConnector['respond']>[1]) => {
     setPrompts((current) => current.filter((entry) => entry !== prompt));
     void connector.respond(prompt.request, answer).catch(() => undefined);
   };
@@ -143,7 +149,17 @@ export function Dapps({ connector }: { connector: DappConnector }) {
           </ul>
         )}
       </Section>
-      {prompt !== undefined && (
+      {prompt?.kind === 'message' && (
+        <DappMessagePrompt
+          key={prompt.request.id}
+          dapp={prompt.dapp.dapp}
+          content={prompt.content}
+          more={waiting}
+          onSigned={(signature) => answerPrompt(prompt, { result: signature })}
+          onReject={() => answerPrompt(prompt, { error: userRejected })}
+        />
+      )}
+      {prompt?.kind === 'transaction' && (
         <Dialog
           key={prompt.request.id}
           open
