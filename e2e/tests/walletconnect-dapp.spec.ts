@@ -102,7 +102,13 @@ test.describe('WalletConnect: the Safe in a dapp', () => {
         dapp.request<unknown>({ topic: session.topic, chainId: chain, request: { method, params } });
       expect(await request('eth_chainId', [])).toBe(toHex(stack.chainId));
 
-      // eth_sendTransaction: the one review, owner A signs, the dapp gets the safeTxHash.
+      // eth_sendTransaction, while the owner is on another page of the Safe: the one review, owner A
+      // signs, the dapp gets the safeTxHash.
+      await page
+        .getByRole('navigation', { name: 'Safe navigation' })
+        .getByRole('link', { name: 'Home' })
+        .click();
+      await expect(page).toHaveURL(/\/home$/);
       const sending = request('eth_sendTransaction', [
         { from: safe, to: recipient, value: toHex(parseEther('0.01')), data: '0x' },
       ]);
@@ -135,7 +141,7 @@ test.describe('WalletConnect: the Safe in a dapp', () => {
       await expect(request('eth_sign', [safe, `0x${'11'.repeat(32)}`])).rejects.toMatchObject({ code: 4200 });
 
       // The session survives a reload, then the owner disconnects it and the dapp is told.
-      await page.reload();
+      await page.goto(`${web.url}/local:${safe}/dapps`);
       await expect(page.getByTestId('dapp-session-name')).toHaveText('Test dapp', { timeout: 20_000 });
       const deleted = new Promise<string>((resolve) =>
         dapp.on('session_delete', ({ topic }) => resolve(topic)),

@@ -34,6 +34,7 @@ import {
   type SafeContextValue,
   parseSafeId,
 } from '../../features/safe';
+import { WalletConnectRequests } from '../../features/walletconnect';
 import { describeSafeLoadError } from './safeErrors';
 import { SafeFrame } from './SafeFrame';
 import { PlainPage } from './Layout';
@@ -214,6 +215,7 @@ function SafeLoader({
       <AddressBookNames chainId={chain.chainId}>
         <TokenNames chainId={chain.chainId} address={address}>
           <SafeContext.Provider value={value}>
+            <WalletConnectRequests />
             <SafeFrame
               navigation={navigation}
               notice={

@@ -9,6 +9,8 @@ import type {
   SessionProposal,
   SessionRequest,
 } from './connector';
+import { isWalletConnectActive, setWalletConnectActive } from './activity';
+import { DappRequests } from './DappRequests';
 import { Dapps } from './Dapps';
 
 const uri = `wc:${'a'.repeat(64)}@2?relay-protocol=irn&symKey=${'b'.repeat(64)}`;
@@ -82,6 +84,8 @@ const dappRequest = (method: string, params: unknown, id = 1): SessionRequest =>
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Dapps', () => {
+  afterEach(() => setWalletConnectActive(false));
+
   it('pairs with a pasted wc: link, and refuses text that is not one', async () => {
     const { connector } = fakeConnector();
     renderSafePage(<Dapps connector={connector} />);
@@ -178,17 +182,27 @@ describe('Dapps', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toHaveTextContent('Swapper <b>');
     expect(rows[0]).toHaveTextContent('eip155:1337 · connected 5 minutes ago');
+    setWalletConnectActive(true);
     await userEvent.click(within(rows[0]!).getByTestId('dapp-disconnect'));
     expect(connector.disconnect).toHaveBeenCalledWith('t1');
     expect(await screen.findByTestId('no-dapp-sessions')).toBeInTheDocument();
+    // Another Safe's session is left: its pages still listen for requests.
+    expect(isWalletConnectActive()).toBe(true);
+  });
+
+  it('stops loading WalletConnect on the Safe pages once the last session is disconnected', async () => {
+    const { connector } = fakeConnector([session('t1')]);
+    setWalletConnectActive(true);
+    renderSafePage(<Dapps connector={connector} />);
+    await userEvent.click(await screen.findByTestId('dapp-disconnect'));
+    await waitFor(() => expect(isWalletConnectActive()).toBe(false));
   });
 
   it('answers reads through the chain’s node, and refuses unsupported methods with 4200', async () => {
     const fetchMock = vi.fn(async () => Response.json({ jsonrpc: '2.0', id: 1, result: '0x539' }));
     vi.stubGlobal('fetch', fetchMock);
     const { connector, request } = fakeConnector([session()]);
-    renderSafePage(<Dapps connector={connector} />);
-    await screen.findByTestId('dapp-session');
+    renderSafePage(<DappRequests connector={connector} />);
     request(dappRequest('eth_chainId', [], 1));
     request(dappRequest('eth_sign', [teamSafeAddress, '0x00'], 2));
     await waitFor(() => expect(connector.respond).toHaveBeenCalledTimes(2));
@@ -203,8 +217,7 @@ describe('Dapps', () => {
 
   it('opens the review for eth_sendTransaction, and answers 4001 when the owner closes it', async () => {
     const { connector, request } = fakeConnector([session()]);
-    renderSafePage(<Dapps connector={connector} />);
-    await screen.findByTestId('dapp-session');
+    renderSafePage(<DappRequests connector={connector} />);
     request(dappRequest('eth_sendTransaction', [{ to: teamSafeAddress, value: '0x1' }], 3));
     const dialog = await screen.findByTestId('dapp-tx-dialog');
     expect(dialog).toHaveTextContent('Transaction from Swapper <b>');
@@ -219,8 +232,7 @@ describe('Dapps', () => {
 
   it('shows a personal_sign in the Safe message flow, and answers 4001 when the owner rejects it', async () => {
     const { connector, request } = fakeConnector([session()]);
-    renderSafePage(<Dapps connector={connector} />);
-    await screen.findByTestId('dapp-session');
+    renderSafePage(<DappRequests connector={connector} />);
     request(dappRequest('personal_sign', ['0x48656c6c6f2066726f6d2061206461707021', teamSafeAddress], 4));
     const dialog = await screen.findByTestId('dapp-message-dialog');
     expect(dialog).toHaveTextContent('Signature requested by Swapper <b>');

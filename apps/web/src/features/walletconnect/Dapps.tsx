@@ -1,36 +1,20 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import type { Hex } from 'viem';
-import { Alert, Button, Detail, DetailList, Dialog, EmptyState, Loading, Section, TextField } from '../../ui';
+import { Alert, Button, Detail, DetailList, Dialog, EmptyState, Section, TextField } from '../../ui';
 import { formatAge } from '../../ui/format';
-import { rpcRequest, rpcUrlOf } from '../chains';
 import { useSafe } from '../safe';
-import type { MessageContent } from '../messages';
-import { TxReview, type TxDraft } from '../tx-flow';
-import {
-  isPairingUri,
-  type DappConnector,
-  type DappSession,
-  type SessionProposal,
-  type SessionRequest,
-} from './connector';
-import { DappMessagePrompt } from './DappMessagePrompt';
-import { mapDappRequest, userRejected } from './requests';
+import { isPairingUri, type DappConnector, type DappSession, type SessionProposal } from './connector';
+import { setWalletConnectActive } from './activity';
 import { verifyOutcome } from './verify';
 import styles from './Dapps.module.css';
-
-type Prompt = { request: SessionRequest; dapp: DappSession } & (
-  { kind: 'transaction'; draft: TxDraft; method: string } | { kind: 'message'; content: MessageContent }
-);
 
 const accountOf = (chainId: string, address: string) => `eip155:${chainId}:${address}`.toLowerCase();
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
 
 /**
  * The Safe's dapps over WalletConnect: connect one by its `wc:` link (pasted, or `?wc=` in the page's
- * URL), the dapps connected to this Safe, and their requests: transactions go through the one review,
- * chain reads through Safe Apps' allowlist, anything else is refused with the protocol's error.
+ * URL), and the dapps connected to this Safe. Their requests are DappRequests' (on every Safe page).
  */
 export function Dapps({ connector }: { connector: DappConnector }) {
   const { chain, address } = useSafe();
@@ -38,9 +22,6 @@ export function Dapps({ connector }: { connector: DappConnector }) {
   // Bumped when the connector says its sessions changed: the list is read from it on render.
   const [sessionsVersion, setSessionsVersion] = useState(0);
   const [proposal, setProposal] = useState<SessionProposal | undefined>(undefined);
-  const [prompts, setPrompts] = useState<Prompt[]>([]);
-  const handled = useRef(new Set<number>());
-
   const sessions = useMemo(
     () =>
       connector
@@ -50,77 +31,20 @@ export function Dapps({ connector }: { connector: DappConnector }) {
         ),
     [connector, account, sessionsVersion],
   );
-  const refresh = useCallback(() => setSessionsVersion((version) => version + 1), []);
-
-  const handle = useCallback(
-    (request: SessionRequest) => {
-      const session = connector.sessions().find((candidate) => candidate.topic === request.topic);
-      // A request of another Safe's session waits for that Safe's page.
-      if (!session?.accounts.some((a) => a.toLowerCase() === account)) return;
-      if (handled.current.has(request.id)) return;
-      handled.current.add(request.id);
-      const mapped = mapDappRequest(
-        { method: request.method, params: request.params, chainId: request.chainId },
-        {
-          safe: address,
-          chainId: Number(chain.chainId),
-          dapp: { name: session.dapp.name, url: session.dapp.url },
-        },
-      );
-      const respond = (answer: Parameters<DappConnector['respond']>[1]) =>
-        connector.respond(request, answer).catch(() => undefined);
-      switch (mapped.kind) {
-        case 'answer':
-          void respond({ result: mapped.result });
-          return;
-        case 'error':
-          void respond({ error: mapped.error });
-          return;
-        case 'read':
-          void rpcRequest(rpcUrlOf(chain), mapped.method, mapped.params).then(
-            (result) => respond({ result }),
-            (error: unknown) => respond({ error: { code: -32603, message: errorText(error) } }),
-          );
-          return;
-        case 'message':
-          setPrompts((current) => [
-            ...current,
-            { kind: 'message', request, dapp: session, content: mapped.content },
-          ]);
-          return;
-        case 'transaction':
-          setPrompts((current) => [
-            ...current,
-            { kind: 'transaction', request, dapp: session, draft: mapped.draft, method: mapped.method },
-          ]);
-      }
-    },
-    [connector, account, address, chain],
-  );
+  const refresh = useCallback(() => {
+    setSessionsVersion((version) => version + 1);
+    // With no session left anywhere, the Safe's pages stop loading WalletConnect until this page opens.
+    setWalletConnectActive(connector.sessions().length > 0);
+  }, [connector]);
 
   useEffect(() => {
-    let live = true;
-    // Requests that arrived while no page listened (or before a reload), once this render is done.
-    queueMicrotask(() => {
-      if (live) for (const request of connector.pendingRequests()) handle(request);
-    });
     const offProposal = connector.on('proposal', setProposal);
-    const offRequest = connector.on('request', handle);
     const offSessions = connector.on('sessions', refresh);
     return () => {
-      live = false;
       offProposal();
-      offRequest();
       offSessions();
     };
-  }, [connector, refresh, handle]);
-
-  const answerPrompt = (prompt: Prompt, answer: Parameters<DappConnector['respond']>[1]) => {
-    setPrompts((current) => current.filter((entry) => entry !== prompt));
-    void connector.respond(prompt.request, answer).catch(() => undefined);
-  };
-  const prompt = prompts[0];
-  const waiting = prompts.length > 1 ? ` (${prompts.length - 1} more waiting)` : '';
+  }, [connector, refresh]);
 
   return (
     <>
@@ -149,41 +73,6 @@ export function Dapps({ connector }: { connector: DappConnector }) {
           </ul>
         )}
       </Section>
-      {prompt?.kind === 'message' && (
-        <DappMessagePrompt
-          key={prompt.request.id}
-          dapp={prompt.dapp.dapp}
-          content={prompt.content}
-          more={waiting}
-          onSigned={(signature) => answerPrompt(prompt, { result: signature })}
-          onReject={() => answerPrompt(prompt, { error: userRejected })}
-        />
-      )}
-      {prompt?.kind === 'transaction' && (
-        <Dialog
-          key={prompt.request.id}
-          open
-          size="lg"
-          title={`${prompt.draft.title}${waiting}`}
-          onClose={() => answerPrompt(prompt, { error: userRejected })}
-          testId="dapp-tx-dialog"
-        >
-          <Suspense fallback={<Loading label="Loading the review" />}>
-            <TxReview
-              draft={prompt.draft}
-              onBack={() => answerPrompt(prompt, { error: userRejected })}
-              onDone={(result: { safeTxHash: Hex }) =>
-                answerPrompt(prompt, {
-                  // What Safe{Wallet} answers: the transaction's safeTxHash (EIP-5792: as the calls' id).
-                  result:
-                    prompt.method === 'wallet_sendCalls' ? { id: result.safeTxHash } : result.safeTxHash,
-                })
-              }
-              inDialog
-            />
-          </Suspense>
-        </Dialog>
-      )}
     </>
   );
 }

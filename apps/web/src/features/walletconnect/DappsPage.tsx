@@ -1,50 +1,27 @@
-import { useEffect, useState } from 'react';
-import { useRuntimeConfig } from '../../lib/ServicesProvider';
+import { useEffect } from 'react';
 import { Alert, Loading, Page } from '../../ui';
-import type { DappConnector } from './connector';
+import { setWalletConnectActive } from './activity';
 import { Dapps } from './Dapps';
-
-type Start =
-  | { status: 'starting' }
-  | { status: 'ready'; connector: DappConnector }
-  | { status: 'failed'; message: string };
+import { useConnector } from './useConnector';
 
 /**
  * /:safe/dapps: WalletConnect starts here, when the owner opens the page (its SDK is a chunk of its
- * own, and nothing reaches a relay before).
+ * own, and nothing reaches a relay before). From then on the Safe's pages listen for its requests.
  */
 export function DappsPage() {
-  const config = useRuntimeConfig();
-  const projectId = config.walletConnectProjectId;
-  const [start, setStart] = useState<Start>({ status: 'starting' });
+  const start = useConnector();
+  const ready = start.status === 'ready';
   useEffect(() => {
-    if (!projectId) return;
-    let live = true;
-    import('./walletConnectClient')
-      .then(({ walletConnectConnector }) =>
-        walletConnectConnector({ projectId, relayUrl: config.walletConnectRelayUrl }),
-      )
-      .then(
-        (connector) => live && setStart({ status: 'ready', connector }),
-        (error: unknown) =>
-          live &&
-          setStart({
-            status: 'failed',
-            message: error instanceof Error ? error.message.slice(0, 300) : String(error),
-          }),
-      );
-    return () => {
-      live = false;
-    };
-  }, [projectId, config.walletConnectRelayUrl]);
+    if (ready) setWalletConnectActive(true);
+  }, [ready]);
 
   return (
     <Page
       title="Dapps"
-      description="Use this Safe in any dapp through WalletConnect. Every transaction a dapp asks for comes here for your review."
+      description="Use this Safe in any dapp through WalletConnect. Every transaction a dapp asks for comes to you for review."
       testId="dapps-page"
     >
-      {!projectId ? (
+      {start.status === 'unconfigured' ? (
         <Alert tone="info" title="WalletConnect is not set up" testId="dapps-unconfigured">
           Connecting dapps needs a WalletConnect project id: whoever runs this Countersign sets
           WALLETCONNECT_PROJECT_ID (and WALLETCONNECT_RELAY_URL for a relay of their own).

@@ -1,0 +1,142 @@
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import type { Hex } from 'viem';
+import { Dialog, Loading } from '../../ui';
+import { rpcRequest, rpcUrlOf } from '../chains';
+import type { MessageContent } from '../messages';
+import { useSafe } from '../safe';
+import { TxReview, type TxDraft } from '../tx-flow';
+import type { DappConnector, DappSession, SessionRequest } from './connector';
+import { DappMessagePrompt } from './DappMessagePrompt';
+import { mapDappRequest, userRejected } from './requests';
+import { useConnector } from './useConnector';
+
+type Prompt = { request: SessionRequest; dapp: DappSession } & (
+  { kind: 'transaction'; draft: TxDraft; method: string } | { kind: 'message'; content: MessageContent }
+);
+
+const accountOf = (chainId: string, address: string) => `eip155:${chainId}:${address}`.toLowerCase();
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
+
+/** On every page of a Safe while WalletConnect is in use: its dapps' requests, answered there. */
+export function DappRequestsHost() {
+  const start = useConnector();
+  return start.status === 'ready' ? <DappRequests connector={start.connector} /> : null;
+}
+
+/**
+ * The requests of the dapps connected to the Safe on screen: transactions go through the one review,
+ * messages through the Safe message flow (one dialog at a time, the others waiting), chain reads
+ * through Safe Apps' allowlist, anything else is answered with the protocol's error at once. A
+ * request of another Safe's session waits for that Safe's pages.
+ */
+export function DappRequests({ connector }: { connector: DappConnector }) {
+  const { chain, address } = useSafe();
+  const account = accountOf(chain.chainId, address);
+  const [prompts, setPrompts] = useState<Prompt[]>([]);
+  const handled = useRef(new Set<number>());
+
+  const handle = useCallback(
+    (request: SessionRequest) => {
+      const session = connector.sessions().find((candidate) => candidate.topic === request.topic);
+      if (!session?.accounts.some((a) => a.toLowerCase() === account)) return;
+      if (handled.current.has(request.id)) return;
+      handled.current.add(request.id);
+      const mapped = mapDappRequest(
+        { method: request.method, params: request.params, chainId: request.chainId },
+        {
+          safe: address,
+          chainId: Number(chain.chainId),
+          dapp: { name: session.dapp.name, url: session.dapp.url },
+        },
+      );
+      const respond = (answer: Parameters<DappConnector['respond']>[1]) =>
+        connector.respond(request, answer).catch(() => undefined);
+      switch (mapped.kind) {
+        case 'answer':
+          void respond({ result: mapped.result });
+          return;
+        case 'error':
+          void respond({ error: mapped.error });
+          return;
+        case 'read':
+          void rpcRequest(rpcUrlOf(chain), mapped.method, mapped.params).then(
+            (result) => respond({ result }),
+            (error: unknown) => respond({ error: { code: -32603, message: errorText(error) } }),
+          );
+          return;
+        case 'message':
+          setPrompts((current) => [
+            ...current,
+            { kind: 'message', request, dapp: session, content: mapped.content },
+          ]);
+          return;
+        case 'transaction':
+          setPrompts((current) => [
+            ...current,
+            { kind: 'transaction', request, dapp: session, draft: mapped.draft, method: mapped.method },
+          ]);
+      }
+    },
+    [connector, account, address, chain],
+  );
+
+  useEffect(() => {
+    let live = true;
+    // Requests that arrived while no page listened (or before a reload), once this render is done.
+    queueMicrotask(() => {
+      if (live) for (const request of connector.pendingRequests()) handle(request);
+    });
+    const off = connector.on('request', handle);
+    return () => {
+      live = false;
+      off();
+    };
+  }, [connector, handle]);
+
+  const answerPrompt = (prompt: Prompt, answer: Parameters<DappConnector['respond']>[1]) => {
+    setPrompts((current) => current.filter((entry) => entry !== prompt));
+    void connector.respond(prompt.request, answer).catch(() => undefined);
+  };
+  const prompt = prompts[0];
+  const waiting = prompts.length > 1 ? ` (${prompts.length - 1} more waiting)` : '';
+
+  return (
+    <>
+      {prompt?.kind === 'message' && (
+        <DappMessagePrompt
+          key={prompt.request.id}
+          dapp={prompt.dapp.dapp}
+          content={prompt.content}
+          more={waiting}
+          onSigned={(signature) => answerPrompt(prompt, { result: signature })}
+          onReject={() => answerPrompt(prompt, { error: userRejected })}
+        />
+      )}
+      {prompt?.kind === 'transaction' && (
+        <Dialog
+          key={prompt.request.id}
+          open
+          size="lg"
+          title={`${prompt.draft.title}${waiting}`}
+          onClose={() => answerPrompt(prompt, { error: userRejected })}
+          testId="dapp-tx-dialog"
+        >
+          <Suspense fallback={<Loading label="Loading the review" />}>
+            <TxReview
+              draft={prompt.draft}
+              onBack={() => answerPrompt(prompt, { error: userRejected })}
+              onDone={(result: { safeTxHash: Hex }) =>
+                answerPrompt(prompt, {
+                  // What Safe{Wallet} answers: the transaction's safeTxHash (EIP-5792: as the calls' id).
+                  result:
+                    prompt.method === 'wallet_sendCalls' ? { id: result.safeTxHash } : result.safeTxHash,
+                })
+              }
+              inDialog
+            />
+          </Suspense>
+        </Dialog>
+      )}
+    </>
+  );
+}
