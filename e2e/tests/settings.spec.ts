@@ -80,6 +80,7 @@ test.describe('Settings', () => {
     await expect(page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link')).toHaveText([
       'Setup',
       'Modules',
+      'Security',
       'Network',
       'Delegates',
       'Notifications',

@@ -187,8 +187,11 @@ test.describe('Transaction flow: two owners of the 2-of-3 demo Safe', () => {
     await expect(page.getByTestId('send-recipient-warning')).toHaveText(
       `Looks like the owner ${ownerB.slice(0, 6)}…${ownerB.slice(-4)} but is a different address. Check every character.`,
     );
-    await expect(page.getByTestId('send-recipient-notice')).toContainText('This Safe has');
     await field.fill(ownerB);
+    await expect(page.getByTestId('send-recipient-warning')).toBeHidden();
+    // An address the Safe never paid: a notice, not a warning.
+    await field.fill(getAddress(`0x${'5a'.repeat(20)}`));
+    await expect(page.getByTestId('send-recipient-notice')).toContainText('This Safe has');
     await expect(page.getByTestId('send-recipient-warning')).toBeHidden();
     await field.fill(imitation);
     await page.getByTestId('send-amount').fill('0.01');
@@ -432,6 +435,7 @@ test.describe('Names of the contracts a transaction calls', () => {
     await page.getByTestId('form-continue').click();
     await signAndPropose(page);
 
+    // A new page load, from the saved cache: the new proposal is there all the same.
     await page.goto(safePath(stack, 'transactions/queue'));
     const row = page.getByTestId('tx-row').filter({ hasText: 'approve' });
     await expect(row.getByTestId('tx-summary')).toContainText('Call approve on Dev Dollar');

@@ -72,6 +72,10 @@ export function startCachePersistence(queryClient: QueryClient, gatewayUrl: stri
     if (saved) {
       if (saved.buster === buster && Date.now() - saved.timestamp <= maxAge) {
         hydrate(queryClient, saved.clientState);
+        // Shown at once, asked again as each view mounts: the saved views and the SafeInfo whose
+        // tags date them were written at different moments (at most once a second), so a view
+        // saved before a change its tag already records would otherwise stay as it was.
+        void queryClient.invalidateQueries({ refetchType: 'none' });
       } else {
         void persister.removeClient();
         clearSavedCacheMark();
