@@ -79,7 +79,7 @@ test.describe('WalletConnect: the Safe in a dapp', () => {
         optionalNamespaces: {
           eip155: {
             chains: [chain],
-            methods: ['eth_sendTransaction', 'eth_sign', 'eth_chainId', 'eth_getBalance'],
+            methods: ['eth_sendTransaction', 'wallet_sendCalls', 'eth_sign', 'eth_chainId', 'eth_getBalance'],
             events: ['chainChanged', 'accountsChanged'],
           },
         },
@@ -126,14 +126,26 @@ test.describe('WalletConnect: the Safe in a dapp', () => {
       );
       expect(proposed.txStatus).toBe('AWAITING_CONFIRMATIONS');
 
-      // Closing the review refuses the request with EIP-1193's 4001.
-      // Caught at once: the answer may come before the test awaits it.
-      const refused = request('eth_sendTransaction', [{ to: recipient, value: '0x1' }]).then(
+      // EIP-5792's wallet_sendCalls: its calls as one batch in the review; closing the review refuses
+      // the request with EIP-1193's 4001 (caught at once: the answer may come before the test awaits it).
+      const refused = request('wallet_sendCalls', [
+        {
+          version: '2.0.0',
+          chainId: toHex(stack.chainId),
+          from: safe,
+          atomicRequired: true,
+          calls: [
+            { to: recipient, value: toHex(parseEther('0.02')) },
+            { to: recipient, value: toHex(parseEther('0.03')) },
+          ],
+        },
+      ]).then(
         () => 'answered',
         (error: unknown) => error,
       );
-      const dialog = page.getByRole('dialog', { name: 'Transaction from Test dapp' });
+      const dialog = page.getByRole('dialog', { name: '2 transactions from Test dapp' });
       await expect(dialog).toBeVisible({ timeout: 20_000 });
+      await expect(dialog.getByTestId('review-action')).toHaveCount(2);
       await dialog.getByRole('button', { name: 'Close' }).click();
       expect(await refused).toMatchObject({ code: 4001, message: 'User rejected the request.' });
 

@@ -9,6 +9,7 @@ import type { DappConnector, DappSession, SessionRequest } from './connector';
 import { DappMessagePrompt } from './DappMessagePrompt';
 import { mapDappRequest, userRejected } from './requests';
 import { useConnector } from './useConnector';
+import { verifyOutcome } from './verify';
 
 type Prompt = { request: SessionRequest; dapp: DappSession } & (
   { kind: 'transaction'; draft: TxDraft; method: string } | { kind: 'message'; content: MessageContent }
@@ -41,6 +42,13 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
       if (!session?.accounts.some((a) => a.toLowerCase() === account)) return;
       if (handled.current.has(request.id)) return;
       handled.current.add(request.id);
+      const respond = (answer: Parameters<DappConnector['respond']>[1]) =>
+        connector.respond(request, answer).catch(() => undefined);
+      // A request Verify flags as a known threat is refused before anything else (as its proposal is).
+      if (verifyOutcome(request.verifyContext, session.dapp.url).kind === 'threat') {
+        void respond({ error: userRejected });
+        return;
+      }
       const mapped = mapDappRequest(
         { method: request.method, params: request.params, chainId: request.chainId },
         {
@@ -49,8 +57,6 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
           dapp: { name: session.dapp.name, url: session.dapp.url },
         },
       );
-      const respond = (answer: Parameters<DappConnector['respond']>[1]) =>
-        connector.respond(request, answer).catch(() => undefined);
       switch (mapped.kind) {
         case 'answer':
           void respond({ result: mapped.result });

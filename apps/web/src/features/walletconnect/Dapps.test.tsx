@@ -246,4 +246,19 @@ describe('Dapps', () => {
     );
     expect(screen.queryByTestId('dapp-message-dialog')).toBeNull();
   });
+
+  it('refuses a request that Verify flags as a known threat, without a prompt', async () => {
+    const { connector, request } = fakeConnector([session()]);
+    renderSafePage(<DappRequests connector={connector} />);
+    request({
+      ...dappRequest('eth_sendTransaction', [{ to: teamSafeAddress }], 5),
+      verifyContext: { verified: { validation: 'VALID', origin: 'https://swapper.example', isScam: true } },
+    });
+    await waitFor(() =>
+      expect(connector.respond).toHaveBeenCalledWith(expect.objectContaining({ id: 5 }), {
+        error: { code: 4001, message: 'User rejected the request.' },
+      }),
+    );
+    expect(screen.queryByTestId('dapp-tx-dialog')).toBeNull();
+  });
 });
