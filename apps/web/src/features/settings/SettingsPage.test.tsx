@@ -196,7 +196,15 @@ describe('Settings', () => {
     open('/apps');
     expect(await screen.findByTestId('supplied-section')).toHaveTextContent('Supplied by its feature');
     const tabs = screen.getAllByTestId(/^settings-tab-/).map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Setup', 'Modules', 'Security', 'Network', 'Delegates', 'Notifications', 'Safe Apps']);
+    expect(tabs).toEqual([
+      'Setup',
+      'Modules',
+      'Security',
+      'Network',
+      'Delegates',
+      'Notifications',
+      'Safe Apps',
+    ]);
     expect(document.title).toContain('Safe Apps · Settings');
   });
 });

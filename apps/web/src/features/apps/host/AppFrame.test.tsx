@@ -257,7 +257,9 @@ describe('AppFrame', () => {
     const { replies, send, request } = attachAppWindow();
     send(request('s1', 'rpcCall', { call: 'safe_setSettings', params: [{ offChainSigning: false }] }));
     send(request('s2', 'signMessage', { message: 'hello' }));
-    expect(await screen.findByTestId('review-title')).toHaveTextContent(`Sign a message on chain for ${app.name}`);
+    expect(await screen.findByTestId('review-title')).toHaveTextContent(
+      `Sign a message on chain for ${app.name}`,
+    );
     const action = JSON.parse(screen.getByTestId('review-first').textContent ?? '{}') as Record<
       string,
       unknown
