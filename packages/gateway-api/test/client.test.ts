@@ -428,6 +428,28 @@ const cases: Case[] = [
     url: `/v2/chains/1337/delegates?safe=${safe}&label=a+b`,
     answer: page([{ safe: null, delegate: owner, delegator: owner, label: 'a b' }]),
   },
+  {
+    name: 'addDelegate',
+    call: (g) =>
+      g.addDelegate(
+        { chainId: '1337' },
+        { safe, delegate: owner, delegator: safe, signature: `0x${'11'.repeat(65)}`, label: 'Payroll bot' },
+      ),
+    method: 'POST',
+    url: '/v2/chains/1337/delegates',
+    body: { safe, delegate: owner, delegator: safe, signature: `0x${'11'.repeat(65)}`, label: 'Payroll bot' },
+  },
+  {
+    name: 'removeDelegate',
+    call: (g) =>
+      g.removeDelegate(
+        { chainId: '1337', delegate: owner },
+        { safe, delegator: safe, signature: `0x${'22'.repeat(65)}` },
+      ),
+    method: 'DELETE',
+    url: `/v2/chains/1337/delegates/${owner}`,
+    body: { safe, delegator: safe, signature: `0x${'22'.repeat(65)}` },
+  },
   // notifications
   {
     name: 'registerDevice',
