@@ -25,16 +25,6 @@ describe('the saved query cache at start', () => {
     stop();
   });
 
-  it('is shown, and asked again when a view mounts, however fresh it was when saved', async () => {
-    await savedCache(`2|${gatewayUrl}`);
-    const client = createAppQueryClient();
-    const stop = startCachePersistence(client, gatewayUrl);
-    const query = client.getQueryCache().find({ queryKey: ['safe-info'] })!;
-    expect(query.state.data).toEqual({ nonce: 8 });
-    expect(query.isStaleByTime(Infinity)).toBe(true);
-    stop();
-  });
-
   it('is dropped when it comes from another gateway or is too old', async () => {
     for (const [buster, timestamp] of [
       ['2|http://127.0.0.1:9999', Date.now()],

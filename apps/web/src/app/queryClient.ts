@@ -1,6 +1,7 @@
 import { hydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { persistQueryClientSubscribe, type PersistedClient } from '@tanstack/react-query-persist-client';
+import { rememberRestoredSafeInfo } from '../features/safe';
 import type { PersistMode } from '../lib/persistence';
 import { CACHE_MAX_AGE_MS } from '../lib/queryClient';
 import { clearSavedCacheMark, markSavedCache } from '../lib/savedCacheMark';
@@ -72,10 +73,7 @@ export function startCachePersistence(queryClient: QueryClient, gatewayUrl: stri
     if (saved) {
       if (saved.buster === buster && Date.now() - saved.timestamp <= maxAge) {
         hydrate(queryClient, saved.clientState);
-        // Shown at once, asked again as each view mounts: the saved views and the SafeInfo whose
-        // tags date them were written at different moments (at most once a second), so a view
-        // saved before a change its tag already records would otherwise stay as it was.
-        void queryClient.invalidateQueries({ refetchType: 'none' });
+        rememberRestoredSafeInfo(queryClient);
       } else {
         void persister.removeClient();
         clearSavedCacheMark();

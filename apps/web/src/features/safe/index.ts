@@ -16,6 +16,7 @@ export {
   TAG_GOVERNED_STALE_MS,
   invalidateSafe,
   invalidateSafeViews,
+  rememberRestoredSafeInfo,
   safeInfoQueryOptions,
   safeKey,
   useSafeInfoQuery,

@@ -102,13 +102,42 @@ export function invalidateSafe(queryClient: QueryClient, chainId: string, addres
   return queryClient.invalidateQueries({ queryKey: safeKey(chainId, address) });
 }
 
-/** When a SafeInfo tag moves, the views under that tag are refetched; the others are left alone. */
+/**
+ * Each Safe's SafeInfo as the saved cache held it, by its query key: the tags its saved views were
+ * fetched under. A loader may fetch a fresh SafeInfo before the page first renders, so the first one
+ * the page sees cannot tell whether the saved views are still current; this one can.
+ */
+const restoredSafeInfo = new Map<string, SafeInfo>();
+const infoKey = (chainId: string, address: string) => safeKey(chainId, address, 'info').join('|');
+
+/** Notes the SafeInfo of every Safe in a cache just restored from storage (see useTagInvalidation). */
+export function rememberRestoredSafeInfo(queryClient: QueryClient): void {
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const [root, chainId, address, view] = query.queryKey;
+    const data = query.state.data as SafeInfo | undefined;
+    if (
+      root === 'safe' &&
+      view === 'info' &&
+      data &&
+      typeof chainId === 'string' &&
+      typeof address === 'string'
+    )
+      restoredSafeInfo.set(infoKey(chainId, address), data);
+  }
+}
+
+/**
+ * When a SafeInfo tag moves, the views under that tag are refetched; the others are left alone. The
+ * first SafeInfo a page sees is compared with the one the saved cache held, if any.
+ */
 export function useTagInvalidation(chainId: string, address: string, safe: SafeInfo | undefined) {
   const queryClient = useQueryClient();
   const previous = useRef<SafeInfo | undefined>(undefined);
   useEffect(() => {
     if (safe === undefined) return;
-    const before = previous.current;
+    const restored = restoredSafeInfo.get(infoKey(chainId, address));
+    restoredSafeInfo.delete(infoKey(chainId, address));
+    const before = previous.current ?? restored;
     previous.current = safe;
     if (before === undefined) return;
     const changed = changedTags(before, safe);

@@ -25,7 +25,7 @@ export const transactionsRoutes: RouteObject[] = [
     loader: safeViewLoader((target) => {
       const { chainId, address, queryClient, gateway } = target;
       void queryClient.prefetchInfiniteQuery(historyQueryOptions(gateway, chainId, address));
-      prefetchAssets(target);
+      prefetchTokenNames(target);
     }),
     lazy: async () => ({ Component: (await loadPages()).HistoryPage }),
   },
@@ -38,7 +38,7 @@ export const transactionsRoutes: RouteObject[] = [
           void queryClient.prefetchQuery(
             transactionQueryOptions(gateway, chainId, address, args.params.txId),
           );
-        prefetchAssets(target);
+        prefetchTokenNames(target);
       })(args),
     lazy: async () => {
       // The checks of a queued transaction arrive with the page, not 300 ms after it (see preloadableLazy).
@@ -60,7 +60,16 @@ export function preloadTransactions(target: SafeTarget): void {
  */
 export function prefetchTransactions(target: SafeTarget): void {
   void prefetchQueue(target);
-  prefetchAssets(target);
+  prefetchTokenNames(target);
+}
+
+/**
+ * The balances, whose token list names the contracts transactions call: in the browser only. A page
+ * the server renders must not wait on them (nor fail with them): names are an extra, and the rows
+ * are whole without them.
+ */
+function prefetchTokenNames(target: SafeTarget): void {
+  if (!import.meta.env.SSR) prefetchAssets(target);
 }
 
 // For other features: the words for a transaction and the queue at a glance (the queries are the

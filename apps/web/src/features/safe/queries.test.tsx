@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
 import { teamSafe } from '../../testing';
-import { changedTags, invalidateSafeViews, safeKey, tagViews } from './queries';
+import {
+  changedTags,
+  invalidateSafeViews,
+  rememberRestoredSafeInfo,
+  safeKey,
+  tagViews,
+  useTagInvalidation,
+} from './queries';
 
 const safe = '0xe690d772bCc82DA64dbE2d0Dc83BBfcB3B2c1590';
 
@@ -53,5 +61,19 @@ describe('the Safe key hierarchy', () => {
   it('maps every tag to views', () => {
     expect(Object.keys(tagViews)).toEqual(['txQueuedTag', 'txHistoryTag', 'collectiblesTag', 'messagesTag']);
     expect(tagViews.collectiblesTag).toEqual(['collectibles']);
+  });
+});
+
+describe('tags after a reload', () => {
+  it('compares the first SafeInfo a page sees with the one the saved cache held', async () => {
+    const client = await clientWith([safeKey('1337', safe, 'queue')]);
+    client.setQueryData(safeKey('1337', safe, 'info'), teamSafe);
+    rememberRestoredSafeInfo(client);
+    // The loader fetched a fresh SafeInfo before the page rendered: its queue tag has moved.
+    const fresh = { ...teamSafe, txQueuedTag: '1700000100' };
+    renderHook(() => useTagInvalidation('1337', safe, fresh), {
+      wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
+    });
+    await waitFor(() => expect(invalidated(client)).toEqual([safeKey('1337', safe, 'queue')]));
   });
 });
