@@ -37,4 +37,4 @@ export const AppsSettingsSection = lazy(() =>
 export { messageText } from './host/sdkAnswers';
 
 /** An owner signs a message for the Safe on behalf of an app or a dapp (the messages feature's flow). */
-export { signMessageForApp } from './host/appSigning';
+export { SignatureRequestDialog } from './host/SignatureRequestDialog';

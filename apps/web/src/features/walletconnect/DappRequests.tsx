@@ -5,8 +5,8 @@ import { rpcRequest, rpcUrlOf } from '../chains';
 import type { MessageContent } from '../messages';
 import { useSafe } from '../safe';
 import { TxReview, type TxDraft } from '../tx-flow';
+import { SignatureRequestDialog } from '../apps';
 import type { DappConnector, DappSession, SessionRequest } from './connector';
-import { DappMessagePrompt } from './DappMessagePrompt';
 import { mapDappRequest, userRejected } from './requests';
 import { useConnector } from './useConnector';
 import { verifyOutcome } from './verify';
@@ -31,7 +31,7 @@ export function DappRequestsHost() {
  * request of another Safe's session waits for that Safe's pages.
  */
 export function DappRequests({ connector }: { connector: DappConnector }) {
-  const { chain, address } = useSafe();
+  const { chain, address, safe } = useSafe();
   const account = accountOf(chain.chainId, address);
   const [prompts, setPrompts] = useState<Prompt[]>([]);
   const handled = useRef(new Set<number>());
@@ -109,12 +109,20 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
   return (
     <>
       {prompt?.kind === 'message' && (
-        <DappMessagePrompt
+        <SignatureRequestDialog
           key={prompt.request.id}
-          dapp={prompt.dapp.dapp}
+          requester={{ ...prompt.dapp.dapp, safeAppId: null }}
           content={prompt.content}
-          more={waiting}
-          onSigned={(signature) => answerPrompt(prompt, { result: signature })}
+          title={`Signature requested by ${prompt.dapp.dapp.name}${waiting}`}
+          intro={
+            <>
+              An off-chain message for this Safe: nothing is sent on chain. The dapp gets the Safe’s signature
+              once {safe.threshold} {safe.threshold === 1 ? 'owner has' : 'owners have'} signed it.
+            </>
+          }
+          testIdPrefix="dapp"
+          waitForSafeSignature
+          onSigned={(result) => answerPrompt(prompt, { result: result.signature })}
           onReject={() => answerPrompt(prompt, { error: userRejected })}
         />
       )}

@@ -1,23 +1,14 @@
-import { Suspense, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import {
   BridgeError,
   bridgeErrors,
   permissionsRejected,
   restrictedMethodDescriptions,
 } from '@countersign/safe-apps-bridge';
-import { useGateway } from '../../../lib/ServicesProvider';
-import { Alert, Button, Dialog, Loading } from '../../../ui';
-import {
-  HashList,
-  MessageContentView,
-  SignerHint,
-  computeMessageHashes,
-  useOwnerAccount,
-} from '../../messages';
+import { Button, Dialog, Loading } from '../../../ui';
 import { useSafe } from '../../safe';
 import { TxReview } from '../../tx-flow';
-import { signMessageForApp } from './appSigning';
+import { SignatureRequestDialog } from './SignatureRequestDialog';
 import type { HostedApp, Prompt } from './useAppHost';
 import styles from './host.module.css';
 
@@ -99,77 +90,21 @@ function MessagePrompt({
   app: HostedApp;
   more: string;
 }) {
-  const { chain, address, safe } = useSafe();
-  const gateway = useGateway();
-  const signer = useOwnerAccount();
-  const [hashes] = useState(() =>
-    computeMessageHashes({ chainId: Number(chain.chainId), safe: address, message: prompt.content }),
-  );
-  const reject = () => prompt.reject(new BridgeError(bridgeErrors.signatureRejected));
-  const sign = useMutation({
-    mutationFn: () =>
-      signMessageForApp({
-        gateway,
-        chainId: chain.chainId,
-        safe: address,
-        owners: safe.owners.map((owner) => owner.value),
-        threshold: safe.threshold,
-        app,
-        content: prompt.content,
-      }),
-    onSuccess: (result) => {
-      if (result.ok) prompt.resolve(result.value);
-    },
-  });
-  const failure =
-    sign.data?.ok === false
-      ? sign.data.error
-      : sign.error === null
-        ? undefined
-        : { source: 'check' as const, message: sign.error.message };
-  const declined = failure?.source === 'wallet' && failure.kind === 'rejected';
+  const { safe } = useSafe();
   return (
-    <Dialog
-      open
-      size="lg"
+    <SignatureRequestDialog
+      requester={app}
+      content={prompt.content}
       title={`Signature requested by ${app.name}${more}`}
-      onClose={reject}
-      testId="app-message-dialog"
-      footer={
+      intro={
         <>
-          <Button onClick={reject} disabled={sign.isPending} data-testid="reject-message">
-            Reject
-          </Button>
-          <Button
-            variant="primary"
-            onClick={() => sign.mutate()}
-            disabled={!signer.isOwner || !hashes.ok || sign.isPending || sign.data?.ok === true}
-            data-testid="sign-message"
-          >
-            {sign.isPending ? 'Signing…' : 'Sign'}
-          </Button>
-        </>
-      }
-    >
-      <div className={styles.prompt} data-testid="app-message-review">
-        <p className={styles.hint}>
           An off-chain message for this Safe: nothing is sent on chain. The Safe has signed it once{' '}
           {safe.threshold} {safe.threshold === 1 ? 'owner has' : 'owners have'} signed it.
-        </p>
-        <MessageContentView content={prompt.content} chain={chain} safeAddress={address} />
-        <HashList hashes={hashes} />
-        <SignerHint signer={signer} action="signs the message" />
-        {failure !== undefined && (
-          <Alert
-            tone={declined ? 'warn' : 'danger'}
-            role="alert"
-            title="Not signed"
-            testId="app-message-error"
-          >
-            {failure.message}
-          </Alert>
-        )}
-      </div>
-    </Dialog>
+        </>
+      }
+      testIdPrefix="app"
+      onSigned={(result) => prompt.resolve(result)}
+      onReject={() => prompt.reject(new BridgeError(bridgeErrors.signatureRejected))}
+    />
   );
 }

@@ -1,0 +1,142 @@
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { SignResult } from '@countersign/safe-apps-bridge';
+import { useGateway } from '../../../lib/ServicesProvider';
+import { Alert, Button, Dialog } from '../../../ui';
+import {
+  HashList,
+  MessageContentView,
+  SignerHint,
+  computeMessageHashes,
+  useOwnerAccount,
+  type MessageContent,
+} from '../../messages';
+import { useSafe } from '../../safe';
+import { signMessageForApp } from './appSigning';
+import styles from './host.module.css';
+
+/** How often the gateway is asked whether the other owners have signed, while the requester waits. */
+const WAIT_POLL_MS = 4_000;
+
+/**
+ * A message an app asks the Safe to sign (a Safe App's signMessage, a dapp's personal_sign or typed
+ * data), in the Safe's message flow: the content as the owner reads it, its hashes, and Sign or
+ * Reject. Closing it refuses the request. `onSigned` gets the SafeMessage hash and, once the owners
+ * have reached the threshold, the Safe's signature; with `waitForSafeSignature` it is called only
+ * then, the dialog asking the gateway until the other owners have signed.
+ */
+export function SignatureRequestDialog({
+  requester,
+  content,
+  title,
+  intro,
+  testIdPrefix,
+  waitForSafeSignature = false,
+  onSigned,
+  onReject,
+}: {
+  requester: { name: string; url: string; safeAppId: number | null };
+  content: MessageContent;
+  title: string;
+  /** What signing does, said above the message. */
+  intro: ReactNode;
+  testIdPrefix: 'app' | 'dapp';
+  waitForSafeSignature?: boolean;
+  onSigned: (result: SignResult) => void;
+  onReject: () => void;
+}) {
+  const { chain, address, safe } = useSafe();
+  const gateway = useGateway();
+  const signer = useOwnerAccount();
+  const [hashes] = useState(() =>
+    computeMessageHashes({ chainId: Number(chain.chainId), safe: address, message: content }),
+  );
+  const sign = useMutation({
+    mutationFn: () =>
+      signMessageForApp({
+        gateway,
+        chainId: chain.chainId,
+        safe: address,
+        owners: safe.owners.map((owner) => owner.value),
+        threshold: safe.threshold,
+        app: requester,
+        content,
+      }),
+    onSuccess: (result) => {
+      if (result.ok && (!waitForSafeSignature || result.value.signature !== undefined))
+        onSigned(result.value);
+    },
+  });
+  const signed = sign.data?.ok === true ? sign.data.value : undefined;
+  const waitingFor =
+    waitForSafeSignature && signed !== undefined && signed.signature === undefined && 'messageHash' in signed
+      ? signed.messageHash
+      : undefined;
+  useQuery({
+    queryKey: ['signature-request', chain.chainId, waitingFor],
+    enabled: waitingFor !== undefined,
+    refetchInterval: WAIT_POLL_MS,
+    queryFn: async () => {
+      if (waitingFor === undefined) return 0;
+      const message = await gateway.getMessage({ chainId: chain.chainId, messageHash: waitingFor });
+      if (message.preparedSignature)
+        onSigned({ messageHash: waitingFor, signature: message.preparedSignature as `0x${string}` });
+      return message.confirmationsSubmitted;
+    },
+  });
+  const failure =
+    sign.data?.ok === false
+      ? sign.data.error
+      : sign.error === null
+        ? undefined
+        : { source: 'check' as const, message: sign.error.message };
+  const declined = failure?.source === 'wallet' && failure.kind === 'rejected';
+  return (
+    <Dialog
+      open
+      size="lg"
+      title={title}
+      onClose={onReject}
+      testId={`${testIdPrefix}-message-dialog`}
+      footer={
+        <>
+          <Button onClick={onReject} disabled={sign.isPending} data-testid="reject-message">
+            Reject
+          </Button>
+          <Button
+            variant="primary"
+            onClick={() => sign.mutate()}
+            disabled={!signer.isOwner || !hashes.ok || sign.isPending || sign.data?.ok === true}
+            data-testid="sign-message"
+          >
+            {sign.isPending ? 'Signing…' : 'Sign'}
+          </Button>
+        </>
+      }
+    >
+      <div className={styles.prompt} data-testid={`${testIdPrefix}-message-review`}>
+        <p className={styles.hint}>{intro}</p>
+        <MessageContentView content={content} chain={chain} safeAddress={address} />
+        <HashList hashes={hashes} />
+        <SignerHint signer={signer} action="signs the message" />
+        {waitingFor !== undefined && (
+          <Alert tone="info" role="status" title="Signed" testId={`${testIdPrefix}-message-waiting`}>
+            Your signature is in. {requester.name} gets the Safe’s signature when the other owners have
+            signed.
+          </Alert>
+        )}
+        {failure !== undefined && (
+          <Alert
+            tone={declined ? 'warn' : 'danger'}
+            role="alert"
+            title="Not signed"
+            testId={`${testIdPrefix}-message-error`}
+          >
+            {failure.message}
+          </Alert>
+        )}
+      </div>
+    </Dialog>
+  );
+}
