@@ -3,20 +3,7 @@ import type { SignClientTypes } from '@walletconnect/types';
 import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils';
 import type { Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
-
-type Storage = NonNullable<SignClientTypes.Options['storage']>;
-
-/** The SDK's key-value store kept in memory: nothing is written beside the tests. */
-function memoryStorage(): Storage {
-  const items = new Map<string, unknown>();
-  return {
-    getKeys: async () => [...items.keys()],
-    getEntries: async <T>() => [...items.entries()] as [string, T][],
-    getItem: async <T>(key: string) => items.get(key) as T | undefined,
-    setItem: async (key, value) => void items.set(key, value),
-    removeItem: async (key) => void items.delete(key),
-  };
-}
+import { memoryStorage } from './walletConnectNode';
 
 /**
  * A mobile wallet app, played in Node by WalletConnect's own Sign client with a dev key: it pairs

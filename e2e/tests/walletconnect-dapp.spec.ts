@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
 import { SignClient } from '@walletconnect/sign-client';
-import type { SignClientTypes } from '@walletconnect/types';
 import { createPublicClient, http, parseEther, toHex, type Address, type Hex } from 'viem';
 import { startWebServer } from '@countersign/web/server';
 import { expect, test } from '../fixtures';
 import { devAccount, ownerWithTestWallet, teamSafe } from '../owners';
 import type { E2eStack } from '../stack';
 import { WalletConnectRelay } from '../walletConnectRelay';
+import { memoryStorage } from '../walletConnectNode';
 
 /**
  * Countersign as a WalletConnect wallet: a dapp, played in Node by WalletConnect's own Sign client,
@@ -14,19 +14,6 @@ import { WalletConnectRelay } from '../walletConnectRelay';
  * fails the test otherwise): with a relay of its own, Countersign asks WalletConnect's servers
  * nothing, not even Verify.
  */
-
-type Storage = NonNullable<SignClientTypes.Options['storage']>;
-
-function memoryStorage(): Storage {
-  const items = new Map<string, unknown>();
-  return {
-    getKeys: async () => [...items.keys()],
-    getEntries: async <T>() => [...items.entries()] as [string, T][],
-    getItem: async <T>(key: string) => items.get(key) as T | undefined,
-    setItem: async (key, value) => void items.set(key, value),
-    removeItem: async (key) => void items.delete(key),
-  };
-}
 
 async function gatewayJson<T>(stack: E2eStack, path: string): Promise<T> {
   const response = await fetch(`${stack.gatewayUrl}/v1/chains/${stack.chainId}${path}`);
@@ -42,10 +29,6 @@ async function useNextNonce(page: Page, stack: E2eStack, safe: Address) {
 
 test.describe('WalletConnect: the Safe in a dapp', () => {
   test.setTimeout(120_000);
-  // Once in five runs with two workers, the dapp's approval() waited on although the page listed the
-  // session: a race in the relay double's replay to a new subscriber is suspected, not yet found.
-  // One retry, each with a relay, a dapp and a page of its own, until it is.
-  test.describe.configure({ retries: 1 });
 
   test('pair by a pasted link, approve, a transaction reviewed and proposed, a rejection, an unsupported method, disconnect', async ({
     page,
