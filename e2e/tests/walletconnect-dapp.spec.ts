@@ -27,6 +27,43 @@ async function useNextNonce(page: Page, stack: E2eStack, safe: Address) {
   await page.getByTestId('review-nonce').fill(String(currentNonce));
 }
 
+/**
+ * A dapp (WalletConnect's Sign client in Node) and a web server configured for WalletConnect, both
+ * on a relay double of their own; all three go with the test.
+ */
+async function withDapp(
+  stack: E2eStack,
+  metadata: { name: string; url: string },
+  use: (session: {
+    dapp: Awaited<ReturnType<typeof SignClient.init>>;
+    web: Awaited<ReturnType<typeof startWebServer>>;
+  }) => Promise<void>,
+) {
+  const projectId = 'countersign-e2e';
+  const relay = await WalletConnectRelay.start();
+  const web = await startWebServer({
+    port: 0,
+    gatewayUrl: stack.gatewayUrl,
+    walletConnectProjectId: projectId,
+    walletConnectRelayUrl: relay.url,
+  });
+  const dapp = await SignClient.init({
+    projectId,
+    relayUrl: relay.url,
+    storage: memoryStorage(),
+    telemetryEnabled: false,
+    logger: 'error',
+    metadata: { ...metadata, description: 'A dapp played by the tests', icons: [] },
+  });
+  try {
+    await use({ dapp, web });
+  } finally {
+    await dapp.core.relayer.transportClose();
+    await web.close();
+    await relay.close();
+  }
+}
+
 test.describe('WalletConnect: the Safe in a dapp', () => {
   test.setTimeout(120_000);
 
@@ -34,28 +71,7 @@ test.describe('WalletConnect: the Safe in a dapp', () => {
     page,
     stack,
   }) => {
-    const projectId = 'countersign-e2e';
-    const relay = await WalletConnectRelay.start();
-    const web = await startWebServer({
-      port: 0,
-      gatewayUrl: stack.gatewayUrl,
-      walletConnectProjectId: projectId,
-      walletConnectRelayUrl: relay.url,
-    });
-    const dapp = await SignClient.init({
-      projectId,
-      relayUrl: relay.url,
-      storage: memoryStorage(),
-      telemetryEnabled: false,
-      logger: 'error',
-      metadata: {
-        name: 'Test dapp',
-        description: 'A dapp played by the tests',
-        url: 'http://127.0.0.1:9/dapp',
-        icons: [],
-      },
-    });
-    try {
+    await withDapp(stack, { name: 'Test dapp', url: 'http://127.0.0.1:9/dapp' }, async ({ dapp, web }) => {
       const safe = teamSafe(stack);
       const chain = `eip155:${stack.chainId}`;
       const recipient = devAccount(stack, 'recipient').address;
@@ -148,39 +164,14 @@ test.describe('WalletConnect: the Safe in a dapp', () => {
       await page.getByTestId('dapp-disconnect').click();
       expect(await deleted).toBe(session.topic);
       await expect(page.getByTestId('no-dapp-sessions')).toBeVisible();
-    } finally {
-      await dapp.core.relayer.transportClose();
-      await web.close();
-      await relay.close();
-    }
+    });
   });
 
   test('a dapp opened by a ?wc= link asks the 1-of-1 Safe to sign: the Safe’s signatures verify on chain', async ({
     page,
     stack,
   }) => {
-    const projectId = 'countersign-e2e';
-    const relay = await WalletConnectRelay.start();
-    const web = await startWebServer({
-      port: 0,
-      gatewayUrl: stack.gatewayUrl,
-      walletConnectProjectId: projectId,
-      walletConnectRelayUrl: relay.url,
-    });
-    const dapp = await SignClient.init({
-      projectId,
-      relayUrl: relay.url,
-      storage: memoryStorage(),
-      telemetryEnabled: false,
-      logger: 'error',
-      metadata: {
-        name: 'Signing dapp',
-        description: 'A dapp played by the tests',
-        url: 'http://127.0.0.1:9/sign',
-        icons: [],
-      },
-    });
-    try {
+    await withDapp(stack, { name: 'Signing dapp', url: 'http://127.0.0.1:9/sign' }, async ({ dapp, web }) => {
       const solo = stack.safes[1]!.address as Address;
       const chain = `eip155:${stack.chainId}`;
       const devnet = createPublicClient({ transport: http(stack.rpcUrl!) });
@@ -229,10 +220,6 @@ test.describe('WalletConnect: the Safe in a dapp', () => {
       expect(await devnet.verifyTypedData({ address: solo, ...typedData, signature: typedSignature })).toBe(
         true,
       );
-    } finally {
-      await dapp.core.relayer.transportClose();
-      await web.close();
-      await relay.close();
-    }
+    });
   });
 });
