@@ -27,6 +27,17 @@ async function useNextNonce(page: Page, stack: E2eStack, safe: Address) {
   await page.getByTestId('review-nonce').fill(String(currentNonce));
 }
 
+type Dapp = Awaited<ReturnType<typeof SignClient.init>>;
+
+/**
+ * The dapp's connect, its approval awaited from the start: the Sign client drops a settlement that
+ * arrives before anyone calls `approval()`, and a fast wallet settles while the test still clicks.
+ */
+async function connect(dapp: Dapp, params: Parameters<Dapp['connect']>[0]) {
+  const { uri, approval } = await dapp.connect(params);
+  return { uri, approved: approval() };
+}
+
 /**
  * A dapp (WalletConnect's Sign client in Node) and a web server configured for WalletConnect, both
  * on a relay double of their own; all three go with the test.
@@ -34,10 +45,7 @@ async function useNextNonce(page: Page, stack: E2eStack, safe: Address) {
 async function withDapp(
   stack: E2eStack,
   metadata: { name: string; url: string },
-  use: (session: {
-    dapp: Awaited<ReturnType<typeof SignClient.init>>;
-    web: Awaited<ReturnType<typeof startWebServer>>;
-  }) => Promise<void>,
+  use: (session: { dapp: Dapp; web: Awaited<ReturnType<typeof startWebServer>> }) => Promise<void>,
 ) {
   const projectId = 'countersign-e2e';
   const relay = await WalletConnectRelay.start();
@@ -78,7 +86,7 @@ test.describe('WalletConnect: the Safe in a dapp', () => {
       await ownerWithTestWallet(page, stack, 'owner A', `${web.url}/local:${safe}/dapps`);
       await expect(page.getByTestId('dapps-page')).toBeVisible();
 
-      const { uri, approval } = await dapp.connect({
+      const { uri, approved } = await connect(dapp, {
         optionalNamespaces: {
           eip155: {
             chains: [chain],
@@ -96,7 +104,7 @@ test.describe('WalletConnect: the Safe in a dapp', () => {
       await expect(proposal.getByTestId('dapp-chains')).toHaveText(chain);
       await expect(proposal.getByTestId('dapp-verify')).toContainText('Domain not verified');
       await proposal.getByTestId('dapp-approve').click();
-      const session = await approval();
+      const session = await approved;
       expect(session.namespaces.eip155!.accounts).toEqual([`${chain}:${safe}`]);
       await expect(page.getByTestId('dapp-session-name')).toHaveText('Test dapp');
 
@@ -176,7 +184,7 @@ test.describe('WalletConnect: the Safe in a dapp', () => {
       const chain = `eip155:${stack.chainId}`;
       const devnet = createPublicClient({ transport: http(stack.rpcUrl!) });
       await ownerWithTestWallet(page, stack, 'owner of the 1-of-1 Safe', `${web.url}/local:${solo}/home`);
-      const { uri, approval } = await dapp.connect({
+      const { uri, approved } = await connect(dapp, {
         optionalNamespaces: {
           eip155: {
             chains: [chain],
@@ -190,8 +198,9 @@ test.describe('WalletConnect: the Safe in a dapp', () => {
       const proposal = page.getByTestId('dapp-proposal');
       await expect(proposal.getByTestId('dapp-name')).toHaveText('Signing dapp', { timeout: 20_000 });
       await proposal.getByTestId('dapp-approve').click();
-      const session = await approval();
+      const session = await approved;
       await expect(page).not.toHaveURL(/wc=/);
+      await expect(page.getByTestId('dapp-uri')).toHaveValue('');
       const request = (method: string, params: unknown[]) =>
         dapp.request<Hex>({ topic: session.topic, chainId: chain, request: { method, params } });
 

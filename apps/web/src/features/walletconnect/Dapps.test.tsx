@@ -103,6 +103,20 @@ describe('Dapps', () => {
     );
   });
 
+  it('clears the spent link and the waiting note once the dapp’s proposal arrives', async () => {
+    const { connector, propose } = fakeConnector();
+    renderSafePage(<Dapps connector={connector} />);
+    const field = screen.getByRole('textbox', { name: 'WalletConnect link' });
+    await userEvent.click(field);
+    await userEvent.paste(uri);
+    await userEvent.click(screen.getByTestId('dapp-pair'));
+    await screen.findByTestId('dapp-pair-waiting');
+    propose(proposal());
+    await screen.findByTestId('dapp-proposal');
+    expect(field).toHaveValue('');
+    expect(screen.queryByTestId('dapp-pair-waiting')).toBeNull();
+  });
+
   it('pairs with the link in ?wc= once, and takes it out of the URL', async () => {
     const { connector } = fakeConnector();
     const { router } = renderSafePage(<Dapps connector={connector} />, {

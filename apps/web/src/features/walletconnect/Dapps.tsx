@@ -81,8 +81,18 @@ function ConnectForm({ connector }: { connector: DappConnector }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [uri, setUri] = useState(() => searchParams.get('wc') ?? '');
   const pair = useMutation({ mutationFn: (link: string) => connector.pair(link) });
-  const { mutate } = pair;
+  const { mutate, reset } = pair;
   const fromUrl = searchParams.get('wc');
+
+  // The dapp answered: the spent link and the waiting note go, the proposal's dialog takes over.
+  useEffect(
+    () =>
+      connector.on('proposal', () => {
+        reset();
+        setUri('');
+      }),
+    [connector, reset],
+  );
 
   useEffect(() => {
     if (fromUrl === null) return;
