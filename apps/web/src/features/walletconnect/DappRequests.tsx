@@ -1,19 +1,25 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { Hex } from 'viem';
-import { Dialog, Loading } from '../../ui';
+import { useGateway } from '../../lib/ServicesProvider';
+import { Alert, Button, Dialog, Loading } from '../../ui';
 import { rpcRequest, rpcUrlOf } from '../chains';
 import type { MessageContent } from '../messages';
 import { useSafe } from '../safe';
 import { TxReview, type TxDraft } from '../tx-flow';
 import { SignatureRequestDialog } from '../apps';
 import type { DappConnector, DappSession, SessionRequest } from './connector';
-import { mapDappRequest, userRejected } from './requests';
+import { readCallsStatus, safeAcceptsSignature } from './chainAnswers';
+import { mapDappRequest, userRejected, type RpcError } from './requests';
 import { useConnector } from './useConnector';
 import { verifyOutcome } from './verify';
 
 type Prompt = { request: SessionRequest; dapp: DappSession } & (
-  { kind: 'transaction'; draft: TxDraft; method: string } | { kind: 'message'; content: MessageContent }
+  | { kind: 'transaction'; draft: TxDraft; method: string }
+  | { kind: 'message'; content: MessageContent; signedHash: Hex }
 );
+
+/** Answered to the dapp when the Safe's isValidSignature does not accept the owners' signature. */
+const signatureNotAccepted: RpcError = { code: -32603, message: 'The Safe did not accept the signature.' };
 
 const accountOf = (chainId: string, address: string) => `eip155:${chainId}:${address}`.toLowerCase();
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
@@ -33,8 +39,12 @@ export function DappRequestsHost() {
 export function DappRequests({ connector }: { connector: DappConnector }) {
   const { chain, address, safe } = useSafe();
   const account = accountOf(chain.chainId, address);
+  const gateway = useGateway();
   const [prompts, setPrompts] = useState<Prompt[]>([]);
+  /** A signature the Safe did not accept, shown to the owner (the dapp got an error instead). */
+  const [refused, setRefused] = useState<{ dapp: string } | undefined>();
   const handled = useRef(new Set<number>());
+  const answered = useRef(new Set<number>());
 
   const handle = useCallback(
     (request: SessionRequest) => {
@@ -55,6 +65,7 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
           safe: address,
           chainId: Number(chain.chainId),
           dapp: { name: session.dapp.name, url: session.dapp.url },
+          chainName: chain.chainName,
         },
       );
       switch (mapped.kind) {
@@ -70,10 +81,25 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
             (error: unknown) => respond({ error: { code: -32603, message: errorText(error) } }),
           );
           return;
+        case 'callsStatus':
+          void readCallsStatus({
+            gateway,
+            rpcUrl: rpcUrlOf(chain),
+            chainId: Number(chain.chainId),
+            safe: address,
+            id: mapped.id,
+          }).then((answer) => respond('status' in answer ? { result: answer.status } : answer));
+          return;
         case 'message':
           setPrompts((current) => [
             ...current,
-            { kind: 'message', request, dapp: session, content: mapped.content },
+            {
+              kind: 'message',
+              request,
+              dapp: session,
+              content: mapped.content,
+              signedHash: mapped.signedHash,
+            },
           ]);
           return;
         case 'transaction':
@@ -83,7 +109,7 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
           ]);
       }
     },
-    [connector, account, address, chain],
+    [connector, account, address, chain, gateway],
   );
 
   useEffect(() => {
@@ -101,13 +127,50 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
 
   const answerPrompt = (prompt: Prompt, answer: Parameters<DappConnector['respond']>[1]) => {
     setPrompts((current) => current.filter((entry) => entry !== prompt));
+    if (answered.current.has(prompt.request.id)) return;
+    answered.current.add(prompt.request.id);
     void connector.respond(prompt.request, answer).catch(() => undefined);
+  };
+  /**
+   * The Safe's signature goes to the dapp only once the Safe itself accepts it on chain (its
+   * isValidSignature, for the hash the dapp will check); otherwise the dapp gets an error and the
+   * owner is told. The dialog may report the signature more than once while it polls: one answer.
+   */
+  const answerSignature = (prompt: Extract<Prompt, { kind: 'message' }>, signature: string) => {
+    if (answered.current.has(prompt.request.id)) return;
+    answered.current.add(prompt.request.id);
+    setPrompts((current) => current.filter((entry) => entry !== prompt));
+    void safeAcceptsSignature({ rpcUrl: rpcUrlOf(chain), safe: address, hash: prompt.signedHash, signature })
+      .catch(() => false)
+      .then((accepted) => {
+        if (!accepted) setRefused({ dapp: prompt.dapp.dapp.name });
+        return connector.respond(
+          prompt.request,
+          accepted ? { result: signature } : { error: signatureNotAccepted },
+        );
+      })
+      .catch(() => undefined);
   };
   const prompt = prompts[0];
   const waiting = prompts.length > 1 ? ` (${prompts.length - 1} more waiting)` : '';
 
   return (
     <>
+      {refused !== undefined && prompt === undefined && (
+        <Dialog
+          open
+          title="Signature not sent"
+          onClose={() => setRefused(undefined)}
+          testId="dapp-signature-refused"
+          footer={<Button onClick={() => setRefused(undefined)}>Close</Button>}
+        >
+          <Alert tone="danger" title="The Safe did not accept the signature">
+            The owners’ signature was checked on chain with the Safe’s isValidSignature before it went to{' '}
+            {refused.dapp}, and the Safe did not accept it (or the chain could not be asked). {refused.dapp}{' '}
+            was answered with an error instead of the signature.
+          </Alert>
+        </Dialog>
+      )}
       {prompt?.kind === 'message' && (
         <SignatureRequestDialog
           key={prompt.request.id}
@@ -122,7 +185,9 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
           }
           testIdPrefix="dapp"
           waitForSafeSignature
-          onSigned={(result) => answerPrompt(prompt, { result: result.signature })}
+          onSigned={(result) => {
+            if (result.signature !== undefined) answerSignature(prompt, result.signature);
+          }}
           onReject={() => answerPrompt(prompt, { error: userRejected })}
         />
       )}

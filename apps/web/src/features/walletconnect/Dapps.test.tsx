@@ -218,14 +218,14 @@ describe('Dapps', () => {
     const { connector, request } = fakeConnector([session()]);
     renderSafePage(<DappRequests connector={connector} />);
     request(dappRequest('eth_chainId', [], 1));
-    request(dappRequest('eth_sign', [teamSafeAddress, '0x00'], 2));
+    request(dappRequest('eth_signTransaction', [{ to: teamSafeAddress }], 2));
     await waitFor(() => expect(connector.respond).toHaveBeenCalledTimes(2));
     expect(connector.respond).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }), { result: '0x539' });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('http://127.0.0.1:8545');
     expect(JSON.parse(String(init.body))).toMatchObject({ method: 'eth_chainId', params: [] });
     expect(connector.respond).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }), {
-      error: { code: 4200, message: 'The method "eth_sign" is not supported by this Safe.' },
+      error: { code: 4200, message: 'The method "eth_signTransaction" is not supported by this Safe.' },
     });
   });
 

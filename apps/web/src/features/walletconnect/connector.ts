@@ -59,13 +59,17 @@ export interface DappConnector {
 }
 
 /**
- * The methods a session may carry (those of them the dapp asks for). eth_sign is among them only to
- * be refused in so many words (4200): it signs a bare hash, which no owner can review.
+ * The methods a session may carry (those of them the dapp asks for). eth_sign is the JSON-RPC spec's
+ * (personal_sign's EIP-191 prefixed message, its params reversed) and goes through the same Safe
+ * message flow; a chain switch is answered for the Safe's own chain only.
  */
 export const sessionMethods = [
   'eth_sign',
   'eth_sendTransaction',
   'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_getCapabilities',
+  'wallet_switchEthereumChain',
   'personal_sign',
   'eth_signTypedData_v4',
   'eth_accounts',

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { mapDappRequest } from './requests';
+import { hashMessage, hashTypedData } from 'viem';
+import { mapDappRequest, MAX_REQUEST_PARAMS_LENGTH } from './requests';
 
 const safe = '0x1111111111111111111111111111111111111111';
 const other = '0x2222222222222222222222222222222222222222';
-const context = { safe, chainId: 1337, dapp: { name: 'Swapper', url: 'https://swapper.example' } } as const;
+const context = {
+  safe,
+  chainId: 1337,
+  dapp: { name: 'Swapper', url: 'https://swapper.example' },
+  chainName: 'Devnet',
+} as const;
 const map = (method: unknown, params?: unknown, chainId: unknown = 'eip155:1337') =>
   mapDappRequest({ method, params, chainId }, context);
 
@@ -75,12 +81,20 @@ describe('mapDappRequest', () => {
       kind: 'message',
       method: 'personal_sign',
       content: 'hello',
+      signedHash: hashMessage('hello'),
     });
-    const typed = { types: { EIP712Domain: [] }, domain: {}, primaryType: 'EIP712Domain', message: {} };
+    const typed = {
+      types: { Mail: [{ name: 'contents', type: 'string' }] },
+      domain: { name: 'Swapper', chainId: 1337 },
+      primaryType: 'Mail',
+      message: { contents: 'hi' },
+    } as const;
     expect(map('eth_signTypedData_v4', [safe, JSON.stringify(typed)])).toEqual({
       kind: 'message',
       method: 'eth_signTypedData_v4',
       content: typed,
+      // What the dapp will ask the Safe's isValidSignature about: the typed data's own EIP-712 hash.
+      signedHash: hashTypedData(typed),
     });
     expect(map('eth_signTypedData_v4', [safe, '{nope']).kind).toBe('error');
     expect(map('personal_sign', ['0x68656c6c6f', other]).kind).toBe('error');
@@ -107,7 +121,7 @@ describe('mapDappRequest', () => {
 
   it('answers anything else with method-not-supported (4200)', () => {
     for (const method of [
-      'eth_sign',
+      'eth_signTransaction',
       'eth_sendRawTransaction',
       'debug_traceCall',
       'wallet_addEthereumChain',
@@ -124,5 +138,102 @@ describe('mapDappRequest', () => {
     expect(map(42, [])).toMatchObject({ kind: 'error', error: { code: -32602 } });
     expect(map('x'.repeat(101), [])).toMatchObject({ kind: 'error', error: { code: -32602 } });
     expect(map('eth_call', { to: other })).toMatchObject({ kind: 'error', error: { code: -32602 } });
+  });
+
+  it('reads eth_sign as personal_sign with its params reversed: the EIP-191 hash of its bytes', () => {
+    expect(map('eth_sign', [safe, '0x68656c6c6f'])).toEqual({
+      kind: 'message',
+      method: 'eth_sign',
+      content: 'hello',
+      signedHash: hashMessage({ raw: '0x68656c6c6f' }),
+    });
+    expect(map('eth_sign', [other, '0x68656c6c6f'])).toMatchObject({
+      kind: 'error',
+      error: { code: -32602 },
+    });
+    expect(map('eth_sign', ['0x68656c6c6f', safe])).toMatchObject({ kind: 'error', error: { code: -32602 } });
+    expect(map('eth_sign', [safe])).toMatchObject({ kind: 'error', error: { code: -32602 } });
+  });
+
+  it('refuses, before any owner signs, bytes that are not text (the Safe would sign their hex as text)', () => {
+    const hash = `0x${'ab'.repeat(32)}`;
+    for (const request of [map('eth_sign', [safe, hash]), map('personal_sign', [hash, safe])])
+      expect(request).toMatchObject({ kind: 'error', error: { code: -32602 } });
+  });
+
+  it('answers the capabilities of the Safe’s chain: atomic batches', () => {
+    const atomic = { '0x539': { atomic: { status: 'supported' } } };
+    expect(map('wallet_getCapabilities', [safe])).toEqual({ kind: 'answer', result: atomic });
+    expect(map('wallet_getCapabilities', [safe, ['0x539', '0x1']])).toEqual({
+      kind: 'answer',
+      result: atomic,
+    });
+    expect(map('wallet_getCapabilities', [safe, ['0x1']])).toEqual({ kind: 'answer', result: {} });
+    expect(map('wallet_getCapabilities', [other])).toMatchObject({ kind: 'error', error: { code: 4100 } });
+    expect(map('wallet_getCapabilities', ['nope'])).toMatchObject({ kind: 'error', error: { code: -32602 } });
+    expect(map('wallet_getCapabilities', [safe, '0x539'])).toMatchObject({
+      kind: 'error',
+      error: { code: -32602 },
+    });
+  });
+
+  it('reads wallet_getCallsStatus’s id as the safeTxHash, lower-cased', () => {
+    const id = `0x${'AB'.repeat(32)}`;
+    expect(map('wallet_getCallsStatus', [id])).toEqual({ kind: 'callsStatus', id: id.toLowerCase() });
+    expect(map('wallet_getCallsStatus', ['0x1234'])).toMatchObject({
+      kind: 'error',
+      error: { code: -32602 },
+    });
+    expect(map('wallet_getCallsStatus', [])).toMatchObject({ kind: 'error', error: { code: -32602 } });
+  });
+
+  it('switches to the Safe’s own chain only, with 4902 for any other', () => {
+    expect(map('wallet_switchEthereumChain', [{ chainId: '0x539' }])).toEqual({
+      kind: 'answer',
+      result: null,
+    });
+    expect(map('wallet_switchEthereumChain', [{ chainId: '0x1' }])).toEqual({
+      kind: 'error',
+      error: {
+        code: 4902,
+        message: 'This Safe is not served on chain 0x1 here: Countersign serves it on Devnet (0x539) only.',
+      },
+    });
+    expect(map('wallet_switchEthereumChain', [{ chainId: 1 }])).toMatchObject({
+      kind: 'error',
+      error: { code: -32602 },
+    });
+  });
+
+  it('never breaks on a malformed or oversized request: each gets its error answer', () => {
+    const huge = map('eth_call', [
+      { to: other, data: `0x${'00'.repeat(MAX_REQUEST_PARAMS_LENGTH)}` },
+      'latest',
+    ]);
+    expect(huge).toEqual({
+      kind: 'error',
+      error: { code: -32602, message: 'Invalid params: the params exceed 128 kB' },
+    });
+    const cyclic: unknown[] = [];
+    cyclic.push(cyclic);
+    const notJson = {
+      kind: 'error',
+      error: { code: -32602, message: 'Invalid params: the params are not JSON' },
+    };
+    expect(map('eth_call', cyclic)).toEqual(notJson);
+    expect(map('eth_call', [{ big: 1n }])).toEqual(notJson);
+    expect(map('personal_sign', { message: 'hi' })).toEqual({
+      kind: 'error',
+      error: { code: -32602, message: 'Invalid params: params is not a list' },
+    });
+    expect(map('wallet_doSomethingNew', [])).toMatchObject({ kind: 'error', error: { code: 4200 } });
+    expect(map('personal_sign', ['0x68656c6c6f', safe], 'eip155:10')).toMatchObject({
+      kind: 'error',
+      error: { code: 4901 },
+    });
+    expect(map('personal_sign', ['0x68656c6c6f', safe], 42)).toMatchObject({
+      kind: 'error',
+      error: { code: 4901 },
+    });
   });
 });

@@ -1,10 +1,11 @@
-import { getAddress, isAddress, isHex, type Address, type Hex } from 'viem';
+import { getAddress, hashMessage, isAddress, isHex, numberToHex, type Address, type Hex } from 'viem';
 import {
   isPlainObject,
   isReadRpcMethod,
   MAX_RPC_PARAMS,
   MAX_TRANSACTIONS,
 } from '@countersign/safe-apps-bridge';
+import { safeMessageContentHash, type SafeMessageContent } from '@countersign/safe-core';
 import { messageText } from '../apps';
 import type { MessageContent } from '../messages';
 import type { TxDraft } from '../tx-flow';
@@ -25,17 +26,38 @@ export const invalidParams = (detail: string): RpcError => ({
   message: `Invalid params: ${detail}`,
 });
 
+/** A request whose params, as JSON, exceed this many characters is refused unread (128 kB). */
+export const MAX_REQUEST_PARAMS_LENGTH = 128 * 1024;
+
 /** What Countersign does with one request of a dapp to the Safe. */
 export type DappRequest =
   | { kind: 'transaction'; method: 'eth_sendTransaction' | 'wallet_sendCalls'; draft: TxDraft }
-  | { kind: 'message'; method: 'personal_sign' | 'eth_signTypedData_v4'; content: MessageContent }
+  | {
+      kind: 'message';
+      method: 'personal_sign' | 'eth_sign' | 'eth_signTypedData_v4';
+      content: MessageContent;
+      /**
+       * The hash the dapp will put to the Safe's isValidSignature (EIP-191 of the bytes it sent, or
+       * EIP-712 of its typed data): the Safe's signature is answered only once the Safe accepts it for
+       * this hash.
+       */
+      signedHash: Hex;
+    }
+  /** EIP-5792's wallet_getCallsStatus for the calls answered with this id (the safeTxHash). */
+  | { kind: 'callsStatus'; id: Hex }
   /** A read of the chain, on the same allowlist as Safe Apps, forwarded to the chain's node. */
   | { kind: 'read'; method: string; params: unknown[] }
   /** Answered at once without the node or the owner (the Safe's account, the chain's id). */
   | { kind: 'answer'; result: unknown }
   | { kind: 'error'; error: RpcError };
 
-type Context = { safe: Address; chainId: number; dapp: DappOrigin };
+type Context = {
+  safe: Address;
+  chainId: number;
+  dapp: DappOrigin;
+  /** The chain's name, for the words of a refused chain switch. */
+  chainName?: string;
+};
 
 class ParamsError extends Error {}
 
@@ -79,10 +101,90 @@ function readChainId(value: unknown): number | undefined {
   return Number(BigInt(value));
 }
 
+/** EIP-191's hash of what a dapp asks to sign: its hex as the bytes they spell, anything else as text. */
+function personalMessageHash(message: string): Hex {
+  return isHex(message, { strict: true }) && message.length % 2 === 0
+    ? hashMessage({ raw: message })
+    : hashMessage(message);
+}
+
+/**
+ * A message of bytes that are not text: the Safe's message flow signs its content as text, so the
+ * Safe would sign the hex characters rather than the bytes, and the dapp's check would fail. It is
+ * refused before any owner signs for nothing.
+ */
+function checkSignableText(content: string, signedHash: Hex) {
+  if (hashMessage(content) !== signedHash)
+    throw new ParamsError('the message is bytes that are not text; this Safe signs text and typed data');
+}
+
+function readHash(value: unknown, field: string): Hex {
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(value))
+    throw new ParamsError(`${field} is not a 32-byte hex id`);
+  return value.toLowerCase() as Hex;
+}
+
+/**
+ * EIP-5792's capabilities, keyed by hex chain id: a Safe's batch runs atomically (through
+ * MultiSendCallOnly), on its own chain only.
+ */
+function capabilities(params: unknown[], safe: Address, chainId: number): DappRequest {
+  const [account, chainIds] = params;
+  // Another account than the Safe: EIP-5792 asks for 4100 (unauthorized) when the dapp has no
+  // connection with the address, which is so: the session holds only the Safe.
+  if (readAddress(account, 'address') !== safe)
+    return {
+      kind: 'error',
+      error: { code: 4100, message: 'The requested account is not the Safe of this session.' },
+    };
+  const own = numberToHex(chainId);
+  if (chainIds !== undefined) {
+    if (!Array.isArray(chainIds) || chainIds.length > 100)
+      throw new ParamsError('chainIds is a list of hex chain ids');
+    const asked = chainIds.map(readChainId);
+    if (!asked.includes(chainId)) return { kind: 'answer', result: {} };
+  }
+  return { kind: 'answer', result: { [own]: { atomic: { status: 'supported' } } } };
+}
+
+/**
+ * The Safe's own chain is answered at once; any other is refused with EIP-3326's 4902. Switching to
+ * another chain where the same Safe exists is not supported yet: a page serves one chain, and the
+ * session's namespace holds only that one.
+ */
+function switchChain(params: unknown[], chainId: number, chainName: string | undefined): DappRequest {
+  const [target] = params;
+  if (params.length !== 1 || !isPlainObject(target)) throw new ParamsError('params is [{ chainId }]');
+  const asked = readChainId(target.chainId);
+  if (asked === undefined) throw new ParamsError('chainId is missing');
+  if (asked === chainId) return { kind: 'answer', result: null };
+  const own = numberToHex(chainId);
+  return {
+    kind: 'error',
+    error: {
+      code: 4902,
+      message: `This Safe is not served on chain ${numberToHex(asked)} here: Countersign serves it on ${chainName ? `${chainName.slice(0, 60)} (${own})` : own} only.`,
+    },
+  };
+}
+
+/** The JSON length of a request's params, or undefined when they cannot be written as JSON (cycles, bigints). */
+function paramsLength(params: unknown): number | undefined {
+  try {
+    return JSON.stringify(params)?.length ?? 0;
+  } catch {
+    return undefined;
+  }
+}
+
 const transactionTitle = (dapp: DappOrigin, count: number) =>
   count === 1 ? `Transaction from ${dapp.name}` : `${count} transactions from ${dapp.name}`;
 
-function mapRequest(method: string, params: unknown[], { safe, chainId, dapp }: Context): DappRequest {
+function mapRequest(
+  method: string,
+  params: unknown[],
+  { safe, chainId, dapp, chainName }: Context,
+): DappRequest {
   const origin = { name: dapp.name, url: dapp.url };
   switch (method) {
     case 'eth_accounts':
@@ -120,7 +222,24 @@ function mapRequest(method: string, params: unknown[], { safe, chainId, dapp }: 
       const [message, account] = params;
       if (typeof message !== 'string') throw new ParamsError('params is [message, address]');
       if (account !== undefined) checkFrom(account, safe);
-      return { kind: 'message', method, content: messageText(message) };
+      const content = messageText(message);
+      const signedHash = personalMessageHash(message);
+      checkSignableText(content, signedHash);
+      return { kind: 'message', method, content, signedHash };
+    }
+    case 'eth_sign': {
+      // The JSON-RPC spec's eth_sign: personal_sign's EIP-191 prefixed message, its params reversed.
+      // Its bytes are read as personal_sign's are (text when they are text, hex otherwise): the Safe's
+      // message flow hashes its content as text, so the hex of text bytes would be signed as those hex
+      // characters, and the dapp's check of the bytes would fail.
+      const [account, data] = params;
+      if (params.length !== 2) throw new ParamsError('params is [address, data]');
+      checkFrom(account, safe);
+      const bytes = readData(data);
+      const content = messageText(bytes);
+      const signedHash = hashMessage({ raw: bytes });
+      checkSignableText(content, signedHash);
+      return { kind: 'message', method, content, signedHash };
     }
     case 'eth_signTypedData_v4': {
       const [account, typedData] = params;
@@ -140,8 +259,22 @@ function mapRequest(method: string, params: unknown[], { safe, chainId, dapp }: 
         !isPlainObject(content.message)
       )
         throw new ParamsError('the typed data lacks its types, domain or message');
-      return { kind: 'message', method, content: content as unknown as MessageContent };
+      let signedHash: Hex;
+      try {
+        signedHash = safeMessageContentHash(content as unknown as SafeMessageContent);
+      } catch {
+        throw new ParamsError('the typed data cannot be hashed (EIP-712)');
+      }
+      return { kind: 'message', method, content: content as unknown as MessageContent, signedHash };
     }
+    case 'wallet_getCapabilities':
+      return capabilities(params, safe, chainId);
+    case 'wallet_getCallsStatus': {
+      if (params.length !== 1) throw new ParamsError('params is [id]');
+      return { kind: 'callsStatus', id: readHash(params[0], 'id') };
+    }
+    case 'wallet_switchEthereumChain':
+      return switchChain(params, chainId, chainName);
     default:
       if (isReadRpcMethod(method)) {
         if (params.length > MAX_RPC_PARAMS)
@@ -171,6 +304,11 @@ export function mapDappRequest(
     };
   const params = request.params === undefined ? [] : request.params;
   if (!Array.isArray(params)) return { kind: 'error', error: invalidParams('params is not a list') };
+  // Measured before anything reads them: an oversized request is refused unread.
+  const length = paramsLength(params);
+  if (length === undefined) return { kind: 'error', error: invalidParams('the params are not JSON') };
+  if (length > MAX_REQUEST_PARAMS_LENGTH)
+    return { kind: 'error', error: invalidParams('the params exceed 128 kB') };
   try {
     return mapRequest(method, params, context);
   } catch (error) {
