@@ -5,7 +5,7 @@ import { rpcUrlOf } from '../src/features/chains/rpc';
 /**
  * The Content-Security-Policy the web app is served with. Scripts come only from this origin (no
  * inline script: /config.js is a file of its own); the app may talk only to its gateway, the chains'
- * RPC endpoints and, when WalletConnect is enabled, WalletConnect's hosts or the relay configured;
+ * RPC endpoints and, when WalletConnect is enabled, the relay configured or WalletConnect's exact hosts;
  * token and NFT images may come from anywhere (they load through <img> only, which runs nothing);
  * Safe Apps are framed from http(s) origins only; Countersign itself is framed only by itself and the
  * Safe wallets the operator names.
@@ -19,15 +19,23 @@ export type CspInputs = {
   frameAncestors?: readonly string[];
 };
 
-/** What WalletConnect's SDK and its wallet picker contact, only when a project id is set. */
-const walletConnectSources = [
-  'wss://relay.walletconnect.com',
+/**
+ * What WalletConnect needs with its public relay: these exact origins, no wildcard, each read from
+ * the SDKs' sources (@walletconnect/core 2.21, @reown/appkit 1.7). Left out on purpose: the SDKs'
+ * telemetry (pulse.walletconnect.org, turned off anyway), their RPC proxy (rpc.walletconnect.org:
+ * every chain is read through its own RPC URL) and push notifications (echo.walletconnect.com).
+ */
+const publicWalletConnectSources = [
+  // The relay every WalletConnect message goes through (the SDKs' default; they never use .com).
   'wss://relay.walletconnect.org',
-  'https://*.walletconnect.com',
-  'https://*.walletconnect.org',
-  'https://*.web3modal.com',
-  'https://*.web3modal.org',
-  'https://*.reown.com',
+  // Verify, asked what it knows of a dapp's domain when it proposes a session or sends a request:
+  // its .org host serves the attestations and the key that checks them, and the SDK also takes the
+  // .com host when the dapp names that one as its Verify URL.
+  'https://verify.walletconnect.org',
+  'https://verify.walletconnect.com',
+  // The WalletConnect modal the owner connects a phone wallet with (RainbowKit's WalletConnect
+  // entry): its configuration, the wallets it lists and their images come from this API.
+  'https://api.web3modal.org',
 ];
 
 export function originOf(url: string): string | undefined {
@@ -46,9 +54,10 @@ export function contentSecurityPolicy(inputs: CspInputs): string {
   if (gateway) connect.add(gateway);
   for (const origin of inputs.rpcOrigins) connect.add(origin);
   if (inputs.walletConnect) {
-    for (const source of walletConnectSources) connect.add(source);
+    // With a relay of its own the operator sends nothing to WalletConnect: the app does not ask
+    // Verify then (walletConnectClient.ts), and the modal's wallet list stays empty.
     const relay = inputs.walletConnect.relayUrl && originOf(inputs.walletConnect.relayUrl);
-    if (relay) connect.add(relay);
+    for (const source of relay ? [relay] : publicWalletConnectSources) connect.add(source);
   }
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],

@@ -169,14 +169,22 @@ describe('Content-Security-Policy', () => {
     ).toEqual(["'self'", 'https://app.safe.global', 'http://127.0.0.1:4107']);
   });
 
-  it("adds WalletConnect's hosts and the relay only with a project id", () => {
-    const csp = policy({
-      gatewayUrl: 'http://127.0.0.1:8787',
-      rpcOrigins: [],
-      walletConnect: { relayUrl: 'ws://127.0.0.1:9999/relay' },
-    });
-    expect(csp['connect-src']).toContain('wss://relay.walletconnect.org');
-    expect(csp['connect-src']).toContain('ws://127.0.0.1:9999');
+  it("adds WalletConnect's exact hosts with its public relay, and nothing but the relay configured", () => {
+    const base = { gatewayUrl: 'http://127.0.0.1:8787', rpcOrigins: ['http://127.0.0.1:8545'] };
+    const app = ["'self'", 'http://127.0.0.1:8787', 'http://127.0.0.1:8545'];
+    expect(policy({ ...base, walletConnect: {} })['connect-src']).toEqual([
+      ...app,
+      'wss://relay.walletconnect.org',
+      'https://verify.walletconnect.org',
+      'https://verify.walletconnect.com',
+      'https://api.web3modal.org',
+    ]);
+    expect(
+      policy({ ...base, walletConnect: { relayUrl: 'ws://127.0.0.1:9999/relay' } })['connect-src'],
+    ).toEqual([...app, 'ws://127.0.0.1:9999']);
+    expect(
+      policy({ ...base, walletConnect: { relayUrl: 'wss://relay.example.com/' } })['connect-src'],
+    ).toEqual([...app, 'wss://relay.example.com']);
   });
 
   it('takes the RPC URL the browser uses: the public one when the other needs an API key', () => {
