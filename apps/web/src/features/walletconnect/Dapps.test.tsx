@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderSafePage, teamSafeAddress } from '../../testing';
@@ -12,6 +12,9 @@ import type {
 import { isWalletConnectActive, setWalletConnectActive } from './activity';
 import { DappRequests } from './DappRequests';
 import { Dapps } from './Dapps';
+import { CAMERA_DENIED } from './QrScanButton';
+import type { Pixels } from './qrScan';
+import { qrPixels } from './qrTestPixels';
 
 const uri = `wc:${'a'.repeat(64)}@2?relay-protocol=irn&symKey=${'b'.repeat(64)}`;
 const safeAccount = `eip155:1337:${teamSafeAddress}`;
@@ -125,6 +128,93 @@ describe('Dapps', () => {
     await waitFor(() => expect(connector.pair).toHaveBeenCalledWith(uri));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(connector.pair).toHaveBeenCalledTimes(1);
+  });
+
+  describe('a QR code', () => {
+    const screenshot = () => new File([new Uint8Array(64)], 'qr.png', { type: 'image/png' });
+    // happy-dom has no canvas: the image's pixels are given; everything after them runs for real.
+    const pixelsOf = (pixels: Pixels) => vi.fn(async (_image: Blob) => pixels);
+    const blank: Pixels = { width: 64, height: 64, data: new Uint8ClampedArray(64 * 64 * 4).fill(255) };
+
+    afterEach(() => {
+      Reflect.deleteProperty(navigator, 'mediaDevices');
+    });
+
+    it('in a chosen screenshot fills the link in and pairs at once', async () => {
+      const { connector } = fakeConnector();
+      const readImagePixels = pixelsOf(qrPixels(uri));
+      renderSafePage(<Dapps connector={connector} readImagePixels={readImagePixels} />);
+      const file = screenshot();
+      await userEvent.upload(screen.getByTestId('dapp-qr-file'), file);
+      await waitFor(() => expect(connector.pair).toHaveBeenCalledWith(uri));
+      expect(readImagePixels).toHaveBeenCalledWith(file);
+      expect(screen.getByRole('textbox', { name: 'WalletConnect link' })).toHaveValue(uri);
+      expect(await screen.findByTestId('dapp-pair-waiting')).toBeInTheDocument();
+      expect(screen.queryByTestId('dapp-qr-error')).toBeNull();
+    });
+
+    it('dropped on the form, when the image holds none, says so', async () => {
+      const { connector } = fakeConnector();
+      renderSafePage(<Dapps connector={connector} readImagePixels={pixelsOf(blank)} />);
+      fireEvent.drop(screen.getByTestId('dapp-connect-form'), {
+        dataTransfer: { files: [screenshot()], items: [], types: ['Files'] },
+      });
+      expect(await screen.findByTestId('dapp-qr-error')).toHaveTextContent('No QR code found in this image.');
+      expect(connector.pair).not.toHaveBeenCalled();
+    });
+
+    it('pasted as an image, when it is not a WalletConnect link, says so and shows none of its text', async () => {
+      const { connector } = fakeConnector();
+      renderSafePage(
+        <Dapps connector={connector} readImagePixels={pixelsOf(qrPixels('https://evil.example/<b>x</b>'))} />,
+      );
+      fireEvent.paste(screen.getByRole('textbox', { name: 'WalletConnect link' }), {
+        clipboardData: { files: [screenshot()], items: [], types: ['Files'] },
+      });
+      expect(await screen.findByTestId('dapp-qr-error')).toHaveTextContent(
+        'This QR code is not a WalletConnect link.',
+      );
+      expect(screen.getByRole('textbox', { name: 'WalletConnect link' })).toHaveValue('');
+      expect(document.body).not.toHaveTextContent('evil.example');
+      expect(connector.pair).not.toHaveBeenCalled();
+    });
+
+    it('is scanned with the camera only where the browser has one', () => {
+      renderSafePage(<Dapps connector={fakeConnector().connector} />);
+      expect(screen.queryByTestId('dapp-scan')).toBeNull();
+      expect(screen.getByTestId('dapp-qr-file')).toBeInTheDocument();
+    });
+
+    it('says in words when the camera is not allowed', async () => {
+      const getUserMedia = vi.fn(async () => {
+        throw new DOMException('Permission denied', 'NotAllowedError');
+      });
+      Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia } });
+      renderSafePage(<Dapps connector={fakeConnector().connector} />);
+      await userEvent.click(screen.getByTestId('dapp-scan'));
+      const dialog = await screen.findByTestId('dapp-scan-dialog');
+      expect(await within(dialog).findByTestId('dapp-qr-error')).toHaveTextContent(CAMERA_DENIED);
+      expect(getUserMedia).toHaveBeenCalledWith({ video: { facingMode: 'environment' }, audio: false });
+    });
+
+    it('stops the camera when the scan dialog closes', async () => {
+      const track = { stop: vi.fn() } as unknown as MediaStreamTrack;
+      const stream = new MediaStream();
+      Object.defineProperty(stream, 'getTracks', { value: () => [track] });
+      Object.defineProperty(navigator, 'mediaDevices', {
+        configurable: true,
+        value: { getUserMedia: vi.fn(async () => stream) },
+      });
+      renderSafePage(<Dapps connector={fakeConnector().connector} />);
+      await userEvent.click(screen.getByTestId('dapp-scan'));
+      const dialog = await screen.findByTestId('dapp-scan-dialog');
+      await waitFor(() =>
+        expect(within(dialog).getByTestId('dapp-scan-status')).toHaveTextContent('Hold the dapp’s'),
+      );
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+      expect(track.stop).toHaveBeenCalled();
+      expect(screen.queryByTestId('dapp-scan-dialog')).toBeNull();
+    });
   });
 
   it('shows a proposal as text with its chains, methods and Verify result, and approves it for the Safe', async () => {

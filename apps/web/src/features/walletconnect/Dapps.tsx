@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, Detail, DetailList, Dialog, EmptyState, Section, TextField } from '../../ui';
@@ -7,16 +7,27 @@ import { useSafe } from '../safe';
 import { isPairingUri, type DappConnector, type DappSession, type SessionProposal } from './connector';
 import { setWalletConnectActive } from './activity';
 import { verifyOutcome } from './verify';
+import { pixelsOfImage } from './qrImage';
+import { imageFileOf, readPairingQrImage, type ImagePixelReader } from './qrScan';
+import { QrScanButton } from './QrScanButton';
 import styles from './Dapps.module.css';
 
 const accountOf = (chainId: string, address: string) => `eip155:${chainId}:${address}`.toLowerCase();
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
 
 /**
- * The Safe's dapps over WalletConnect: connect one by its `wc:` link (pasted, or `?wc=` in the page's
- * URL), and the dapps connected to this Safe. Their requests are DappRequests' (on every Safe page).
+ * The Safe's dapps over WalletConnect: connect one by its `wc:` link (pasted, `?wc=` in the page's
+ * URL, or read from its QR code by the camera or in a screenshot), and the dapps connected to this
+ * Safe. Their requests are DappRequests' (on every Safe page).
  */
-export function Dapps({ connector }: { connector: DappConnector }) {
+export function Dapps({
+  connector,
+  readImagePixels = pixelsOfImage,
+}: {
+  connector: DappConnector;
+  /** How an image becomes pixels: the browser's canvas, which tests (happy-dom has none) replace. */
+  readImagePixels?: ImagePixelReader;
+}) {
   const { chain, address } = useSafe();
   const account = accountOf(chain.chainId, address);
   // Bumped when the connector says its sessions changed: the list is read from it on render.
@@ -48,7 +59,7 @@ export function Dapps({ connector }: { connector: DappConnector }) {
 
   return (
     <>
-      <ConnectForm connector={connector} />
+      <ConnectForm connector={connector} readImagePixels={readImagePixels} />
       {proposal !== undefined && (
         <ProposalDialog
           key={proposal.id}
@@ -77,12 +88,24 @@ export function Dapps({ connector }: { connector: DappConnector }) {
   );
 }
 
-function ConnectForm({ connector }: { connector: DappConnector }) {
+function ConnectForm({
+  connector,
+  readImagePixels,
+}: {
+  connector: DappConnector;
+  readImagePixels: ImagePixelReader;
+}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [uri, setUri] = useState(() => searchParams.get('wc') ?? '');
   const pair = useMutation({ mutationFn: (link: string) => connector.pair(link) });
   const { mutate, reset } = pair;
   const fromUrl = searchParams.get('wc');
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [qrError, setQrError] = useState<string | undefined>(undefined);
+  const [readingImage, setReadingImage] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  // Only the last image given counts: an earlier one still decoding must not pair after it.
+  const latestImage = useRef(0);
 
   // The dapp answered: the spent link and the waiting note go, the proposal's dialog takes over.
   useEffect(
@@ -107,19 +130,61 @@ function ConnectForm({ connector }: { connector: DappConnector }) {
     if (isPairingUri(fromUrl)) mutate(fromUrl);
   }, [fromUrl, mutate, setSearchParams]);
 
+  // A link read from a QR code pairs at once, as one in ?wc= does.
+  const pairWith = (link: string) => {
+    setQrError(undefined);
+    setUri(link);
+    mutate(link);
+  };
+
+  const pairFromImage = async (image: File) => {
+    const attempt = ++latestImage.current;
+    setQrError(undefined);
+    setReadingImage(true);
+    const reading = await readPairingQrImage(image, readImagePixels);
+    if (attempt !== latestImage.current) return;
+    setReadingImage(false);
+    if (reading.ok) pairWith(reading.uri);
+    else setQrError(reading.error);
+  };
+
   const invalid = uri.trim() !== '' && !isPairingUri(uri);
   return (
     <Section title="Connect a dapp" testId="dapp-connect">
       <form
-        className={styles.connect}
+        className={`${styles.connect} ${dragging ? styles.dropping : ''}`}
         onSubmit={(event) => {
           event.preventDefault();
           if (isPairingUri(uri)) pair.mutate(uri);
         }}
+        onPaste={(event) => {
+          // A screenshot of the dapp's QR code pasted anywhere in the form; pasted text stays text.
+          const image = imageFileOf(event.clipboardData);
+          if (!image) return;
+          event.preventDefault();
+          void pairFromImage(image);
+        }}
+        onDragOver={(event) => {
+          if (!event.dataTransfer.types.includes('Files')) return;
+          event.preventDefault();
+          event.dataTransfer.dropEffect = 'copy';
+          setDragging(true);
+        }}
+        onDragLeave={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+        }}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDragging(false);
+          const image = imageFileOf(event.dataTransfer);
+          if (image) void pairFromImage(image);
+          else setQrError('Drop an image of the dapp’s QR code (a screenshot).');
+        }}
+        data-testid="dapp-connect-form"
       >
         <TextField
           label="WalletConnect link"
-          hint="In the dapp, choose WalletConnect, then copy its link (it starts with wc:)."
+          hint="In the dapp, choose WalletConnect, then copy its link (it starts with wc:), or scan, paste or drop its QR code."
           error={invalid ? 'This is not a WalletConnect link: it starts with wc: and holds @2?' : undefined}
           value={uri}
           onChange={(event) => setUri(event.target.value)}
@@ -128,6 +193,29 @@ function ConnectForm({ connector }: { connector: DappConnector }) {
           testId="dapp-uri"
         />
         <div className={styles.actions}>
+          <QrScanButton onLink={pairWith} onOpen={() => setQrError(undefined)} disabled={pair.isPending} />
+          <Button
+            onClick={() => fileInput.current?.click()}
+            disabled={pair.isPending || readingImage}
+            data-testid="dapp-qr-choose"
+          >
+            Choose a screenshot
+          </Button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif,image/bmp"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              // Emptied, so that choosing the same file again reads it again.
+              event.target.value = '';
+              if (file) void pairFromImage(file);
+            }}
+            data-testid="dapp-qr-file"
+          />
           <Button
             type="submit"
             variant="primary"
@@ -137,6 +225,16 @@ function ConnectForm({ connector }: { connector: DappConnector }) {
             {pair.isPending ? 'Connecting…' : 'Connect'}
           </Button>
         </div>
+        {readingImage && (
+          <p className={styles.muted} role="status" data-testid="dapp-qr-reading">
+            Reading the QR code…
+          </p>
+        )}
+        {qrError !== undefined && (
+          <Alert tone="danger" role="alert" title="No link read" testId="dapp-qr-error">
+            {qrError}
+          </Alert>
+        )}
         {pair.isSuccess && (
           <p className={styles.muted} role="status" data-testid="dapp-pair-waiting">
             Waiting for the dapp’s connection request…
