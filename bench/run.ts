@@ -1,3 +1,4 @@
+import { benchDapps } from './dapps';
 import { benchDevnet } from './devnet';
 import { benchGatewayAtScale } from './gatewayAtScale';
 import { benchHistoryView } from './historyView';
@@ -17,6 +18,7 @@ const benches: [string, () => Promise<string[]>][] = [
   ['history', () => benchHistoryView()],
   ['tx flow', () => benchTxFlow()],
   ['safe-apps', () => benchSafeApps()],
+  ['dapps', () => benchDapps()],
 ];
 const only = process.argv.slice(2);
 for (const [name, bench] of benches) {

@@ -1,8 +1,8 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { startE2eStack } from '../e2e/stack';
-import { TestWallet } from '../e2e/testWallet';
 import { ensureWebBuild } from '../scripts/webBuild';
+import { owner } from './ownerPage';
 import { median, ms } from './stats';
 
 type Stack = Awaited<ReturnType<typeof startE2eStack>>['stack'];
@@ -76,28 +76,6 @@ async function paintedAfter(page: Page): Promise<number> {
     if (painted === null) await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return painted;
-}
-
-async function owner(browser: Browser, stack: Stack, role: string, path: string) {
-  const context = await browser.newContext({ baseURL: stack.webUrl });
-  const page = await context.newPage();
-  const account = stack.accounts.find((candidate) => candidate.role === role)!;
-  const wallet = new TestWallet(page, {
-    privateKey: account.privateKey,
-    chainId: stack.chainId,
-    knownChains: [1],
-    rpcUrl: stack.rpcUrl!,
-  });
-  // tsx (which runs the benches) wraps functions in a __name helper the page lacks; the wallet's
-  // init script is such a function.
-  await page.addInitScript('window.__name = (fn) => fn;');
-  await wallet.install();
-  await page.goto(path);
-  await page.getByTestId('connect-wallet').or(page.getByTestId('rk-connect-button')).first().click();
-  await page.getByTestId('rk-wallet-option-org.countersign.testwallet').click();
-  await page.getByTestId('rk-auth-message-button').click();
-  await page.getByTestId('rk-account-button').waitFor();
-  return { page, close: () => context.close() };
 }
 
 async function nextNonce(stack: Stack, safe: string): Promise<number> {

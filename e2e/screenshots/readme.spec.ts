@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { addOwnerCall, buildSafeTx } from '@countersign/safe-core';
-import type { Address } from 'viem';
+import { parseEther, toHex, type Address } from 'viem';
+import { connect, withDapp } from '../dapp';
 import { expect, test } from '../fixtures';
 import { callItAThresholdChange, webAppOnHostileGateway } from '../hostileGateway';
 import { devAccount, ownerWithTestWallet, teamSafe } from '../owners';
@@ -74,4 +75,44 @@ test('a queued transaction whose gateway lies about it', async ({ page, stack })
   } finally {
     await app.stop();
   }
+});
+
+test('a dapp’s request in the review', async ({ page, stack }) => {
+  const safe = teamSafe(stack);
+  const chain = `eip155:${stack.chainId}`;
+  await withDapp(stack, { name: 'Example dapp', url: 'https://dapp.example' }, async ({ dapp, web }) => {
+    await ownerWithTestWallet(page, stack, 'owner A', `${web.url}/local:${safe}/dapps`);
+    const { uri, approved } = await connect(dapp, {
+      optionalNamespaces: {
+        eip155: {
+          chains: [chain],
+          methods: ['eth_sendTransaction'],
+          events: ['chainChanged', 'accountsChanged'],
+        },
+      },
+    });
+    await page.getByTestId('dapp-uri').fill(uri!);
+    await page.getByTestId('dapp-pair').click();
+    await page.getByTestId('dapp-proposal').getByTestId('dapp-approve').click();
+    const session = await approved;
+    const answer = dapp
+      .request({
+        topic: session.topic,
+        chainId: chain,
+        request: {
+          method: 'eth_sendTransaction',
+          params: [
+            { from: safe, to: devAccount(stack, 'recipient').address, value: toHex(parseEther('0.1')) },
+          ],
+        },
+      })
+      .catch(() => undefined);
+    const dialog = page.getByRole('dialog', { name: 'Transaction from Example dapp' });
+    await expect(dialog.getByTestId('simulation')).toHaveAttribute('data-state', 'success', {
+      timeout: 20_000,
+    });
+    await shoot(page, 'dapp-request');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await answer;
+  });
 });

@@ -1,12 +1,10 @@
 import type { Page } from '@playwright/test';
-import { SignClient } from '@walletconnect/sign-client';
+import encodeQR from 'qr';
 import { createPublicClient, http, parseEther, toHex, type Address, type Hex } from 'viem';
-import { startWebServer } from '@countersign/web/server';
 import { expect, test } from '../fixtures';
-import { devAccount, ownerWithTestWallet, teamSafe } from '../owners';
+import { devAccount, ownerWithDevnetWallet, ownerWithTestWallet, secondOwner, teamSafe } from '../owners';
 import type { E2eStack } from '../stack';
-import { WalletConnectRelay } from '../walletConnectRelay';
-import { memoryStorage } from '../walletConnectNode';
+import { connect, withDapp } from '../dapp';
 
 /**
  * Countersign as a WalletConnect wallet: a dapp, played in Node by WalletConnect's own Sign client,
@@ -27,51 +25,6 @@ async function useNextNonce(page: Page, stack: E2eStack, safe: Address) {
   await page.getByTestId('review-nonce').fill(String(currentNonce));
 }
 
-type Dapp = Awaited<ReturnType<typeof SignClient.init>>;
-
-/**
- * The dapp's connect, its approval awaited from the start: the Sign client drops a settlement that
- * arrives before anyone calls `approval()`, and a fast wallet settles while the test still clicks.
- */
-async function connect(dapp: Dapp, params: Parameters<Dapp['connect']>[0]) {
-  const { uri, approval } = await dapp.connect(params);
-  return { uri, approved: approval() };
-}
-
-/**
- * A dapp (WalletConnect's Sign client in Node) and a web server configured for WalletConnect, both
- * on a relay double of their own; all three go with the test.
- */
-async function withDapp(
-  stack: E2eStack,
-  metadata: { name: string; url: string },
-  use: (session: { dapp: Dapp; web: Awaited<ReturnType<typeof startWebServer>> }) => Promise<void>,
-) {
-  const projectId = 'countersign-e2e';
-  const relay = await WalletConnectRelay.start();
-  const web = await startWebServer({
-    port: 0,
-    gatewayUrl: stack.gatewayUrl,
-    walletConnectProjectId: projectId,
-    walletConnectRelayUrl: relay.url,
-  });
-  const dapp = await SignClient.init({
-    projectId,
-    relayUrl: relay.url,
-    storage: memoryStorage(),
-    telemetryEnabled: false,
-    logger: 'error',
-    metadata: { ...metadata, description: 'A dapp played by the tests', icons: [] },
-  });
-  try {
-    await use({ dapp, web });
-  } finally {
-    await dapp.core.relayer.transportClose();
-    await web.close();
-    await relay.close();
-  }
-}
-
 test.describe('WalletConnect: the Safe in a dapp', () => {
   test.setTimeout(120_000);
 
@@ -90,7 +43,13 @@ test.describe('WalletConnect: the Safe in a dapp', () => {
         optionalNamespaces: {
           eip155: {
             chains: [chain],
-            methods: ['eth_sendTransaction', 'wallet_sendCalls', 'eth_sign', 'eth_chainId', 'eth_getBalance'],
+            methods: [
+              'eth_sendTransaction',
+              'wallet_sendCalls',
+              'eth_signTransaction',
+              'eth_chainId',
+              'eth_getBalance',
+            ],
             events: ['chainChanged', 'accountsChanged'],
           },
         },
@@ -160,8 +119,11 @@ test.describe('WalletConnect: the Safe in a dapp', () => {
       await dialog.getByRole('button', { name: 'Close' }).click();
       expect(await refused).toMatchObject({ code: 4001, message: 'User rejected the request.' });
 
-      // eth_sign (a bare hash no owner can review) is refused as not supported.
-      await expect(request('eth_sign', [safe, `0x${'11'.repeat(32)}`])).rejects.toMatchObject({ code: 4200 });
+      // A method the Safe does not serve is not in the session: the dapp's own client refuses it.
+      await expect(request('eth_signTransaction', [{ from: safe, to: recipient }])).rejects.toThrow(
+        /eth_signTransaction/,
+      );
+      expect(session.namespaces.eip155!.methods).not.toContain('eth_signTransaction');
 
       // The session survives a reload, then the owner disconnects it and the dapp is told.
       await page.goto(`${web.url}/local:${safe}/dapps`);
@@ -229,6 +191,111 @@ test.describe('WalletConnect: the Safe in a dapp', () => {
       expect(await devnet.verifyTypedData({ address: solo, ...typedData, signature: typedSignature })).toBe(
         true,
       );
+    });
+  });
+
+  test('a QR screenshot pairs; a batch asked by wallet_sendCalls is proposed, confirmed and executed by a second owner, and wallet_getCallsStatus ends with the receipt; the dapp disconnects', async ({
+    page,
+    stack,
+    browser,
+  }) => {
+    await withDapp(stack, { name: 'Batch dapp', url: 'http://127.0.0.1:9/batch' }, async ({ dapp, web }) => {
+      const safe = teamSafe(stack);
+      const chain = `eip155:${stack.chainId}`;
+      const recipient = devAccount(stack, 'recipient').address;
+      const devnet = createPublicClient({ transport: http(stack.rpcUrl!) });
+      await ownerWithTestWallet(page, stack, 'owner A', `${web.url}/local:${safe}/dapps`);
+      const { uri, approved } = await connect(dapp, {
+        optionalNamespaces: {
+          eip155: {
+            chains: [chain],
+            methods: ['wallet_sendCalls', 'wallet_getCallsStatus', 'wallet_getCapabilities'],
+            events: ['chainChanged', 'accountsChanged'],
+          },
+        },
+      });
+      // The dapp's QR code, as a screenshot the owner chooses: read in the browser, paired at once.
+      await page.getByTestId('dapp-qr-file').setInputFiles({
+        name: 'dapp-qr.gif',
+        mimeType: 'image/gif',
+        buffer: Buffer.from(encodeQR(uri!, 'gif', { scale: 4 })),
+      });
+      const proposal = page.getByTestId('dapp-proposal');
+      await expect(proposal.getByTestId('dapp-name')).toHaveText('Batch dapp', { timeout: 20_000 });
+      await proposal.getByTestId('dapp-approve').click();
+      const session = await approved;
+      const request = <T>(method: string, params: unknown[]) =>
+        dapp.request<T>({ topic: session.topic, chainId: chain, request: { method, params } });
+
+      expect(await request('wallet_getCapabilities', [safe, [toHex(stack.chainId)]])).toEqual({
+        [toHex(stack.chainId)]: { atomic: { status: 'supported' } },
+      });
+
+      // The batch waits for the owner: a badge beside Dapps while its review is open, gone after.
+      const sent = request<{ id: Hex }>('wallet_sendCalls', [
+        {
+          version: '2.0.0',
+          chainId: toHex(stack.chainId),
+          from: safe,
+          atomicRequired: true,
+          calls: [
+            { to: recipient, value: toHex(parseEther('0.02')) },
+            { to: recipient, value: toHex(parseEther('0.03')) },
+          ],
+        },
+      ]);
+      const dialog = page.getByRole('dialog', { name: '2 transactions from Batch dapp' });
+      await expect(dialog).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId('dapp-requests-badge')).toContainText('1 dapp request waits for you');
+      await useNextNonce(page, stack, safe);
+      const reviewed = (await dialog.getByTestId('review-safe-tx-hash').locator('code').textContent()) as Hex;
+      await dialog.getByTestId('review-sign').click();
+      expect(await sent).toEqual({ id: reviewed });
+      await expect(page.getByTestId('dapp-requests-badge')).toHaveCount(0);
+
+      type CallsStatus = { status: number; receipts?: { transactionHash: Hex; status: Hex }[] };
+      expect(await request<CallsStatus>('wallet_getCallsStatus', [reviewed])).toMatchObject({
+        id: reviewed,
+        status: 100,
+        atomic: true,
+      });
+      await expect(request('wallet_getCallsStatus', [`0x${'42'.repeat(32)}`])).rejects.toMatchObject({
+        code: 5730,
+      });
+
+      // Owner B confirms and executes in a browser of their own.
+      const before = await devnet.getBalance({ address: recipient });
+      const b = await secondOwner(browser, stack);
+      try {
+        await ownerWithDevnetWallet(
+          b.page,
+          stack,
+          'owner B',
+          `/local:${safe}/transactions/multisig_${safe}_${reviewed}`,
+        );
+        await expect(b.page.getByTestId('tx-execute')).toHaveText('Confirm and execute');
+        await b.page.getByTestId('tx-execute').click();
+        await expect(b.page.getByTestId('details-status')).toHaveText('Executed', { timeout: 30_000 });
+      } finally {
+        await b.close();
+      }
+      expect(await devnet.getBalance({ address: recipient })).toBe(before + parseEther('0.05'));
+
+      // The dapp follows its calls to the receipt, read from the chain.
+      await expect
+        .poll(async () => (await request<CallsStatus>('wallet_getCallsStatus', [reviewed])).status, {
+          timeout: 20_000,
+        })
+        .toBe(200);
+      const done = await request<CallsStatus>('wallet_getCallsStatus', [reviewed]);
+      const receipt = await devnet.getTransactionReceipt({ hash: done.receipts![0]!.transactionHash });
+      expect(receipt.status).toBe('success');
+      expect(done.receipts![0]!.status).toBe('0x1');
+
+      // The dapp ends the session: the Safe's page lets it go.
+      await expect(page.getByTestId('dapp-session-name')).toHaveText('Batch dapp');
+      await dapp.disconnect({ topic: session.topic, reason: { code: 6000, message: 'User disconnected.' } });
+      await expect(page.getByTestId('no-dapp-sessions')).toBeVisible({ timeout: 20_000 });
     });
   });
 });

@@ -31,6 +31,7 @@ export function SafeNav({
           const current = pathname === to;
           const inSection = current || pathname === section || pathname.startsWith(`${section}/`);
           const Icon = item.icon;
+          const Badge = item.badge;
           const preload = item.preload && (() => item.preload?.(preloadTarget));
           return (
             <li key={item.id}>
@@ -44,6 +45,7 @@ export function SafeNav({
               >
                 <Icon size={20} />
                 <span>{item.label}</span>
+                {Badge && <Badge />}
               </Link>
               {item.children && inSection && (
                 <ul className={styles.sublist}>

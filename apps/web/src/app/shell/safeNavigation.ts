@@ -6,7 +6,7 @@ import { preloadHome } from '../../features/home';
 import type { SafeNavItem } from '../../features/safe';
 import { preloadSettings } from '../../features/settings';
 import { preloadTransactions } from '../../features/transactions';
-import { preloadDapps } from '../../features/walletconnect';
+import { DappRequestsBadge, preloadDapps } from '../../features/walletconnect';
 import {
   AddressBookIcon,
   AppsIcon,
@@ -36,7 +36,14 @@ export const safeNavigation: SafeNavItem[] = [
   },
   { id: 'messages', label: 'Messages', icon: MessagesIcon, to: (p) => p.messages, preload: preloadMessages },
   { id: 'apps', label: 'Apps', icon: AppsIcon, to: (p) => p.apps, preload: preloadApps },
-  { id: 'dapps', label: 'Dapps', icon: DappsIcon, to: (p) => `${p.base}/dapps`, preload: preloadDapps },
+  {
+    id: 'dapps',
+    label: 'Dapps',
+    icon: DappsIcon,
+    to: (p) => `${p.base}/dapps`,
+    preload: preloadDapps,
+    badge: DappRequestsBadge,
+  },
   {
     id: 'address-book',
     label: 'Address book',

@@ -23,6 +23,8 @@ export type SafeNavItem = {
   /** The URL prefix of the section this entry stands for (Transactions: …/transactions). */
   section?: (paths: SafePaths) => string;
   children?: Omit<SafeNavItem, 'icon' | 'children'>[];
+  /** A count beside the label (what waits for the owner there), rendered only when there is one. */
+  badge?: ComponentType;
   /** Loads the view's code (and data) on intent, so the click paints at once. */
   preload?: (target: SafeTarget) => void;
 };

@@ -10,6 +10,7 @@ import { SignatureRequestDialog } from '../apps';
 import type { DappConnector, DappSession, SessionRequest } from './connector';
 import { readCallsStatus, safeAcceptsSignature } from './chainAnswers';
 import { mapDappRequest, userRejected, type RpcError } from './requests';
+import { setWaitingDappRequests } from './waitingRequests';
 import { useConnector } from './useConnector';
 import { verifyOutcome } from './verify';
 
@@ -124,6 +125,10 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
       off();
     };
   }, [connector, handle]);
+
+  // The navigation's badge: what waits for the owner here, nothing once this Safe's pages are left.
+  useEffect(() => setWaitingDappRequests(prompts.length), [prompts.length]);
+  useEffect(() => () => setWaitingDappRequests(0), []);
 
   const answerPrompt = (prompt: Prompt, answer: Parameters<DappConnector['respond']>[1]) => {
     setPrompts((current) => current.filter((entry) => entry !== prompt));

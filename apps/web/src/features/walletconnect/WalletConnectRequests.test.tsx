@@ -9,7 +9,7 @@ import type * as WalletModule from '../wallet';
 import { isWalletConnectActive, setWalletConnectActive } from './activity';
 import type { ConnectorEvents, DappConnector, DappSession, SessionRequest } from './connector';
 import { DappRequests } from './DappRequests';
-import { WalletConnectRequests } from './index';
+import { DappRequestsBadge, WalletConnectRequests } from './index';
 
 // The owner's wallet is the one thing played here: the Safe's signature comes from the gateway (its
 // message already confirmed), and what is checked is what DappRequests does with it.
@@ -83,6 +83,25 @@ const answerOf = (connector: ReturnType<typeof fakeConnector>['connector'], id: 
   )?.[1];
 
 describe('WalletConnectRequests', () => {
+  it('counts the requests that wait for the owner in the navigation’s badge, and none once the Safe’s pages are left', async () => {
+    const { connector, request } = fakeConnector();
+    const { unmount } = renderSafePage(
+      <>
+        <DappRequestsBadge />
+        <DappRequests connector={connector} />
+      </>,
+    );
+    expect(screen.queryByTestId('dapp-requests-badge')).toBeNull();
+    request('personal_sign', ['0x68656c6c6f', teamSafeAddress], 1);
+    request('personal_sign', ['0x776f726c64', teamSafeAddress], 2);
+    await waitFor(() =>
+      expect(screen.getByTestId('dapp-requests-badge')).toHaveTextContent('2 dapp requests wait for you'),
+    );
+    unmount();
+    renderSafePage(<DappRequestsBadge />);
+    expect(screen.queryByTestId('dapp-requests-badge')).toBeNull();
+  });
+
   it('loads nothing of WalletConnect until the Dapps page was opened or a session is left', async () => {
     renderSafePage(
       <>

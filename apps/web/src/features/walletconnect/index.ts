@@ -2,6 +2,8 @@ import { createElement, lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { useWalletConnectActive } from './activity';
 
+export { DappRequestsBadge } from './RequestsBadge';
+
 // The walletconnect feature: the Safe as a WalletConnect wallet for any dapp (/:safe/dapps, also
 // /:safe/dapps?wc=…). Its page and the WalletConnect SDK load only when the owner opens it.
 const loadPage = () => import('./DappsPage');

@@ -182,6 +182,9 @@ export function walletConnectConnector(options: {
       ...(options.relayUrl ? { relayUrl: options.relayUrl } : {}),
       // No usage reports to WalletConnect (its "pulse" endpoint).
       telemetryEnabled: false,
+      // The SDK would hand requests over one at a time, each a second after the last was answered:
+      // a dapp's reads would crawl and its review wait. DappRequests keeps its own queue of prompts.
+      signConfig: { disableRequestQueue: true },
       logger: 'error',
       metadata: {
         name: 'Countersign',
