@@ -2,6 +2,7 @@ import { Suspense, createElement, lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { delegatesQueryOptions, safeViewLoader, type SafeTarget } from '../safe';
 import type { SuppliedSection } from './sections';
+import { usePageSettled } from '../../lib/pageSettled';
 
 // The settings feature: the Safe's setup, modules, its security check, the chain's configuration, delegates, notifications.
 const loadPages = () => import('./pages');
@@ -44,10 +45,11 @@ const LazySetupAttention = lazy(() =>
 );
 
 /**
- * The home's line when the security check finds something needing attention. Loaded after the home
- * paints: the check brings the canonical Safe deployments with it, which the home's first script does
- * not need.
+ * The home's line when the security check finds something needing attention. Loaded once the home
+ * has settled: the check brings the canonical Safe deployments and a chain client with it, which the
+ * home's first script does not need.
  */
 export function SetupAttention() {
-  return createElement(Suspense, { fallback: null }, createElement(LazySetupAttention));
+  const settled = usePageSettled();
+  return settled ? createElement(Suspense, { fallback: null }, createElement(LazySetupAttention)) : null;
 }

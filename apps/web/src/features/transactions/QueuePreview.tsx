@@ -1,5 +1,6 @@
 import { Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
+import { usePageSettled } from '../../lib/pageSettled';
 import { Badge, QueryView, Section, SkeletonRows } from '../../ui';
 import { OwnerStateBadge, useSafe, useQueueQuery, useSigner } from '../safe';
 import { QueuedClaimBadge } from '../tx-flow';
@@ -18,6 +19,9 @@ import styles from './QueuePreview.module.css';
 export function QueuePreview({ limit = 3 }: { limit?: number }) {
   const { chain, address, paths } = useSafe();
   const signer = useSigner();
+  // Each row's check of the gateway's words against the bytes comes once the home has settled: it
+  // decodes and hashes, code the home's first script does without.
+  const settled = usePageSettled();
   const query = useQueueQuery(chain.chainId, address);
   const transactions = useMemo(
     () => queueTransactions(query.data?.pages.flatMap((page) => page.results) ?? []),
@@ -82,7 +86,7 @@ export function QueuePreview({ limit = 3 }: { limit?: number }) {
                         />
                       </span>
                       <span className={styles.badges}>
-                        {multisig && (
+                        {multisig && settled && (
                           <Suspense fallback={null}>
                             <QueuedClaimBadge txId={transaction.id} />
                           </Suspense>
