@@ -1,0 +1,90 @@
+import { prestateDiffRequest, simulateV1Request, type StateChangesInput } from './request';
+import { readPrestateDiff, readSimulateV1Answer } from './rpcAnswers';
+import { readStateChanges } from './readStateChanges';
+import type { StateChanges } from './types';
+
+/** Whatever sends a JSON-RPC request to the chain's node (a viem Client's `request`). */
+export type RpcRequest = (args: { method: string; params: readonly unknown[] }) => Promise<unknown>;
+
+/** What an engine gives: the changes, or why it could not run at all (nothing was checked then). */
+export type StateChangesOutcome =
+  | { status: 'done'; changes: StateChanges }
+  | { status: 'unavailable'; engine: StateChanges['engine']; reason: string };
+
+const messageOf = (error: unknown): string => {
+  if (error && typeof error === 'object') {
+    const details = (error as { details?: unknown }).details;
+    if (typeof details === 'string' && details) return details;
+    const short = (error as { shortMessage?: unknown }).shortMessage;
+    if (typeof short === 'string' && short) return short;
+  }
+  return error instanceof Error ? error.message : String(error);
+};
+
+const notOffered = (error: unknown) =>
+  /not (found|supported|available)|does not exist|unsupported|unknown method|-32601/i.test(
+    messageOf(error),
+  ) ||
+  (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === -32601);
+
+/**
+ * Executes the Safe transaction on the chain's node as its executor would (eth_simulateV1, with
+ * native transfers traced), and asks for the prestate diff of the same execution (debug_traceCall)
+ * to see every write to the Safe's storage. Only the chain's RPC is asked; nothing is sent.
+ */
+export async function simulateStateChanges(
+  request: RpcRequest,
+  input: StateChangesInput,
+): Promise<StateChangesOutcome> {
+  let simulation: ReturnType<typeof simulateV1Request>;
+  let trace: ReturnType<typeof prestateDiffRequest>;
+  try {
+    simulation = simulateV1Request(input);
+    trace = prestateDiffRequest(input);
+  } catch (error) {
+    return {
+      status: 'unavailable',
+      engine: 'eth_simulateV1',
+      reason: `${messageOf(error)} What this transaction changes was not checked.`,
+    };
+  }
+  const [simulated, prestate] = await Promise.all([
+    request(simulation).then(
+      (answer) => ({ ok: true as const, answer }),
+      (error: unknown) => ({ ok: false as const, error }),
+    ),
+    request(trace).then(
+      (answer) => {
+        try {
+          return readPrestateDiff(answer);
+        } catch (error) {
+          return { error: `the node's prestate diff could not be read (${messageOf(error)}).` };
+        }
+      },
+      (error: unknown) => ({
+        error: notOffered(error)
+          ? "this chain's node offers no storage diff (debug_traceCall with the prestate tracer), so they were not checked."
+          : `the node's storage diff failed (${messageOf(error)}), so they were not checked.`,
+      }),
+    ),
+  ]);
+  if (!simulated.ok) {
+    return {
+      status: 'unavailable',
+      engine: 'eth_simulateV1',
+      reason: notOffered(simulated.error)
+        ? "This chain's node offers no simulation (eth_simulateV1): what this transaction changes was not checked."
+        : `The node's simulation (eth_simulateV1) failed: ${messageOf(simulated.error)}. What this transaction changes was not checked.`,
+    };
+  }
+  try {
+    const blocks = readSimulateV1Answer(simulated.answer);
+    return { status: 'done', changes: readStateChanges({ input, blocks, prestate }) };
+  } catch (error) {
+    return {
+      status: 'unavailable',
+      engine: 'eth_simulateV1',
+      reason: `The node's simulation answer could not be read (${messageOf(error)}): what this transaction changes was not checked.`,
+    };
+  }
+}
