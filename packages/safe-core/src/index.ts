@@ -19,4 +19,5 @@ export * from './simulation';
 export * from './messageSignatureCheck';
 export * from './safeMessageSignatures';
 export * from './lookalike';
+export * from './signMessageOnChain';
 export * from './stateChanges';

@@ -6,9 +6,11 @@ import { rpcRequest, rpcUrlOf } from '../chains';
 import type { MessageContent } from '../messages';
 import { useSafe } from '../safe';
 import { TxReview, type TxDraft } from '../tx-flow';
-import { SignatureRequestDialog } from '../apps';
 import type { DappConnector, DappSession, SessionRequest } from './connector';
 import { readCallsStatus, safeAcceptsSignature } from './chainAnswers';
+import { DappMessageDialog } from './DappMessageDialog';
+import { onChainSignatureDraft } from './onChainSignature';
+import { watchUntilAccepted } from './onChainSignatureWatch';
 import { mapDappRequest, userRejected, type RpcError } from './requests';
 import { setWaitingDappRequests } from './waitingRequests';
 import { useConnector } from './useConnector';
@@ -17,7 +19,15 @@ import { verifyOutcome } from './verify';
 type Prompt = { request: SessionRequest; dapp: DappSession } & (
   | { kind: 'transaction'; draft: TxDraft; method: string }
   | { kind: 'message'; content: MessageContent; signedHash: Hex }
+  /** A message the owner chose to sign on chain: its SignMessageLib transaction, in the review. */
+  | { kind: 'onChainMessage'; draft: TxDraft; signedHash: Hex }
 );
+
+/**
+ * Answered to the dapp for a message signed on chain (as Safe{Wallet} does): the empty signature,
+ * which the Safe's isValidSignature accepts for the hash once SignMessageLib has marked it.
+ */
+const onChainSignature = '0x';
 
 /** Answered to the dapp when the Safe's isValidSignature does not accept the owners' signature. */
 const signatureNotAccepted: RpcError = { code: -32603, message: 'The Safe did not accept the signature.' };
@@ -33,7 +43,8 @@ export function DappRequestsHost() {
 
 /**
  * The requests of the dapps connected to the Safe on screen: transactions go through the one review,
- * messages through the Safe message flow (one dialog at a time, the others waiting), chain reads
+ * messages through the Safe message flow or, at the owner's choice, on chain through SignMessageLib
+ * (one dialog at a time, the others waiting), chain reads
  * through Safe Apps' allowlist, anything else is answered with the protocol's error at once. A
  * request of another Safe's session waits for that Safe's pages.
  */
@@ -46,6 +57,16 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
   const [refused, setRefused] = useState<{ dapp: string } | undefined>();
   const handled = useRef(new Set<number>());
   const answered = useRef(new Set<number>());
+  /** The on-chain signatures watched until their transaction is executed: request id → stop. */
+  const watches = useRef(new Map<number, () => void>());
+  // In memory only: the watches end with the Safe's pages (the dapp's request stays pending then).
+  useEffect(() => {
+    const current = watches.current;
+    return () => {
+      for (const stop of current.values()) stop();
+      current.clear();
+    };
+  }, []);
 
   const handle = useCallback(
     (request: SessionRequest) => {
@@ -156,6 +177,42 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
       })
       .catch(() => undefined);
   };
+  /** The owner chose on chain: the message's prompt becomes its transaction's review, in its place. */
+  const signOnChain = (prompt: Extract<Prompt, { kind: 'message' }>) => {
+    const next: Prompt = {
+      kind: 'onChainMessage',
+      request: prompt.request,
+      dapp: prompt.dapp,
+      signedHash: prompt.signedHash,
+      draft: onChainSignatureDraft({
+        dapp: { name: prompt.dapp.dapp.name, url: prompt.dapp.dapp.url },
+        content: prompt.content,
+        signedHash: prompt.signedHash,
+      }),
+    };
+    setPrompts((current) => current.map((entry) => (entry === prompt ? next : entry)));
+  };
+  /**
+   * The transaction is proposed (or executed): the dapp is answered once the Safe accepts the empty
+   * signature for its hash, i.e. once the transaction is executed, while the session lasts.
+   */
+  const watchOnChainSignature = (prompt: Extract<Prompt, { kind: 'onChainMessage' }>) => {
+    setPrompts((current) => current.filter((entry) => entry !== prompt));
+    const { request } = prompt;
+    if (answered.current.has(request.id) || watches.current.has(request.id)) return;
+    const target = { rpcUrl: rpcUrlOf(chain), safe: address, hash: prompt.signedHash };
+    const stop = watchUntilAccepted({
+      check: () => safeAcceptsSignature({ ...target, signature: onChainSignature }),
+      stillWanted: () => connector.sessions().some((session) => session.topic === request.topic),
+      onAccepted: () => {
+        watches.current.delete(request.id);
+        if (answered.current.has(request.id)) return;
+        answered.current.add(request.id);
+        void connector.respond(request, { result: onChainSignature }).catch(() => undefined);
+      },
+    });
+    watches.current.set(request.id, stop);
+  };
   const prompt = prompts[0];
   const waiting = prompts.length > 1 ? ` (${prompts.length - 1} more waiting)` : '';
 
@@ -177,23 +234,23 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
         </Dialog>
       )}
       {prompt?.kind === 'message' && (
-        <SignatureRequestDialog
+        <DappMessageDialog
           key={prompt.request.id}
           requester={{ ...prompt.dapp.dapp, safeAppId: null }}
           content={prompt.content}
           title={`Signature requested by ${prompt.dapp.dapp.name}${waiting}`}
           intro={
             <>
-              An off-chain message for this Safe: nothing is sent on chain. The dapp gets the Safe’s signature
-              once {safe.threshold} {safe.threshold === 1 ? 'owner has' : 'owners have'} signed it.
+              A message for this Safe to sign. Signed off-chain, the dapp gets the Safe’s signature once{' '}
+              {safe.threshold} {safe.threshold === 1 ? 'owner has' : 'owners have'} signed it.
             </>
           }
-          testIdPrefix="dapp"
           waitForSafeSignature
           onSigned={(result) => {
             if (result.signature !== undefined) answerSignature(prompt, result.signature);
           }}
           onReject={() => answerPrompt(prompt, { error: userRejected })}
+          onSignOnChain={() => signOnChain(prompt)}
         />
       )}
       {prompt?.kind === 'transaction' && (
@@ -216,6 +273,30 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
                     prompt.method === 'wallet_sendCalls' ? { id: result.safeTxHash } : result.safeTxHash,
                 })
               }
+              inDialog
+            />
+          </Suspense>
+        </Dialog>
+      )}
+      {prompt?.kind === 'onChainMessage' && (
+        <Dialog
+          key={prompt.request.id}
+          open
+          size="lg"
+          title={`${prompt.draft.title}${waiting}`}
+          onClose={() => answerPrompt(prompt, { error: userRejected })}
+          testId="dapp-onchain-sign-dialog"
+        >
+          <Alert tone="info" role="note" testId="dapp-onchain-note">
+            {prompt.dapp.dapp.name} gets its answer once this transaction is executed, when {safe.threshold}{' '}
+            {safe.threshold === 1 ? 'owner has' : 'owners have'} confirmed it: Countersign watches the Safe
+            while it is open here.
+          </Alert>
+          <Suspense fallback={<Loading label="Loading the review" />}>
+            <TxReview
+              draft={prompt.draft}
+              onBack={() => answerPrompt(prompt, { error: userRejected })}
+              onDone={() => watchOnChainSignature(prompt)}
               inDialog
             />
           </Suspense>

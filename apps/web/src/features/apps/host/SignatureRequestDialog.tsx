@@ -24,7 +24,9 @@ const WAIT_POLL_MS = 4_000;
  * data), in the Safe's message flow: the content as the owner reads it, its hashes, and Sign or
  * Reject. Closing it refuses the request. `onSigned` gets the SafeMessage hash and, once the owners
  * have reached the threshold, the Safe's signature; with `waitForSafeSignature` it is called only
- * then, the dialog asking the gateway until the other owners have signed.
+ * then, the dialog asking the gateway until the other owners have signed. With `signOnChain` (a
+ * dapp's request) the owner may choose, before signing, to sign on chain instead: the choice is shown
+ * in the dialog and, once taken, Sign hands over to `signOnChain.onContinue` (the transaction review).
  */
 export function SignatureRequestDialog({
   requester,
@@ -33,6 +35,7 @@ export function SignatureRequestDialog({
   intro,
   testIdPrefix,
   waitForSafeSignature = false,
+  signOnChain,
   onSigned,
   onReject,
 }: {
@@ -43,6 +46,8 @@ export function SignatureRequestDialog({
   intro: ReactNode;
   testIdPrefix: 'app' | 'dapp';
   waitForSafeSignature?: boolean;
+  /** The off-chain or on-chain choice (its controls), whether on chain is chosen, and what follows it. */
+  signOnChain?: { choice: ReactNode; chosen: boolean; onContinue: () => void };
   onSigned: (result: SignResult) => void;
   onReject: () => void;
 }) {
@@ -92,6 +97,7 @@ export function SignatureRequestDialog({
         ? undefined
         : { source: 'check' as const, message: sign.error.message };
   const declined = failure?.source === 'wallet' && failure.kind === 'rejected';
+  const onChain = signOnChain?.chosen === true;
   return (
     <Dialog
       open
@@ -106,11 +112,11 @@ export function SignatureRequestDialog({
           </Button>
           <Button
             variant="primary"
-            onClick={() => sign.mutate()}
-            disabled={!signer.isOwner || !hashes.ok || sign.isPending || sign.data?.ok === true}
+            onClick={() => (onChain ? signOnChain.onContinue() : sign.mutate())}
+            disabled={!signer.isOwner || (!onChain && !hashes.ok) || sign.isPending || sign.data?.ok === true}
             data-testid="sign-message"
           >
-            {sign.isPending ? 'Signing…' : 'Sign'}
+            {sign.isPending ? 'Signing…' : onChain ? 'Review the transaction' : 'Sign'}
           </Button>
         </>
       }
@@ -120,6 +126,7 @@ export function SignatureRequestDialog({
         <MessageContentView content={content} chain={chain} safeAddress={address} />
         <HashList hashes={hashes} />
         <SignerHint signer={signer} action="signs the message" />
+        {signOnChain !== undefined && sign.data?.ok !== true && signOnChain.choice}
         {waitingFor !== undefined && (
           <Alert tone="info" role="status" title="Signed" testId={`${testIdPrefix}-message-waiting`}>
             Your signature is in. {requester.name} gets the Safe’s signature when the other owners have
