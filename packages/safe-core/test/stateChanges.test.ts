@@ -59,6 +59,7 @@ const input: StateChangesInput = {
   owners: [ownerA, ownerB, ownerC],
   threshold: 2,
   accessor: safe141.simulateTxAccessor,
+  safeCode: '0x6080',
 };
 
 const topic = (address: Address) => pad(address.toLowerCase() as Hex, { size: 32 });
@@ -193,8 +194,8 @@ describe('simulateV1Request', () => {
       false,
       'latest',
     ]);
-    expect(blockStateCalls).toHaveLength(3);
-    const [reads, execution, raw] = blockStateCalls;
+    expect(blockStateCalls).toHaveLength(4);
+    const [reads, execution, raw, views] = blockStateCalls;
     expect(reads!.calls).toHaveLength(7);
     // Owner B (0x3C44…) and owner A (0x7099…) are the two lowest: they sign; B sends.
     expect(execution!.calls[0]!.from).toBe(ownerB);
@@ -207,6 +208,9 @@ describe('simulateV1Request', () => {
     expect(raw!.calls.map((call) => call.data)).toEqual(
       [0n, guardStorageSlot, fallbackHandlerStorageSlot, 4n].map(word),
     );
+    // The Safe's own code is back for its views, after the raw reads.
+    expect(views!.stateOverrides![safe]!.code).toBe('0x6080');
+    expect(views!.calls).toHaveLength(2);
   });
 });
 
@@ -246,7 +250,7 @@ function blocks(params: {
         params.probe ?? failed('0x'),
       ],
     },
-    { calls: [params.execution, ok(ownersResult(owners[1])), ok(modulesResult(modules[1]))] },
+    { calls: [params.execution] },
     {
       calls: [
         ok(pad(singleton[1], { size: 32 })),
@@ -255,6 +259,7 @@ function blocks(params: {
         ok(word(threshold[1])),
       ],
     },
+    { calls: [ok(ownersResult(owners[1])), ok(modulesResult(modules[1]))] },
   ];
 }
 
@@ -410,10 +415,12 @@ describe('readStateChanges', () => {
 describe('simulateStateChanges', () => {
   it('is unavailable, in words, when the node offers no eth_simulateV1', async () => {
     const outcome = await simulateStateChanges(async ({ method }) => {
+      if (method === 'eth_getCode') return '0x6080';
       throw Object.assign(new Error(`the method ${method} does not exist/is not available`), {
         code: -32601,
       });
     }, input);
+    expect(outcome.status).toBe('unavailable');
     expect(outcome).toEqual({
       status: 'unavailable',
       engine: 'eth_simulateV1',

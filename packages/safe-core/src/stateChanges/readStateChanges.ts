@@ -218,11 +218,14 @@ export function readStateChanges(params: {
   prestate: PrestateDiff | { error: string };
 }): StateChanges {
   const { input, blocks } = params;
-  const [first, second, third] = blocks;
-  if (!first || !second || !third) throw new Error('the simulation answered fewer blocks than asked');
+  const [first, second, third, fourth] = blocks;
+  if (!first || !second || !third || !fourth) {
+    throw new Error('the simulation answered fewer blocks than asked');
+  }
   const beforeCall = (name: (typeof beforeReads)[number]) => first.calls[beforeReads.indexOf(name)];
   const probe = first.calls[beforeReads.length];
-  const [execution, ownersAfterCall, modulesAfterCall] = second.calls;
+  const [execution] = second.calls;
+  const [ownersAfterCall, modulesAfterCall] = fourth.calls;
   if (!execution) throw new Error('the simulation answered without the execution');
   const rawAfter = (name: (typeof rawAfterReads)[number]) => {
     const call = third.calls[rawAfterReads.indexOf(name)];
@@ -251,7 +254,7 @@ export function readStateChanges(params: {
       owners = { before: ownersBefore, after: ownersAfter };
       safeChanges.push({ kind: 'owners', ...owners, ...listChange(ownersBefore, ownersAfter) });
     }
-  } else unchecked.push('Whether the owners change: the Safe did not answer getOwners.');
+  } else unchecked.push('Whether the owners change: the Safe did not answer getOwners before and after.');
 
   const thresholdBefore = decoded(beforeCall('threshold'), (data) =>
     decodeFunctionResult({ abi: safeAbi, functionName: 'getThreshold', data }),
@@ -278,7 +281,10 @@ export function readStateChanges(params: {
     if (modulesBefore.more || modulesAfter.more) {
       unchecked.push(`Modules beyond the first ${MODULE_PAGE}: only those were compared.`);
     }
-  } else unchecked.push('Whether the modules change: the Safe did not answer getModulesPaginated.');
+  } else
+    unchecked.push(
+      'Whether the modules change: the Safe did not answer getModulesPaginated before and after.',
+    );
 
   for (const kind of ['implementation', 'guard', 'fallbackHandler'] as const) {
     const read = kind === 'implementation' ? 'singleton' : kind;

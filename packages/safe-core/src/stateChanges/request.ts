@@ -66,9 +66,11 @@ export type StateChangesInput = {
   threshold: number;
   /** The canonical SimulateTxAccessor, to learn why a failing call fails (its reason is otherwise lost). */
   accessor: Address;
+  /** The Safe's code now (its proxy), put back after the raw reads so that its views answer again. */
+  safeCode: Hex;
 };
 
-/** The calls of the block before the execution, in this order (see readSafeReads). */
+/** The calls of the block before the execution, in this order (see readStateChanges). */
 export const beforeReads = [
   'owners',
   'threshold',
@@ -151,12 +153,13 @@ function viewCalls(input: StateChangesInput): Record<(typeof beforeReads)[number
 }
 
 /**
- * The eth_simulateV1 request, in three blocks sharing state:
+ * The eth_simulateV1 request, in four blocks sharing state:
  *  1. the Safe as it is: owners, threshold, modules, implementation, guard, fallback handler, read
  *     through its views; then the accessor's simulateAndRevert (changes nothing; tells why a call fails);
- *  2. with the overrides: execTransaction, then owners and modules read again;
+ *  2. with the overrides: execTransaction;
  *  3. with the Safe's code swapped for a raw storage reader: implementation, guard, fallback handler
- *     and threshold as stored, whatever code the transaction left in charge.
+ *     and threshold as stored, before any code the transaction installed can run again;
+ *  4. with the Safe's code put back: owners and modules through its views.
  * `traceTransfers` makes the node report native transfers as ERC-7528 Transfer logs.
  */
 export function simulateV1Request(input: StateChangesInput) {
@@ -166,14 +169,12 @@ export function simulateV1Request(input: StateChangesInput) {
   const probe = simulationCall({ safe, accessor: input.accessor, tx: input.tx });
   const blockStateCalls: BlockStateCall[] = [
     { calls: [...beforeReads.map((name) => views[name]), { from, to: probe.to, data: probe.data }] },
-    {
-      stateOverrides: executionOverrides(input),
-      calls: [executionCall(input), views.owners, views.modules],
-    },
+    { stateOverrides: executionOverrides(input), calls: [executionCall(input)] },
     {
       stateOverrides: { [safe]: { code: storageReaderCode } },
       calls: rawAfterReads.map((name) => ({ from, to: safe, data: slotHex(safeStorageLayout[name]) })),
     },
+    { stateOverrides: { [safe]: { code: input.safeCode } }, calls: [views.owners, views.modules] },
   ];
   return {
     method: 'eth_simulateV1' as const,

@@ -1,3 +1,4 @@
+import { isHex, size } from 'viem';
 import { prestateDiffRequest, simulateV1Request, type StateChangesInput } from './request';
 import { readPrestateDiff, readSimulateV1Answer } from './rpcAnswers';
 import { readStateChanges } from './readStateChanges';
@@ -34,8 +35,26 @@ const notOffered = (error: unknown) =>
  */
 export async function simulateStateChanges(
   request: RpcRequest,
-  input: StateChangesInput,
+  params: Omit<StateChangesInput, 'safeCode'>,
 ): Promise<StateChangesOutcome> {
+  let safeCode: unknown;
+  try {
+    safeCode = await request({ method: 'eth_getCode', params: [params.safe, 'latest'] });
+  } catch (error) {
+    return {
+      status: 'unavailable',
+      engine: 'eth_simulateV1',
+      reason: `The node did not give the Safe's code (${messageOf(error)}): what this transaction changes was not checked.`,
+    };
+  }
+  if (!isHex(safeCode) || size(safeCode) === 0) {
+    return {
+      status: 'unavailable',
+      engine: 'eth_simulateV1',
+      reason: 'The Safe has no code on this chain: what this transaction changes was not checked.',
+    };
+  }
+  const input: StateChangesInput = { ...params, safeCode };
   let simulation: ReturnType<typeof simulateV1Request>;
   let trace: ReturnType<typeof prestateDiffRequest>;
   try {

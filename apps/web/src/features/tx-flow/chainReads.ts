@@ -5,9 +5,11 @@ import {
   safe141,
   safeAbi,
   safeTxArgs,
+  simulateStateChanges,
   simulationCall,
   type SafeTx,
   type SimulationResult,
+  type StateChangesOutcome,
 } from '@countersign/safe-core';
 import { revertDataOf } from '../../lib/chainReader';
 
@@ -52,5 +54,19 @@ export function contractTransactionHash(client: Client, safe: Address, tx: SafeT
     abi: safeAbi,
     functionName: 'getTransactionHash',
     args: [...safeTxArgs(tx), tx.nonce],
+  });
+}
+
+/**
+ * What the transaction changes, from executing it on the chain's node as its executor would
+ * (eth_simulateV1, and debug_traceCall for the Safe's storage): only the chain's RPC is asked.
+ */
+export function simulateStateChangesOnChain(
+  client: Client,
+  params: { safe: Address; tx: SafeTx; safeTxHash: Hex; owners: readonly Address[]; threshold: number },
+): Promise<StateChangesOutcome> {
+  return simulateStateChanges((args) => client.request(args as Parameters<Client['request']>[0]), {
+    ...params,
+    accessor: safe141.simulateTxAccessor,
   });
 }

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Address } from 'viem';
+import type { Address, Hex } from 'viem';
 import type { ChainInfo } from '@countersign/gateway-api';
 import type { SafeTx } from '@countersign/safe-core';
 import { chainClient, safeKey } from '../../safe';
-import { contractTransactionHash, simulateSafeTx } from '../chainReads';
+import { contractTransactionHash, simulateSafeTx, simulateStateChangesOnChain } from '../chainReads';
 
 type Call = Pick<SafeTx, 'to' | 'value' | 'data' | 'operation'>;
 
@@ -15,6 +15,28 @@ export const simulationQueryOptions = (chain: ChainInfo, address: Address, call:
   queryOptions({
     queryKey: safeKey(chain.chainId, address, 'review', 'simulation', ...callKey(call)),
     queryFn: () => simulateSafeTx(chainClient(chain), { safe: address, tx: call }),
+    retry: false,
+    staleTime: 15_000,
+  });
+
+/**
+ * What the transaction changes, executed on the chain's node as its executor would, signed by the
+ * Safe's owners now (their approved hashes stand in for signatures). The key holds the call, the
+ * nonce and the safeTxHash (which covers every field), and the owners who stand in.
+ */
+export const stateChangesQueryOptions = (
+  chain: ChainInfo,
+  address: Address,
+  params: { tx: SafeTx; safeTxHash: Hex; owners: readonly Address[]; threshold: number },
+) =>
+  queryOptions({
+    queryKey: safeKey(chain.chainId, address, 'review', 'state-changes', ...callKey(params.tx), [
+      params.tx.nonce.toString(),
+      params.safeTxHash,
+      params.threshold,
+      ...params.owners,
+    ]),
+    queryFn: () => simulateStateChangesOnChain(chainClient(chain), { safe: address, ...params }),
     retry: false,
     staleTime: 15_000,
   });
