@@ -38,6 +38,9 @@ import {
   SafeStateDisagreements,
   simulationQueryOptions,
   SimulationSummary,
+  StateChanges,
+  stateChangesQueryOptions,
+  useStateChangeTokens,
   useTokenFacts,
 } from '../verify';
 import { callWarnings, nonceWarnings } from './reviewChecks';
@@ -143,6 +146,18 @@ export function Review({
     contractHash.data.toLowerCase() !== hashes.safeTxHash.toLowerCase();
   const ready = tx !== undefined && hashes !== undefined && !nonceUsed && !contractDisagrees && !busy;
   const threshold = onChain.state?.threshold ?? safe.threshold;
+  const owners = onChain.state?.owners ?? safe.owners.map((owner) => owner.value);
+  // What it changes, executed on the chain's node by the owners now (their approvals stand in for signatures).
+  const stateChanges = useQuery({
+    ...stateChangesQueryOptions(chain, address, {
+      tx: tx ?? safeTxOfDraft(draft, 0n, 0n),
+      safeTxHash: hashes?.safeTxHash ?? '0x',
+      owners,
+      threshold,
+    }),
+    enabled: tx !== undefined && hashes !== undefined,
+  });
+  const changeTokens = useStateChangeTokens(chain, address, stateChanges.data);
 
   const finish = (result: { safeTxHash: Hex; txId: string }) => {
     draft.onSubmitted?.();
@@ -188,7 +203,7 @@ export function Review({
       tx,
       txId: multisigTxId(address, hashes.safeTxHash),
       confirmations: [],
-      owners: onChain.state?.owners ?? safe.owners.map((owner) => owner.value),
+      owners,
       threshold,
       description: `Execute: ${draft.title}`,
     });
@@ -327,6 +342,7 @@ export function Review({
 
       <Section title="Simulation" id="review-simulation">
         <SimulationSummary query={simulation} native={native} />
+        <StateChanges query={stateChanges} native={native} safe={address} tokens={changeTokens.data} />
       </Section>
 
       <Section title="Check on your hardware wallet" id="review-hashes">

@@ -13,6 +13,9 @@ import {
   SafeStateDisagreements,
   simulationQueryOptions,
   SimulationSummary,
+  StateChanges,
+  stateChangesQueryOptions,
+  useStateChangeTokens,
   useTransactionVerdict,
 } from '../verify';
 import { buildSafeTx, safeTxHashes } from '@countersign/safe-core';
@@ -64,6 +67,17 @@ export function TransactionActions({ details }: { details: TransactionDetails })
     ...simulationQueryOptions(chain, address, checkedTx ?? emptyTx),
     enabled: checkedTx !== undefined && queued,
   });
+  // What it changes, executed on the chain's node by the owners now (their approvals stand in for signatures).
+  const stateChanges = useQuery({
+    ...stateChangesQueryOptions(chain, address, {
+      tx: checkedTx ?? emptyTx,
+      safeTxHash: verdict.kind === 'checked' ? verdict.safeTxHash : '0x',
+      owners: onChain.state?.owners ?? safe.owners.map((owner) => owner.value),
+      threshold: onChain.state?.threshold ?? safe.threshold,
+    }),
+    enabled: checkedTx !== undefined && queued,
+  });
+  const changeTokens = useStateChangeTokens(chain, address, stateChanges.data);
 
   const multisig = details.detailedExecutionInfo?.type === 'MULTISIG' ? details.detailedExecutionInfo : null;
   if (!multisig || !queued) return null;
@@ -178,6 +192,12 @@ export function TransactionActions({ details }: { details: TransactionDetails })
         <div className={styles.checks} data-testid="tx-checks">
           <h3 className={styles.checksTitle}>Before you sign</h3>
           <SimulationSummary query={simulation} native={chain.nativeCurrency} />
+          <StateChanges
+            query={stateChanges}
+            native={chain.nativeCurrency}
+            safe={address}
+            tokens={changeTokens.data}
+          />
           <HashChecks hashes={hashes} contractHash={contractHash} />
         </div>
         <SignerNotice role={role} />

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Address, Hex } from 'viem';
+import { getAddress, isAddress, type Address, type Hex } from 'viem';
 import type { ChainInfo } from '@countersign/gateway-api';
 import type { SafeTx } from '@countersign/safe-core';
 import { chainClient, safeKey } from '../../safe';
@@ -27,19 +27,23 @@ export const simulationQueryOptions = (chain: ChainInfo, address: Address, call:
 export const stateChangesQueryOptions = (
   chain: ChainInfo,
   address: Address,
-  params: { tx: SafeTx; safeTxHash: Hex; owners: readonly Address[]; threshold: number },
-) =>
-  queryOptions({
+  params: { tx: SafeTx; safeTxHash: Hex; owners: readonly string[]; threshold: number },
+) => {
+  const owners = params.owners
+    .filter((owner) => isAddress(owner, { strict: false }))
+    .map((owner) => getAddress(owner));
+  return queryOptions({
     queryKey: safeKey(chain.chainId, address, 'review', 'state-changes', ...callKey(params.tx), [
       params.tx.nonce.toString(),
       params.safeTxHash,
       params.threshold,
-      ...params.owners,
+      ...owners,
     ]),
-    queryFn: () => simulateStateChangesOnChain(chainClient(chain), { safe: address, ...params }),
+    queryFn: () => simulateStateChangesOnChain(chainClient(chain), { safe: address, ...params, owners }),
     retry: false,
     staleTime: 15_000,
   });
+};
 
 /** The Safe contract's own hash of the SafeTx, to check the one computed here against. */
 export const contractHashQueryOptions = (chain: ChainInfo, address: Address, tx: SafeTx) =>

@@ -5,11 +5,18 @@
  */
 export { describeCall } from './actionWords';
 export { AddressNames } from './CallWords';
-export { callKey, contractHashQueryOptions, simulationQueryOptions } from './checkQueries';
+export {
+  callKey,
+  contractHashQueryOptions,
+  simulationQueryOptions,
+  stateChangesQueryOptions,
+} from './checkQueries';
 export { ClaimAcknowledgement } from './ClaimAcknowledgement';
 export { HashChecks } from './HashChecks';
 export { innerCalls } from './innerCalls';
 export { SafeStateDisagreements } from './SafeStateDisagreements';
 export { SimulationSummary } from './SimulationSummary';
+export { StateChanges } from './StateChanges';
+export { useStateChangeTokens } from './stateChangeTokens';
 export { useTokenFacts } from './tokenFacts';
 export { useTransactionVerdict } from './useTransactionVerdict';
