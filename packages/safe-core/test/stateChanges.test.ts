@@ -25,6 +25,7 @@ import {
   permit2Address,
   readApprovals,
   readBalanceChanges,
+  readSimulateV1Answer,
   readStateChanges,
   safe141,
   safeAbi,
@@ -427,5 +428,36 @@ describe('simulateStateChanges', () => {
       reason:
         "This chain's node offers no simulation (eth_simulateV1): what this transaction changes was not checked.",
     });
+  });
+});
+
+describe('readSimulateV1Answer', () => {
+  it('takes a revert’s data from returnData (anvil) or from error.data (geth)', () => {
+    const revert = `0x08c379a0${'00'.repeat(4)}` as Hex;
+    const [block] = readSimulateV1Answer([
+      {
+        calls: [
+          {
+            status: '0x0',
+            returnData: revert,
+            logs: [],
+            error: { code: -32000, message: 'execution failed' },
+          },
+          {
+            status: '0x0',
+            returnData: '0x',
+            logs: [],
+            error: { code: 3, message: 'execution reverted', data: revert },
+          },
+          { status: '0x1', returnData: '0x01', logs: [{ address: token, topics: [], data: '0x' }] },
+        ],
+      },
+    ]);
+    expect(block!.calls).toEqual([
+      { status: 'failure', returnData: revert, logs: [] },
+      { status: 'failure', returnData: revert, logs: [] },
+      { status: 'success', returnData: '0x01', logs: [{ address: token, topics: [], data: '0x' }] },
+    ]);
+    expect(() => readSimulateV1Answer([{ calls: [{ status: 'ok' }] }])).toThrow('no status');
   });
 });

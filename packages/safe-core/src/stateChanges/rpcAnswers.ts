@@ -32,9 +32,12 @@ function readLog(value: unknown): SimulatedLog {
 
 function readCall(value: unknown): SimulatedCall {
   if (!isObject(value)) throw new Error('a call result is not an object');
-  const { status, returnData, logs } = value;
+  const { status, returnData, logs, error } = value;
   if (status !== '0x1' && status !== '0x0') throw new Error('a call result has no status');
-  const data = returnData ?? '0x';
+  // anvil gives a revert's data as the call's returnData; geth leaves that empty and puts it in error.data.
+  const errorData = isObject(error) && isHex(error.data) ? error.data : undefined;
+  const data =
+    status === '0x0' && errorData && (returnData ?? '0x') === '0x' ? errorData : (returnData ?? '0x');
   if (!isHex(data)) throw new Error('a call result has no return data');
   if (logs !== undefined && !Array.isArray(logs)) throw new Error('a call result has bad logs');
   return {
