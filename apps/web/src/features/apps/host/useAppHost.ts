@@ -1,8 +1,12 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { encodeFunctionData, parseAbi, type Hex } from 'viem';
+import type { Hex } from 'viem';
 import type { GatewayClient, TypedData } from '@countersign/gateway-api';
-import { safe141, safeMessageContentHash, type SafeMessageContent } from '@countersign/safe-core';
+import {
+  safeMessageContentHash,
+  signMessageOnChainCall,
+  type SafeMessageContent,
+} from '@countersign/safe-core';
 import {
   BridgeError,
   bridgeErrors,
@@ -50,8 +54,6 @@ type PromptResult<P extends NewPrompt> = P extends { kind: 'transaction' }
 
 /** Prompts queued at once; an app asking for more is refused rather than piling dialogs up. */
 const MAX_PROMPTS = 20;
-
-const signMessageLibAbi = parseAbi(['function signMessage(bytes _data)']);
 
 const gatewayFailure = (gateway: GatewayClient, error: unknown) =>
   new BridgeError(describeGatewayError(error, gateway.baseUrl).message);
@@ -139,14 +141,7 @@ export function useAppHost(app: HostedApp) {
         title: `Sign a ${what} on chain for ${state.current.app.name}`,
         actions: [
           {
-            to: safe141.signMessageLib,
-            value: 0n,
-            data: encodeFunctionData({
-              abi: signMessageLibAbi,
-              functionName: 'signMessage',
-              args: [contentHash],
-            }),
-            operation: 1,
+            ...signMessageOnChainCall(contentHash),
             label: `Mark the ${what} ${contentHash} as signed by the Safe (SignMessageLib)`,
           },
         ],
