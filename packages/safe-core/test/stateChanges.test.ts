@@ -363,12 +363,18 @@ describe('readStateChanges', () => {
       blocks: blocks({ execution: succeeded([transfer(nativeTransferAddress, safe, stranger, 5n)]) }),
       prestate: {
         pre: { [safe.toLowerCase()]: { balance: 10n }, [evil.toLowerCase()]: { balance: 0n } },
-        post: { [safe.toLowerCase()]: { balance: 7n }, [evil.toLowerCase()]: { balance: 3n } },
+        post: {
+          [safe.toLowerCase()]: { balance: 6n },
+          [evil.toLowerCase()]: { balance: 3n },
+          // new to the chain: not in `pre` at all
+          [stranger.toLowerCase()]: { balance: 1n },
+        },
       },
     });
     expect(changes.balanceChanges).toEqual([
-      { account: safe, asset: { kind: 'native' }, delta: -3n },
+      { account: safe, asset: { kind: 'native' }, delta: -4n },
       { account: evil, asset: { kind: 'native' }, delta: 3n },
+      { account: stranger, asset: { kind: 'native' }, delta: 1n },
     ]);
   });
 

@@ -196,8 +196,9 @@ function balanceChangesOf(
   }
   const native: BalanceChange[] = [];
   for (const [account, post] of Object.entries(prestate.post)) {
-    const before = prestate.pre[account]?.balance;
-    if (post.balance === undefined || before === undefined || post.balance === before) continue;
+    // An account new to the chain, or one with nothing, may have no balance in `pre` (geth omits zeros).
+    const before = prestate.pre[account]?.balance ?? 0n;
+    if (post.balance === undefined || post.balance === before) continue;
     native.push({ account: getAddress(account), asset: { kind: 'native' }, delta: post.balance - before });
   }
   const all = [...native, ...fromLogs.filter((change) => change.asset.kind !== 'native')];
