@@ -20,6 +20,11 @@ import type { Database } from './store';
 import type { SafeTracker } from './safes/safeTracker';
 import { testControlRoutes } from './routes/testControl';
 import type { StackSnapshots } from './testControl/snapshots';
+import { gatewayMetrics, type GatewayMetrics } from './ops/gatewayMetrics';
+import { gatewayLog, type GatewayLog } from './ops/log';
+import { prometheusContentType } from './ops/metrics';
+import { observeRequests } from './ops/observeRequests';
+import { checkReadiness, type Readiness } from './ops/readiness';
 
 export type GatewayAppOptions = {
   chains: ChainRegistry;
@@ -47,6 +52,15 @@ export type GatewayAppOptions = {
   trustedProxies?: readonly string[];
   /** Marks the session cookie Secure: set when a TLS proxy serves the gateway over https. */
   secureCookies?: boolean;
+  /**
+   * What GET /metrics serves (gatewayMetrics); false turns the route and the counting off. Without
+   * it the app keeps request metrics and the database pool's of its own.
+   */
+  metrics?: GatewayMetrics | false;
+  /** Where log lines go and in which format (text by default: no line per request). */
+  log?: GatewayLog;
+  /** What GET /readyz asks; without it, whether the database answers `SELECT 1` within a second. */
+  readiness?: () => Promise<Readiness>;
 };
 
 /** The gateway as a Hono app: everything it needs is passed in, so a test builds one in a line. */
@@ -58,6 +72,10 @@ export function createGatewayApp(options: GatewayAppOptions) {
   const allowAny = options.corsOrigins.includes('*');
   // strict: false makes `/path/` and `/path` the same route, as on the real gateway (ignoreTrailingSlash).
   const app = new Hono({ strict: false });
+  const log = options.log ?? gatewayLog('text');
+  const metrics = options.metrics === false ? undefined : (options.metrics ?? gatewayMetrics({ db }));
+  // First, so that the time counted includes every other middleware.
+  app.use('*', observeRequests({ metrics, log }));
   app.use(
     '*',
     cors({
@@ -86,6 +104,19 @@ export function createGatewayApp(options: GatewayAppOptions) {
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-cache');
   });
   app.get('/health', (c) => c.json(options.health?.() ?? { status: 'ok' }));
+  // For orchestrators: /livez says the process answers; /readyz whether to send it traffic.
+  app.get('/livez', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    const readiness = await (options.readiness?.() ?? checkReadiness('ready', db));
+    return readiness.ready
+      ? c.json({ status: 'ready' })
+      : c.json({ status: 'not-ready', reason: readiness.reason }, 503);
+  });
+  if (metrics) {
+    app.get('/metrics', (c) =>
+      c.body(metrics.registry.render(), 200, { 'Content-Type': prometheusContentType }),
+    );
+  }
   app.route('/', chainRoutes(chains));
   app.route('/', safeRoutes(chains, db, safeInfoCache, trackSafe));
   app.route('/', transactionRoutes(chains, db, safeApps, trackSafe));
@@ -102,6 +133,7 @@ export function createGatewayApp(options: GatewayAppOptions) {
   app.route('/', accountRoutes(chains, db, safeApps));
   if (options.snapshots) app.route('/', testControlRoutes(options.snapshots));
   app.notFound((c) => errorResponse(notFound('Not found'), c));
-  app.onError(errorResponse);
+  // The JSON request log carries unhandled errors itself, as JSON.
+  app.onError((error, c) => errorResponse(error, c, { logUnhandled: log.format !== 'json' }));
   return app;
 }

@@ -4,7 +4,9 @@ import { readManifest } from '@countersign/devnet/manifest';
 import { chainConfigSchema, type ChainConfig } from './chains/chainConfig';
 import { devnetChainConfig } from './chains/devnetChain';
 import { defaultMaxBodyBytes } from './http/bodyLimit';
+import { defaultShutdownGraceMs } from './ops/closeServer';
 import { defaultRateLimits, type RateLimit, type RateLimits } from './http/rateLimit';
+import type { LogFormat } from './ops/log';
 import type { StoreOptions } from './store';
 
 export const defaultGatewayPort = 8787;
@@ -23,6 +25,9 @@ export type GatewayConfig = {
   rateLimits?: RateLimits;
   trustedProxies?: string[];
   secureCookies?: boolean;
+  metrics?: boolean;
+  logFormat?: LogFormat;
+  shutdownGraceMs?: number;
 };
 
 const countSchema = z.coerce.number().int().min(0);
@@ -48,7 +53,11 @@ function perMinute(value: string | undefined, fallback: RateLimit): RateLimit | 
  * - GATEWAY_MAX_BODY_BYTES: the largest request body accepted (64 KiB);
  * - GATEWAY_RATE_LIMIT_WRITES, GATEWAY_RATE_LIMIT_NONCES: writes (POST, PUT, DELETE) and SIWE nonces
  *   a client may make per minute (600 and 120; 0 turns the limit off);
- * - GATEWAY_TRUSTED_PROXIES: comma-separated addresses of proxies whose X-Forwarded-For is believed.
+ * - GATEWAY_TRUSTED_PROXIES: comma-separated addresses of proxies whose X-Forwarded-For is believed;
+ * - GATEWAY_METRICS=off: no GET /metrics (Prometheus; served by default, on the API's port);
+ * - LOG_FORMAT=json: one JSON line per request and JSON log lines on stdout (`text` by default);
+ * - GATEWAY_SHUTDOWN_GRACE_MS: how long SIGTERM/SIGINT let requests in flight finish (10000).
+ * GET /livez and GET /readyz are always served (see ops/readiness.ts).
  */
 export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const port = portSchema.parse(env.GATEWAY_PORT ?? defaultGatewayPort);
@@ -84,19 +93,23 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
     chains,
     store,
     sessionSecret: env.GATEWAY_SESSION_SECRET || undefined,
+    shutdownGraceMs: countSchema.parse(env.GATEWAY_SHUTDOWN_GRACE_MS || defaultShutdownGraceMs),
     ...gatewayLimitsFromEnv(env),
   };
 }
 
 export type GatewayLimits = Pick<
   GatewayConfig,
-  'maxBodyBytes' | 'rateLimits' | 'trustedProxies' | 'secureCookies'
+  'maxBodyBytes' | 'rateLimits' | 'trustedProxies' | 'secureCookies' | 'metrics' | 'logFormat'
 >;
 
+const logFormatSchema = z.enum(['text', 'json']);
+
 /**
- * What bounds and secures the gateway's requests, from the environment (the standalone gateway and
- * `npm start` read it alike): GATEWAY_MAX_BODY_BYTES, GATEWAY_RATE_LIMIT_WRITES,
- * GATEWAY_RATE_LIMIT_NONCES, GATEWAY_TRUSTED_PROXIES, GATEWAY_SECURE_COOKIES.
+ * What bounds, secures and observes the gateway's requests, from the environment (the standalone
+ * gateway and `npm start` read it alike): GATEWAY_MAX_BODY_BYTES, GATEWAY_RATE_LIMIT_WRITES,
+ * GATEWAY_RATE_LIMIT_NONCES, GATEWAY_TRUSTED_PROXIES, GATEWAY_SECURE_COOKIES, GATEWAY_METRICS
+ * (`off` drops /metrics), LOG_FORMAT (`json` or `text`).
  */
 export function gatewayLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayLimits {
   return {
@@ -110,5 +123,7 @@ export function gatewayLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
       .map((address) => address.trim())
       .filter(Boolean),
     secureCookies: env.GATEWAY_SECURE_COOKIES === '1',
+    metrics: env.GATEWAY_METRICS !== 'off',
+    logFormat: logFormatSchema.parse(env.LOG_FORMAT || 'text'),
   };
 }

@@ -10,7 +10,11 @@ import type { ChainConfig } from './chains/chainConfig';
 import { ChainRegistry } from './chains/registry';
 import { gatewayHealth } from './indexer/health';
 import { Indexer } from './indexer/indexer';
-import { openDatabase, type StoreOptions } from './store';
+import { closeServer, defaultShutdownGraceMs } from './ops/closeServer';
+import { gatewayMetrics } from './ops/gatewayMetrics';
+import { gatewayLog, type LogFormat } from './ops/log';
+import { checkReadiness, type Phase } from './ops/readiness';
+import { openDatabase, type Database, type StoreOptions } from './store';
 import { stackSnapshots } from './testControl/snapshots';
 
 export type GatewayOptions = {
@@ -33,21 +37,77 @@ export type GatewayOptions = {
    * together, for end-to-end tests that change state.
    */
   testControl?: boolean;
+  /** Serves GET /metrics (true by default; GATEWAY_METRICS=off). */
+  metrics?: boolean;
+  /** `json` writes one JSON line per request and JSON log lines (LOG_FORMAT=json); `text` by default. */
+  logFormat?: LogFormat;
+  /** How long close() lets requests in flight finish before it cuts their connections (10 s). */
+  shutdownGraceMs?: number;
 } & Pick<GatewayAppOptions, 'maxBodyBytes' | 'rateLimits' | 'trustedProxies' | 'secureCookies'>;
 
 export type Gateway = {
   url: string;
   port: number;
   indexers: Map<string, Indexer>;
+  /**
+   * A graceful stop: /readyz turns 503, no new connection is taken, the requests in flight finish
+   * (up to shutdownGraceMs), the indexers finish their pass and stop, then the store is closed.
+   */
   close(): Promise<void>;
 };
 
 /**
- * Opens the store (migrating it), starts one indexer per chain and serves the API over HTTP on
- * `host` (loopback by default). close() stops all three.
+ * What the server answers before the store is open and migrated: /livez (the process is up) and
+ * /readyz (not yet, and why), so that an orchestrator does not kill a replica waiting for another's
+ * migration; anything else is 503.
+ */
+function bootFetch(phase: () => Phase) {
+  return (request: Request): Response => {
+    const path = new URL(request.url).pathname;
+    if (path === '/livez') return Response.json({ status: 'ok' });
+    if (path === '/readyz') return Response.json({ status: 'not-ready', reason: phase() }, { status: 503 });
+    return Response.json({ code: 503, message: 'Service unavailable' }, { status: 503 });
+  };
+}
+
+/**
+ * Where the indexing lease (issue 26: one replica indexes a chain at a time) is to be released on
+ * shutdown: after the indexers stopped, before the store closes. There is no lease yet.
+ */
+async function releaseIndexingLease(_db: Database): Promise<void> {}
+
+/**
+ * Serves HTTP on `host` (loopback by default): /livez and /readyz at once, the API once the store
+ * is open and migrated, with one indexer per chain started. close() stops all three, gracefully.
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
-  const db = await openDatabase(options.store);
+  const log = gatewayLog(options.logFormat ?? 'text');
+  let phase: Phase = 'opening';
+  // Listening first: /livez and /readyz answer while the store opens and migrates (a replica may
+  // wait there for another's migration); the API is served once everything is ready.
+  let serveApi: ((request: Request) => Response | Promise<Response>) | undefined;
+  const boot = bootFetch(() => phase);
+  const host = options.host ?? '127.0.0.1';
+  const server = await new Promise<ServerType>((resolve, reject) => {
+    const s = serve(
+      { fetch: (request) => (serveApi ?? boot)(request), hostname: host, port: options.port ?? 0 },
+      () => resolve(s),
+    );
+    s.once('error', reject);
+  });
+  const graceMs = options.shutdownGraceMs ?? defaultShutdownGraceMs;
+  let db: Database;
+  try {
+    db = await openDatabase(options.store, {
+      migrating: () => {
+        phase = 'migrating';
+      },
+    });
+  } catch (error) {
+    await closeServer(server, 0);
+    throw error;
+  }
+  phase = 'starting';
   const chains = new ChainRegistry(options.chains);
   const safeInfoCache = new SafeInfoCache();
   const indexers = new Map<string, Indexer>();
@@ -62,13 +122,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       startBlock: BigInt(chain.config.indexer.startBlock),
       pollIntervalMs: chain.config.indexer.pollIntervalMs,
       trustedTokens: chain.config.trustedTokens as Address[],
-      log: (message) => console.error(`gateway: ${message}`),
+      log: (message) => log.info(message),
       onSafesChanged: (safes) => safeInfoCache.invalidate(chain.config.chainId, safes),
     });
     indexer.start();
     indexers.set(chain.config.chainId, indexer);
   };
-  for (const chain of chains.all()) startIndexer(chain);
   const stopIndexers = () => Promise.all([...indexers.values()].map((indexer) => indexer.stop()));
   const snapshots = options.testControl
     ? stackSnapshots(db, chains, {
@@ -88,34 +147,35 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     usd: Object.fromEntries(options.chains.map((chain) => [chain.chainId, chain.usdPrices])),
     fiatPerUsd: options.fiatPerUsd ?? defaultFiatPerUsd,
   });
-  const app = createGatewayApp({
-    chains,
-    db,
-    prices,
-    sessionKey: await sessionKey(db, options.sessionSecret),
-    corsOrigins: options.corsOrigins,
-    safeApps: options.safeApps,
-    safeInfoCache,
-    trackSafe: (chainId, safe) => indexers.get(chainId)?.track(safe),
-    snapshots,
-    health: () => gatewayHealth(indexers),
-    maxBodyBytes: options.maxBodyBytes,
-    rateLimits: options.rateLimits,
-    trustedProxies: options.trustedProxies,
-    secureCookies: options.secureCookies,
-  });
-  const host = options.host ?? '127.0.0.1';
-  let server: ServerType;
   try {
-    server = await new Promise<ServerType>((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 0 }, () => resolve(s));
-      s.once('error', reject);
+    const app = createGatewayApp({
+      chains,
+      db,
+      prices,
+      sessionKey: await sessionKey(db, options.sessionSecret),
+      corsOrigins: options.corsOrigins,
+      safeApps: options.safeApps,
+      safeInfoCache,
+      trackSafe: (chainId, safe) => indexers.get(chainId)?.track(safe),
+      snapshots,
+      health: () => gatewayHealth(indexers),
+      readiness: () => checkReadiness(phase, db),
+      metrics: options.metrics === false ? false : gatewayMetrics({ db, indexers }),
+      log,
+      maxBodyBytes: options.maxBodyBytes,
+      rateLimits: options.rateLimits,
+      trustedProxies: options.trustedProxies,
+      secureCookies: options.secureCookies,
     });
+    for (const chain of chains.all()) startIndexer(chain);
+    serveApi = app.fetch;
   } catch (error) {
+    await closeServer(server, 0);
     await stopIndexers();
     await db.close();
     throw error;
   }
+  phase = 'ready';
   const port = (server.address() as AddressInfo).port;
   let closing: Promise<void> | undefined;
   return {
@@ -123,13 +183,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     port,
     indexers,
     close() {
+      // The order matters: requests still in flight may read the store, a pass writes to it, and a
+      // lease must be given up while the database is still there.
       closing ??= (async () => {
-        await new Promise<void>((resolve, reject) => {
-          server.close((error) => (error ? reject(error) : resolve()));
-          // Keep-alive sockets would otherwise hold the port open.
-          if ('closeAllConnections' in server) server.closeAllConnections();
-        });
+        phase = 'stopping';
+        await closeServer(server, graceMs);
         await stopIndexers();
+        await releaseIndexingLease(db);
         await db.close();
       })();
       return closing;

@@ -96,10 +96,11 @@ describe.each(testDatabases())('indexer behind a failing RPC on $name', ({ optio
     await devnet?.stop();
   });
 
-  it('reports every chain indexing while the RPC answers', async () => {
+  it('reports every chain indexing while the RPC answers, caught up with its head', async () => {
+    const current = Number(await head());
     expect(await health()).toEqual({
       status: 'ok',
-      chains: { '1337': { state: 'indexing', block: Number(await head()) } },
+      chains: { '1337': { state: 'indexing', block: current, head: current, lagBlocks: 0, lagSeconds: 0 } },
     });
   });
 
@@ -162,7 +163,15 @@ describe.each(testDatabases())('indexer behind a failing RPC on $name', ({ optio
     expect(indexer.status()).toEqual({ state: 'indexing', block: Number(current) });
     expect(await health()).toEqual({
       status: 'ok',
-      chains: { '1337': { state: 'indexing', block: Number(current) } },
+      chains: {
+        '1337': {
+          state: 'indexing',
+          block: Number(current),
+          head: Number(current),
+          lagBlocks: 0,
+          lagSeconds: 0,
+        },
+      },
     });
   });
 

@@ -31,10 +31,23 @@ export const badJson = () => badRequest('The body is not valid JSON');
 
 export const serviceUnavailable = () => new HttpError(503, { code: 503, message: 'Service unavailable' });
 
-export function errorResponse(error: unknown, c: Context): Response {
+/** An error no handler turned into an answer: a bug or a failure below, answered 500 and logged. */
+export function isUnhandled(error: unknown): boolean {
+  return !(error instanceof HttpError) && !(error instanceof HTTPException && error.status === 400);
+}
+
+/**
+ * The answer to an error a route threw. An unhandled one is logged here unless `logUnhandled` is
+ * false (the JSON request log carries it then, see observeRequests).
+ */
+export function errorResponse(
+  error: unknown,
+  c: Context,
+  options: { logUnhandled?: boolean } = {},
+): Response {
   if (error instanceof HttpError) return c.json(error.body, error.status);
   // Hono's validator refuses a JSON body it cannot parse in words of its own; the gateway keeps its.
   if (error instanceof HTTPException && error.status === 400) return errorResponse(badJson(), c);
-  console.error('gateway: unhandled error', error);
+  if (options.logUnhandled ?? true) console.error('gateway: unhandled error', error);
   return c.json({ code: 500, message: 'Internal server error' }, 500);
 }

@@ -1,4 +1,15 @@
-import type { Indexer, IndexerStatus } from './indexer';
+import type { Indexer, IndexerProgress, IndexerStatus } from './indexer';
+
+/**
+ * How far a chain's indexer trails it: `lagBlocks` is the node's head (as of the last pass) less the
+ * block indexed (null before the first); `lagSeconds` is the age of the block indexed while it is behind the head, 0 once it
+ * has caught up (an idle chain makes no new blocks, which is no lag). Null until a pass told them.
+ */
+export type IndexerLag = {
+  head: number | null;
+  lagBlocks: number | null;
+  lagSeconds: number | null;
+};
 
 /**
  * What GET /health answers. `status` stays 'ok' while every chain is indexed, as before per-chain
@@ -8,11 +19,25 @@ import type { Indexer, IndexerStatus } from './indexer';
  */
 export type GatewayHealth = {
   status: 'ok' | 'degraded';
-  chains: Record<string, IndexerStatus>;
+  chains: Record<string, IndexerStatus & IndexerLag>;
 };
 
+export function indexerLag(progress: IndexerProgress, nowMs = Date.now()): IndexerLag {
+  const { head, block, blockTimeMs } = progress;
+  if (head === null || block === null) return { head, lagBlocks: null, lagSeconds: null };
+  const lagBlocks = Math.max(0, head - block);
+  const lagSeconds =
+    lagBlocks === 0 ? 0 : blockTimeMs === null ? null : Math.max(0, Math.round((nowMs - blockTimeMs) / 1000));
+  return { head, lagBlocks, lagSeconds };
+}
+
 export function gatewayHealth(indexers: ReadonlyMap<string, Indexer>): GatewayHealth {
-  const chains = Object.fromEntries([...indexers].map(([chainId, indexer]) => [chainId, indexer.status()]));
+  const chains = Object.fromEntries(
+    [...indexers].map(([chainId, indexer]) => [
+      chainId,
+      { ...indexer.status(), ...indexerLag(indexer.progress()) },
+    ]),
+  );
   const ok = Object.values(chains).every((chain) => chain.state === 'indexing');
   return { status: ok ? 'ok' : 'degraded', chains };
 }

@@ -160,6 +160,16 @@ function publicMessage(error: unknown): string {
 type Cursor = { number: bigint; hash: string } | undefined;
 
 /**
+ * How far an indexer trails its chain, for /health and /metrics: the head the node reported at the
+ * start of the last pass and the timestamp of the last block indexed; null before they are known.
+ */
+export type IndexerProgress = {
+  head: number | null;
+  block: number | null;
+  blockTimeMs: number | null;
+};
+
+/**
  * Follows one chain into the store: new Safes from the factories (and Safes somebody asked about,
  * whose past is read first, see track), every SafeL2 event of known Safes,
  * ERC20/ERC721 transfers touching them. Each pass handles one block range in one transaction and
@@ -197,6 +207,10 @@ export class Indexer {
   /** Why the indexer stopped for good, once it did. */
   #halted: string | undefined;
   #block: bigint | undefined;
+  /** The node's head as of the last pass that read it. */
+  #head: bigint | undefined;
+  /** The timestamp of the block under the cursor, once read (from the range or indexed_blocks). */
+  #blockTime: { number: bigint; ms: number } | undefined;
   /** A rollback committed but the owners it changed were not read again yet (the RPC failed). */
   #ownersStale = false;
 
@@ -225,6 +239,27 @@ export class Indexer {
     if (this.#halted !== undefined) return { state: 'halted', block, lastError: this.#halted };
     if (this.#failures > 0) return { state: 'retrying', block, lastError: publicMessage(this.#lastError) };
     return { state: 'indexing', block };
+  }
+
+  progress(): IndexerProgress {
+    const time =
+      this.#blockTime !== undefined && this.#blockTime.number === this.#block ? this.#blockTime : undefined;
+    return {
+      head: this.#head === undefined ? null : Number(this.#head),
+      block: this.#block === undefined ? null : Number(this.#block),
+      blockTimeMs: time?.ms ?? null,
+    };
+  }
+
+  /** Reads the cursor block's timestamp when the cursor moved without a range telling it (a restart, a rollback). */
+  async #noteCursorTime(): Promise<void> {
+    const block = this.#block;
+    if (block === undefined || this.#blockTime?.number === block) return;
+    const [row] = await this.#o.db.query<{ timestamp_ms: string }>(
+      'SELECT timestamp_ms FROM indexed_blocks WHERE chain_id = $1 AND number = $2',
+      [this.#o.chainId, block.toString()],
+    );
+    if (row) this.#blockTime = { number: block, ms: Number(row.timestamp_ms) };
   }
 
   async cursor(): Promise<Cursor> {
@@ -339,8 +374,10 @@ export class Indexer {
       this.#chainChecked = true;
     }
     const head = await client.getBlockNumber({ cacheTime: 0 });
+    this.#head = head;
     const cursor = await this.cursor();
     this.#block = cursor?.number;
+    await this.#noteCursorTime();
     if (this.#ownersStale) await this.#refreshOwnersAfterRollback();
     if (cursor && (await this.#orphaned(cursor, head))) {
       const fork = await this.#findFork(cursor, head);
@@ -350,6 +387,7 @@ export class Indexer {
       this.#ownersStale = true;
       await db.transaction((tx) => rollBackAbove(tx, chainId, fork, Date.now()));
       this.#block = (await this.cursor())?.number;
+      await this.#noteCursorTime();
       await this.#refreshOwnersAfterRollback();
       return true;
     }
@@ -383,6 +421,7 @@ export class Indexer {
       applyRange(tx, { ...records, to: toBlock, blocks: [...range.blocks.values()], nowMs: Date.now() }),
     );
     this.#block = range.to;
+    this.#blockTime = { number: range.to, ms: toBlock.timestampMs };
     this.#changed(prepared);
     return true;
   }

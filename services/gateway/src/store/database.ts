@@ -14,4 +14,11 @@ export type Database = Queryable & {
   /** Runs `work` in one transaction: committed if it resolves, rolled back if it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: runs `work` while this process holds a session-level advisory lock on one
+   * connection set aside for it, so that replicas starting together take turns (see migrate).
+   */
+  whileLocked?<T>(lock: readonly [number, string], work: () => Promise<T>): Promise<T>;
+  /** PostgreSQL only: the connection pool's counts, for /metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 };

@@ -16,10 +16,23 @@ export function listMigrations(): { version: string; sql: string }[] {
 }
 
 /**
+ * The session-level advisory lock migrate holds on PostgreSQL: a constant first key ('CSmg') and the
+ * schema's name as the second. It differs from the per-migration transaction lock below (one key),
+ * which gateways of earlier versions take: the two never wait on each other within one process.
+ */
+export const migrationLock = [0x43536d67, ':countersign-migrations'] as const;
+
+/**
  * Brings the schema up to date. Each migration runs in its own transaction together with its entry
- * in schema_migrations; on PostgreSQL an advisory lock keeps two gateways from migrating at once.
+ * in schema_migrations. On PostgreSQL the whole run holds an advisory lock: replicas starting
+ * together migrate one at a time, and the later ones find nothing left to do (creating
+ * schema_migrations itself would otherwise race). PGlite has a single client and needs none.
  */
 export async function migrate(db: Database): Promise<string[]> {
+  return db.whileLocked ? db.whileLocked(migrationLock, () => migrateUnlocked(db)) : migrateUnlocked(db);
+}
+
+async function migrateUnlocked(db: Database): Promise<string[]> {
   await db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
   );

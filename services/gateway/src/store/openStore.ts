@@ -12,12 +12,16 @@ export type StoreOptions = {
   dataDir?: string;
 };
 
-/** Opens the configured database and brings its schema up to date. */
-export async function openDatabase(options: StoreOptions = {}): Promise<Database> {
+/** Opens the configured database and brings its schema up to date (`migrating` told in between). */
+export async function openDatabase(
+  options: StoreOptions = {},
+  hooks: { migrating?: () => void } = {},
+): Promise<Database> {
   const db = options.databaseUrl
     ? await openPostgres(options.databaseUrl, { schema: options.schema })
     : await openPglite(options.dataDir);
   try {
+    hooks.migrating?.();
     await migrate(db);
   } catch (error) {
     await db.close();

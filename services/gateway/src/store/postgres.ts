@@ -53,6 +53,26 @@ export async function openPostgres(url: string, options: { schema?: string } = {
         client.release();
       }
     },
+    async whileLocked(lock, work) {
+      const [space, name] = lock;
+      const client = await pool.connect();
+      try {
+        // Two keys: one for the kind of lock, one for the schema, so that gateways keeping their tables
+        // in other schemas of the same database do not wait on each other.
+        await client.query('SELECT pg_advisory_lock($1, hashtext(current_schema() || $2))', [space, name]);
+        try {
+          return await work();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1, hashtext(current_schema() || $2))', [
+            space,
+            name,
+          ]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -1,0 +1,84 @@
+import type { Database } from '../store';
+import type { Indexer } from '../indexer/indexer';
+import { indexerLag } from '../indexer/health';
+import { MetricsRegistry, type Counter, type Histogram } from './metrics';
+
+/** Seconds: the gateway's reads answer in milliseconds, the estimations and RPC-bound ones in seconds. */
+const durationBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export type GatewayMetrics = {
+  registry: MetricsRegistry;
+  requests: Counter;
+  requestDuration: Histogram;
+};
+
+/**
+ * The metrics GET /metrics serves: requests by route pattern (labels stay few: no address or id
+ * ever reaches them), each chain's indexer progress, the PostgreSQL pool, the process's start.
+ * `indexers` is read at each scrape, so indexers made again later (a snapshot restored) are seen.
+ */
+export function gatewayMetrics(options: {
+  db?: Database;
+  indexers?: ReadonlyMap<string, Indexer>;
+  startTimeMs?: number;
+}): GatewayMetrics {
+  const registry = new MetricsRegistry();
+  const requests = registry.counter(
+    'http_requests_total',
+    'HTTP requests answered, by method, route pattern and status.',
+  );
+  const requestDuration = registry.histogram(
+    'http_request_duration_seconds',
+    'Time to answer an HTTP request (until its headers), by method and route pattern.',
+    durationBuckets,
+  );
+  const indexers = options.indexers;
+  if (indexers) {
+    const perChain = (read: (indexer: Indexer) => number | null) => () =>
+      [...indexers].map(([chain, indexer]) => ({ labels: { chain }, value: read(indexer) }));
+    registry.gauge(
+      'indexer_head_block',
+      "The chain's head as of the indexer's last pass.",
+      perChain((i) => i.progress().head),
+    );
+    registry.gauge(
+      'indexer_indexed_block',
+      'The last block indexed.',
+      perChain((i) => i.progress().block),
+    );
+    registry.gauge(
+      'indexer_lag_blocks',
+      'Blocks between the head and the last block indexed.',
+      perChain((i) => indexerLag(i.progress()).lagBlocks),
+    );
+    registry.gauge(
+      'indexer_lag_seconds',
+      'Age of the last block indexed while behind the head; 0 once caught up.',
+      perChain((i) => indexerLag(i.progress()).lagSeconds),
+    );
+    registry.gauge(
+      'indexer_up',
+      '1 while the indexer is indexing, 0 while it retries or has halted.',
+      perChain((i) => (i.status().state === 'indexing' ? 1 : 0)),
+    );
+  }
+  const poolStats = options.db?.poolStats?.bind(options.db);
+  if (poolStats) {
+    registry.gauge('db_pool_total', 'PostgreSQL connections open in the pool.', () => [
+      { value: poolStats().total },
+    ]);
+    registry.gauge('db_pool_idle', 'PostgreSQL connections idle in the pool.', () => [
+      { value: poolStats().idle },
+    ]);
+    registry.gauge('db_pool_waiting', 'Queries waiting for a PostgreSQL connection.', () => [
+      { value: poolStats().waiting },
+    ]);
+  }
+  const startSeconds = (options.startTimeMs ?? performance.timeOrigin) / 1000;
+  registry.gauge(
+    'process_start_time_seconds',
+    'Start time of the process since the Unix epoch, in seconds.',
+    () => [{ value: Math.round(startSeconds) }],
+  );
+  return { registry, requests, requestDuration };
+}
