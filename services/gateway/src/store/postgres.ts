@@ -14,6 +14,9 @@ function queryable(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+/** The first key of the advisory lock taken around creating a schema ('CSsc'). */
+const schemaLockSpace = 0x43537363;
+
 /**
  * A real PostgreSQL. `schema` (created if missing) isolates one gateway's tables from another's in
  * the same database, which is how the tests share one server.
@@ -25,7 +28,11 @@ export async function openPostgres(url: string, options: { schema?: string } = {
     const setup = new pg.Client({ connectionString: url });
     await setup.connect();
     try {
+      // Replicas starting together would race here (IF NOT EXISTS is no guard between two sessions).
+      await setup.query('BEGIN');
+      await setup.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [schemaLockSpace, schema]);
       await setup.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      await setup.query('COMMIT');
     } finally {
       await setup.end();
     }
