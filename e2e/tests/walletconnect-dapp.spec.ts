@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
 import encodeQR from 'qr';
-import { createPublicClient, http, parseEther, toHex, type Address, type Hex } from 'viem';
+import {
+  createPublicClient,
+  hashMessage,
+  http,
+  parseAbi,
+  parseEther,
+  toHex,
+  type Address,
+  type Hex,
+} from 'viem';
+import { safeAbi } from '@countersign/safe-core';
 import { expect, test } from '../fixtures';
 import { devAccount, ownerWithDevnetWallet, ownerWithTestWallet, secondOwner, teamSafe } from '../owners';
 import type { E2eStack } from '../stack';
@@ -191,6 +201,31 @@ test.describe('WalletConnect: the Safe in a dapp', () => {
       expect(await devnet.verifyTypedData({ address: solo, ...typedData, signature: typedSignature })).toBe(
         true,
       );
+
+      // Signed on chain at the owner's choice: a SignMessageLib delegatecall through the one review,
+      // executed by the 1-of-1 Safe; the dapp gets 0x, which the Safe accepts from then on.
+      const onChainMessage = 'Signed on chain through WalletConnect';
+      const onChainSigning = request('personal_sign', [toHex(onChainMessage), solo]);
+      await expect(dialog).toContainText(onChainMessage, { timeout: 20_000 });
+      await dialog.getByTestId('dapp-sign-onchain').check();
+      await expect(dialog.getByTestId('dapp-sign-onchain-note')).toBeVisible();
+      await dialog.getByTestId('sign-message').click();
+      const review = page.getByTestId('dapp-onchain-sign-dialog');
+      await expect(review.getByTestId('review-action')).toContainText('SignMessageLib');
+      await review
+        .getByTestId('review-nonce')
+        .fill(String(await devnet.readContract({ address: solo, abi: safeAbi, functionName: 'nonce' })));
+      await review.getByTestId('review-execute').click();
+      expect(await onChainSigning).toBe('0x');
+      // The Safe's own check with no signature at all (what the dapp does with 0x).
+      expect(
+        await devnet.readContract({
+          address: solo,
+          abi: parseAbi(['function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)']),
+          functionName: 'isValidSignature',
+          args: [hashMessage(onChainMessage), '0x'],
+        }),
+      ).toBe('0x1626ba7e');
     });
   });
 
