@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { createGatewayApp, gatewayConfigFromEnv, gatewayLimitsFromEnv, openDatabase } from '../src';
+import { defaultFiatPerUsd, StaticPriceTable } from '../src/assets/prices';
+import { ChainRegistry } from '../src/chains/registry';
+import { gatewayLog, type LogFormat } from '../src/ops/log';
+import { MetricsRegistry } from '../src/ops/metrics';
+
+/** The app over a store that was closed: every query fails, as with a database gone away. */
+async function appOverClosedStore(format: LogFormat) {
+  const db = await openDatabase();
+  await db.close();
+  const lines: string[] = [];
+  const app = createGatewayApp({
+    chains: new ChainRegistry([]),
+    db,
+    prices: new StaticPriceTable({ usd: {}, fiatPerUsd: defaultFiatPerUsd }),
+    sessionKey: 'test-session-key',
+    corsOrigins: [],
+    log: gatewayLog(format, (line) => lines.push(line)),
+  });
+  return { app, lines };
+}
+
+describe('JSON logs', () => {
+  it('write one line per request, and an unhandled error as JSON with the same fields', async () => {
+    const { app, lines } = await appOverClosedStore('json');
+    expect((await app.request('/livez?owner=0x00000000000000000000000000000000000000aa')).status).toBe(200);
+    // Storing the nonce fails: a 500 the log carries, with its error.
+    expect((await app.request('/v1/auth/nonce')).status).toBe(500);
+    const [live, failed, ...rest] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(rest).toEqual([]);
+    expect(live).toMatchObject({
+      level: 'info',
+      msg: 'request',
+      method: 'GET',
+      route: '/livez',
+      status: 200,
+    });
+    expect(Object.keys(live ?? {}).sort()).toEqual([
+      'durationMs',
+      'level',
+      'method',
+      'msg',
+      'route',
+      'status',
+      'time',
+    ]);
+    expect(lines[0]).not.toContain('0x000');
+    expect(failed).toMatchObject({
+      level: 'error',
+      msg: 'request failed',
+      method: 'GET',
+      route: '/v1/auth/nonce',
+      status: 500,
+    });
+    expect(typeof failed?.error).toBe('string');
+    expect(typeof failed?.durationMs).toBe('number');
+    expect(Number.isNaN(Date.parse(String(failed?.time)))).toBe(false);
+  });
+
+  it('stay off in the default text format', async () => {
+    const { app, lines } = await appOverClosedStore('text');
+    expect((await app.request('/livez')).status).toBe(200);
+    expect(lines).toEqual([]);
+  });
+});
+
+describe('operations settings from the environment', () => {
+  const base = { GATEWAY_CHAINS_FILE: '', DEVNET_MANIFEST: '' };
+  it('serve metrics and text logs by default; GATEWAY_METRICS=off and LOG_FORMAT=json change them', () => {
+    expect(gatewayLimitsFromEnv({})).toMatchObject({ metrics: true, logFormat: 'text' });
+    expect(gatewayLimitsFromEnv({ GATEWAY_METRICS: 'off', LOG_FORMAT: 'json' })).toMatchObject({
+      metrics: false,
+      logFormat: 'json',
+    });
+    expect(() => gatewayLimitsFromEnv({ LOG_FORMAT: 'yaml' })).toThrow();
+    expect(() => gatewayConfigFromEnv(base)).toThrow(/No chains configured/);
+  });
+});
+
+describe('the metrics exposition', () => {
+  it('escapes label values and writes HELP and TYPE before the samples', () => {
+    const registry = new MetricsRegistry();
+    registry.counter('things_total', 'Things.').inc({ name: 'a "quoted"\\path\nline' }, 2);
+    registry.gauge('level', 'A level.', () => [{ value: 3 }, { labels: { x: 'unknown' }, value: null }]);
+    expect(registry.render()).toBe(
+      [
+        '# HELP things_total Things.',
+        '# TYPE things_total counter',
+        'things_total{name="a \\"quoted\\"\\\\path\\nline"} 2',
+        '# HELP level A level.',
+        '# TYPE level gauge',
+        'level 3',
+        '',
+      ].join('\n'),
+    );
+  });
+});
