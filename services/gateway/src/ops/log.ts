@@ -28,7 +28,9 @@ function errorFields(error: unknown): Record<string, string> {
 
 export function gatewayLog(
   format: LogFormat = 'text',
-  write = (line: string) => process.stdout.write(line),
+  write: (line: string) => void = (line) => {
+    process.stdout.write(line);
+  },
 ): GatewayLog {
   const json = (level: 'info' | 'error', fields: Record<string, unknown>) =>
     write(`${JSON.stringify({ time: new Date().toISOString(), level, ...fields })}\n`);
