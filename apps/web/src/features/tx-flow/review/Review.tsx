@@ -113,8 +113,15 @@ export function Review({
       }
     : undefined;
   const nonceFacts = chainNonces ?? nonces.data;
+  // Until the Safe's nonce and its queue have answered, the field waits: a number shown meanwhile
+  // would change under the owner (8, then 10 once the queue is read), and typing the same digits as
+  // the placeholder would not count as a choice. If nothing answers, the SafeInfo's nonce stands.
+  const recommendationPending =
+    nonceInput === undefined &&
+    draft.nonce === undefined &&
+    ((onChain.query.isPending && nonces.isPending) || queue.isPending);
   const recommended = nonceFacts?.recommendedNonce ?? safe.nonce;
-  const nonceText = nonceInput ?? recommended.toString();
+  const nonceText = nonceInput ?? (recommendationPending ? '' : recommended.toString());
   const nonce = /^\d{1,9}$/.test(nonceText) ? Number(nonceText) : undefined;
   const safeTxGas =
     draft.safeTxGas ??
@@ -291,19 +298,23 @@ export function Review({
               className={styles.nonce}
               inputMode="numeric"
               value={nonceText}
+              disabled={recommendationPending}
+              placeholder={recommendationPending ? '…' : undefined}
               onChange={(event) => setNonceInput(event.target.value.trim())}
               aria-describedby="review-nonce-hint"
               aria-invalid={nonce === undefined}
               data-testid="review-nonce"
             />
             <span id="review-nonce-hint" className={styles.hint}>
-              {nonce === undefined
-                ? 'A nonce is a whole number.'
-                : draft.nonce !== undefined && nonce === draft.nonce && nonceFacts
-                  ? `The nonce of what this replaces. The Safe is at ${nonceFacts.currentNonce}.`
-                  : nonceFacts
-                    ? `Recommended: ${nonceFacts.recommendedNonce}. The Safe is at ${nonceFacts.currentNonce}${chainNonces ? ' (read from the Safe contract)' : ''}.`
-                    : 'Loading the recommended nonce…'}
+              {recommendationPending
+                ? 'Loading the recommended nonce…'
+                : nonce === undefined
+                  ? 'A nonce is a whole number.'
+                  : draft.nonce !== undefined && nonce === draft.nonce && nonceFacts
+                    ? `The nonce of what this replaces. The Safe is at ${nonceFacts.currentNonce}.`
+                    : nonceFacts
+                      ? `Recommended: ${nonceFacts.recommendedNonce}. The Safe is at ${nonceFacts.currentNonce}${chainNonces ? ' (read from the Safe contract)' : ''}.`
+                      : 'Loading the recommended nonce…'}
             </span>
           </Detail>
           <Detail label="safeTxGas" testId="review-safe-tx-gas">
