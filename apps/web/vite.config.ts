@@ -100,8 +100,8 @@ const appBuild = defineConfig({
               test: new RegExp(
                 [
                   // Not chainReader (viem): only lazy views read chains directly.
-                  String.raw`[\/]src[\/]lib[\/](address|config|gatewayErrors|persistence|queryClient|result|services|ServicesProvider|storage|storedState|urls)\.`,
-                  String.raw`[\/]src[\/]features[\/](chains|safe)[\/](queries|keys|paths|selection|selectedChain|rpc|explorer)\.`,
+                  String.raw`[\/]src[\/]lib[\/](address|config|gatewayErrors|persistence|queryClient|result|rpcUrl|services|ServicesProvider|storage|storedState|urls)\.`,
+                  String.raw`[\/]src[\/]features[\/](chains|safe)[\/](queries|keys|paths|selection|selectedChain|explorer)\.`,
                   String.raw`[\/]src[\/]ui[\/](format|Alert|ErrorAlert|Skeleton|Button|Page)\.`,
                 ].join('|'),
               ),

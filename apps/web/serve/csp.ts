@@ -1,6 +1,6 @@
 import { createGatewayClient, type ChainInfo } from '@countersign/gateway-api';
 import { fetchAllChains } from '../src/features/chains/fetchAllChains';
-import { rpcUrlOf } from '../src/features/chains/rpc';
+import { rpcUrlOf } from '../src/lib/rpcUrl';
 
 /**
  * The Content-Security-Policy the web app is served with. Scripts come only from this origin (no

@@ -1,4 +1,6 @@
 import { createClient, http, isHex, type Client, type Hex } from 'viem';
+import type { ChainInfo } from '@countersign/gateway-api';
+import { rpcUrlOf } from './rpcUrl';
 
 const readers = new Map<string, Client>();
 
@@ -15,6 +17,12 @@ export function chainReader(rpcUrl: string): Client {
   }
   return reader;
 }
+
+/**
+ * The chain's reader, for the modules that read chains. Imported from here, not through a feature's
+ * index: viem's client then loads with those (lazy) modules, not with the app's first script.
+ */
+export const chainClient = (chain: ChainInfo): Client => chainReader(rpcUrlOf(chain));
 
 /** The revert data an RPC error carries (`error.data`, somewhere along its causes). */
 export function revertDataOf(error: unknown): Hex | undefined {

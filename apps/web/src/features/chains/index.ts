@@ -6,6 +6,6 @@ export { chainKeys } from './keys';
 export { findChainByShortName, unknownShortNameMessage } from './selectedChain';
 export { rememberChainId, useSelectedChain } from './selection';
 export { useCurrentChain, type ChainRouteHandle } from './useCurrentChain';
-export { rpcUrlOf } from './rpc';
+export { rpcUrlOf } from '../../lib/rpcUrl';
 export { ChainReadError, rpcRequest } from './rpcRequest';
 export { seedChainsFromPage } from './pageChains';

@@ -27,7 +27,6 @@ export { parseSafeId } from './safeId';
 export { openSafeTarget, resolveSafeInput } from './safeInput';
 export { recommendedNonce, type SafeInfoDisagreement } from './chainState';
 export {
-  chainClient,
   delegatesQueryOptions,
   useChainSafeState,
   useDelegates,

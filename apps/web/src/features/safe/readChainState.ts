@@ -1,4 +1,6 @@
-import { getAddress, type Address, type Client, type Hex } from 'viem';
+import { getAddress, type Address, type Hex } from 'viem';
+import type { ChainInfo } from '@countersign/gateway-api';
+import { chainClient } from '../../lib/chainReader';
 import { getStorageAt, readContract } from 'viem/actions';
 import type { ChainSafeState } from './chainState';
 import {
@@ -26,7 +28,8 @@ const addressIn = (word: Hex | undefined): Address | null => {
  * Reads the Safe's owners, threshold, nonce, version, modules, guard, implementation and fallback handler from the chain in one round
  * trip (the chain reader batches the calls made together into one JSON-RPC request).
  */
-export async function readChainSafeState(client: Client, safe: Address): Promise<ChainSafeState> {
+export async function readChainSafeState(chain: ChainInfo, safe: Address): Promise<ChainSafeState> {
+  const client = chainClient(chain);
   const read = <const Name extends 'getOwners' | 'getThreshold' | 'nonce' | 'VERSION'>(functionName: Name) =>
     readContract(client, { address: safe, abi: safeAbi, functionName });
   const slot = (at: bigint) => getStorageAt(client, { address: safe, slot: slotHex(at) });

@@ -1,22 +1,19 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { Address, Client } from 'viem';
+import type { Address } from 'viem';
 import { cursorOf, type ChainInfo, type DelegatePage, type GatewayClient } from '@countersign/gateway-api';
-import { chainReader } from '../../lib/chainReader';
 import { useGateway } from '../../lib/ServicesProvider';
-import { rpcUrlOf } from '../chains';
 import { useWallet } from '../wallet';
 import { compareSafeInfo } from './chainState';
 import { safeKey } from './queries';
 import { useSafe } from './SafeContext';
 
 /** A read-only client on the chain's own RPC (as the gateway's chain configuration names it). */
-export const chainClient = (chain: ChainInfo): Client => chainReader(rpcUrlOf(chain));
 
 /** The Safe's owners, threshold, nonce, version, modules and guard as its contract answers. */
 export const chainSafeStateQueryOptions = (chain: ChainInfo, address: Address) =>
   queryOptions({
     queryKey: safeKey(chain.chainId, address, 'chain-state'),
-    queryFn: async () => (await import('./readChainState')).readChainSafeState(chainClient(chain), address),
+    queryFn: async () => (await import('./readChainState')).readChainSafeState(chain, address),
     retry: 1,
     staleTime: 5_000,
   });

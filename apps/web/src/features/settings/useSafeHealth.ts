@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { AddressInfo } from '@countersign/gateway-api';
 import { isMultisigExecutionInfo, isTransactionItem } from '@countersign/gateway-api';
 import type { Address } from 'viem';
-import { chainClient, safeKey, useChainSafeState, useQueueQuery, useSafe } from '../safe';
+import { chainClient } from '../../lib/chainReader';
+import { safeKey, useChainSafeState, useQueueQuery, useSafe } from '../safe';
 import { safeHealth, type HealthFacts, type NamedContract } from './health';
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();

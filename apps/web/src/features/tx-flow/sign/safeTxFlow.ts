@@ -25,7 +25,7 @@ import {
   type WalletReceipt,
   type WriteResult,
 } from '../../wallet';
-import { chainClient } from '../../safe';
+import { chainClient } from '../../../lib/chainReader';
 import type { TxDraftOrigin } from '../draft';
 import { executionSignatures, normalizeSignature, type Confirmation } from './safeTxSignatures';
 

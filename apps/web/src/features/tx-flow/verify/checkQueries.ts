@@ -2,7 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { getAddress, isAddress, type Address, type Hex } from 'viem';
 import type { ChainInfo } from '@countersign/gateway-api';
 import type { SafeTx } from '@countersign/safe-core';
-import { chainClient, safeKey } from '../../safe';
+import { chainClient } from '../../../lib/chainReader';
+import { safeKey } from '../../safe';
 import { contractTransactionHash, simulateSafeTx, simulateStateChangesOnChain } from '../chainReads';
 
 type Call = Pick<SafeTx, 'to' | 'value' | 'data' | 'operation'>;

@@ -4,7 +4,7 @@ import { readContract } from 'viem/actions';
 import type { ChainInfo } from '@countersign/gateway-api';
 import { decodeCall, type SafeTx } from '@countersign/safe-core';
 import { safeKey } from '../../safe';
-import { chainClient } from '../../safe';
+import { chainClient } from '../../../lib/chainReader';
 
 export type TokenFacts = { symbol: string; decimals: number };
 
