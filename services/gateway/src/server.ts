@@ -8,8 +8,10 @@ import { sessionKey } from './auth/sessionKey';
 import { SafeInfoCache } from './safes/safeInfoCache';
 import type { ChainConfig } from './chains/chainConfig';
 import { ChainRegistry } from './chains/registry';
-import { gatewayHealth } from './indexer/health';
+import { FollowedChain } from './indexer/followedChain';
+import { gatewayHealth, type ChainIndexing } from './indexer/health';
 import { Indexer } from './indexer/indexer';
+import { Replicas } from './indexer/replicas';
 import { closeServer, defaultShutdownGraceMs } from './ops/closeServer';
 import { gatewayMetrics } from './ops/gatewayMetrics';
 import { gatewayLog, type LogFormat } from './ops/log';
@@ -71,10 +73,12 @@ function bootFetch(phase: () => Phase) {
 }
 
 /**
- * Where the indexing lease (issue 26: one replica indexes a chain at a time) is to be released on
- * shutdown: after the indexers stopped, before the store closes. There is no lease yet.
+ * Gives up the indexing leases (issue 26: one replica indexes a chain at a time) on shutdown: after
+ * the indexers stopped, before the store closes, so that another replica takes over at its next try.
  */
-async function releaseIndexingLease(_db: Database): Promise<void> {}
+async function releaseIndexingLease(replicas: Replicas | undefined): Promise<void> {
+  await replicas?.release();
+}
 
 /**
  * Serves HTTP on `host` (loopback by default): /livez and /readyz at once, the API once the store
@@ -111,6 +115,43 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const chains = new ChainRegistry(options.chains);
   const safeInfoCache = new SafeInfoCache();
   const indexers = new Map<string, Indexer>();
+  // What /health and /metrics show of each chain: its indexer, or the store's view where another
+  // replica indexes it.
+  const chainStates = new Map<string, ChainIndexing>();
+  const followers = new Map(
+    options.chains.map((chain) => [chain.chainId, new FollowedChain(db, chain.chainId)]),
+  );
+  const follow = (chainId: string) => {
+    const follower = followers.get(chainId);
+    if (!follower) return;
+    chainStates.set(chainId, follower);
+    void follower.refresh();
+  };
+  // On PostgreSQL, any number of replicas may share the store: each chain is indexed by one of them.
+  const replicas =
+    db.kind === 'postgres'
+      ? new Replicas({
+          db,
+          chainIds: options.chains.map((chain) => chain.chainId),
+          lead: (chainId) => {
+            const chain = chains.get(chainId);
+            if (chain && phase !== 'stopping' && !paused) startIndexer(chain);
+          },
+          lose: async (chainId) => {
+            const indexer = indexers.get(chainId);
+            indexers.delete(chainId);
+            follow(chainId);
+            await indexer?.stop();
+          },
+          indexed: (chainId) => {
+            safeInfoCache.invalidateChain(chainId);
+            void followers.get(chainId)?.refresh();
+          },
+          track: (chainId, safe) => indexers.get(chainId)?.track(safe),
+          log: (message) => log.info(message),
+        })
+      : undefined;
+  let paused = false;
   // An indexer per chain; made again after a snapshot is restored, so nothing it learnt survives it.
   const startIndexer = (chain: ReturnType<ChainRegistry['all']>[number]) => {
     const indexer = new Indexer({
@@ -124,18 +165,29 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       trustedTokens: chain.config.trustedTokens as Address[],
       log: (message) => log.info(message),
       onSafesChanged: (safes) => safeInfoCache.invalidate(chain.config.chainId, safes),
+      announce: replicas?.announcer(chain.config.chainId),
     });
     indexer.start();
     indexers.set(chain.config.chainId, indexer);
+    chainStates.set(chain.config.chainId, indexer);
+  };
+  // Where this replica does not hold a chain's lease (always the case before the first try).
+  const startOwnIndexers = () => {
+    for (const chain of chains.all()) {
+      if (replicas && !replicas.holds(chain.config.chainId)) follow(chain.config.chainId);
+      else startIndexer(chain);
+    }
   };
   const stopIndexers = () => Promise.all([...indexers.values()].map((indexer) => indexer.stop()));
   const snapshots = options.testControl
     ? stackSnapshots(db, chains, {
         pause: async () => {
+          paused = true;
           await stopIndexers();
         },
         resume: () => {
-          for (const chain of chains.all()) startIndexer(chain);
+          paused = false;
+          startOwnIndexers();
         },
         forget: () => {
           safeInfoCache.clear();
@@ -156,22 +208,32 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       corsOrigins: options.corsOrigins,
       safeApps: options.safeApps,
       safeInfoCache,
-      trackSafe: (chainId, safe) => indexers.get(chainId)?.track(safe),
+      trackSafe: (chainId, safe) => {
+        const indexer = indexers.get(chainId);
+        if (indexer) indexer.track(safe);
+        else
+          replicas
+            ?.askToTrack(chainId, safe)
+            .catch((error: unknown) => log.error('asking to track failed', error));
+      },
       snapshots,
-      health: () => gatewayHealth(indexers),
+      health: () => gatewayHealth(chainStates),
       readiness: () => checkReadiness(phase, db),
-      metrics: options.metrics === false ? false : gatewayMetrics({ db, indexers }),
+      metrics: options.metrics === false ? false : gatewayMetrics({ db, indexers: chainStates }),
       log,
       maxBodyBytes: options.maxBodyBytes,
       rateLimits: options.rateLimits,
       trustedProxies: options.trustedProxies,
       secureCookies: options.secureCookies,
     });
-    for (const chain of chains.all()) startIndexer(chain);
+    startOwnIndexers();
+    // The first try is awaited: a lone replica indexes from the moment it serves.
+    await replicas?.start();
     serveApi = app.fetch;
   } catch (error) {
     await closeServer(server, 0);
     await stopIndexers();
+    await releaseIndexingLease(replicas);
     await db.close();
     throw error;
   }
@@ -189,7 +251,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         phase = 'stopping';
         await closeServer(server, graceMs);
         await stopIndexers();
-        await releaseIndexingLease(db);
+        await releaseIndexingLease(replicas);
         await db.close();
       })();
       return closing;

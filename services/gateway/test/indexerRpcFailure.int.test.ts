@@ -100,7 +100,16 @@ describe.each(testDatabases())('indexer behind a failing RPC on $name', ({ optio
     const current = Number(await head());
     expect(await health()).toEqual({
       status: 'ok',
-      chains: { '1337': { state: 'indexing', block: current, head: current, lagBlocks: 0, lagSeconds: 0 } },
+      chains: {
+        '1337': {
+          state: 'indexing',
+          block: current,
+          head: current,
+          lagBlocks: 0,
+          lagSeconds: 0,
+          role: 'indexes',
+        },
+      },
     });
   });
 
@@ -170,6 +179,7 @@ describe.each(testDatabases())('indexer behind a failing RPC on $name', ({ optio
           head: Number(current),
           lagBlocks: 0,
           lagSeconds: 0,
+          role: 'indexes',
         },
       },
     });

@@ -30,7 +30,7 @@ export type RangeRecords = {
  */
 export async function applyRange(
   tx: Queryable,
-  params: RangeRecords & { to: BlockInfo; blocks: BlockInfo[]; nowMs: number },
+  params: RangeRecords & { to: BlockInfo; blocks: BlockInfo[]; nowMs: number; head?: bigint },
 ): Promise<void> {
   const { chainId } = params;
   await applyRecords(tx, params);
@@ -46,10 +46,11 @@ export async function applyRange(
     (params.to.number - rememberedBlocks).toString(),
   ]);
   await tx.query(
-    `INSERT INTO indexer_cursors (chain_id, block_number, block_hash, updated_at_ms) VALUES ($1, $2, $3, $4)
+    `INSERT INTO indexer_cursors (chain_id, block_number, block_hash, updated_at_ms, head_number)
+     VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (chain_id) DO UPDATE SET block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash,
-       updated_at_ms = EXCLUDED.updated_at_ms`,
-    [chainId, params.to.number, params.to.hash, params.nowMs],
+       updated_at_ms = EXCLUDED.updated_at_ms, head_number = EXCLUDED.head_number`,
+    [chainId, params.to.number, params.to.hash, params.nowMs, (params.head ?? params.to.number).toString()],
   );
 }
 

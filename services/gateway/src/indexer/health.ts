@@ -1,4 +1,14 @@
-import type { Indexer, IndexerProgress, IndexerStatus } from './indexer';
+import type { IndexerProgress, IndexerStatus } from './indexer';
+
+/**
+ * A chain as this replica sees it: the Indexer when it indexes the chain, a FollowedChain (`follows`)
+ * when another replica on the same PostgreSQL does.
+ */
+export type ChainIndexing = {
+  status(): IndexerStatus;
+  progress(): IndexerProgress;
+  readonly follows?: boolean;
+};
 
 /**
  * How far a chain's indexer trails it: `lagBlocks` is the node's head (as of the last pass) less the
@@ -19,7 +29,8 @@ export type IndexerLag = {
  */
 export type GatewayHealth = {
   status: 'ok' | 'degraded';
-  chains: Record<string, IndexerStatus & IndexerLag>;
+  /** `role`: whether this replica indexes the chain or follows the one that does (issue 26). */
+  chains: Record<string, IndexerStatus & IndexerLag & { role: 'indexes' | 'follows' }>;
 };
 
 export function indexerLag(progress: IndexerProgress, nowMs = Date.now()): IndexerLag {
@@ -31,11 +42,15 @@ export function indexerLag(progress: IndexerProgress, nowMs = Date.now()): Index
   return { head, lagBlocks, lagSeconds };
 }
 
-export function gatewayHealth(indexers: ReadonlyMap<string, Indexer>): GatewayHealth {
+export function gatewayHealth(indexers: ReadonlyMap<string, ChainIndexing>): GatewayHealth {
   const chains = Object.fromEntries(
     [...indexers].map(([chainId, indexer]) => [
       chainId,
-      { ...indexer.status(), ...indexerLag(indexer.progress()) },
+      {
+        ...indexer.status(),
+        ...indexerLag(indexer.progress()),
+        role: indexer.follows ? ('follows' as const) : ('indexes' as const),
+      },
     ]),
   );
   const ok = Object.values(chains).every((chain) => chain.state === 'indexing');

@@ -12,7 +12,7 @@ import {
 } from 'viem';
 import { safeAbi } from '@countersign/safe-core';
 import { readSafe } from '../safes/readSafe';
-import { insertRows, type Database } from '../store';
+import { insertRows, type Database, type Queryable } from '../store';
 import {
   applyRange,
   applyRecords,
@@ -52,7 +52,27 @@ export type IndexerOptions = {
   log?: (message: string) => void;
   /** Told which Safes a pass or a rollback changed (caches drop them). */
   onSafesChanged?: (safes: Address[]) => void;
+  /**
+   * Runs last in each transaction that changes what the indexer stored, with the cursor it leaves:
+   * on PostgreSQL it announces the change to the other replicas (NOTIFY, sent on commit).
+   */
+  announce?: (tx: Queryable, block: bigint | undefined) => Promise<void>;
 };
+
+/**
+ * The first key of the transaction-level advisory lock each indexer write takes on PostgreSQL
+ * ('CSiw'), the second being the schema and chain: writers of one chain take turns, so that the
+ * cursor each checks cannot move under it before it commits.
+ */
+export const indexerWriteLockSpace = 0x43536977;
+
+/**
+ * The cursor moved since the pass read it: another replica indexed meanwhile (this one lost its
+ * lease, or had not noticed yet). The pass's writes are dropped, so that no range is written twice.
+ */
+export class StaleCursorError extends Error {
+  override name = 'StaleCursorError';
+}
 
 /** Blocks read by the first pass. */
 const initialSpan = 64n;
@@ -181,8 +201,10 @@ export type IndexerProgress = {
  * not have below its head) fails the pass, which is tried again later; it never rolls anything back.
  */
 export class Indexer {
-  readonly #o: Required<Omit<IndexerOptions, 'log' | 'trustedTokens' | 'onSafesChanged' | 'singletons'>> &
-    Pick<IndexerOptions, 'log' | 'onSafesChanged'>;
+  readonly #o: Required<
+    Omit<IndexerOptions, 'log' | 'trustedTokens' | 'onSafesChanged' | 'singletons' | 'announce'>
+  > &
+    Pick<IndexerOptions, 'log' | 'onSafesChanged' | 'announce'>;
   readonly #trusted: Set<Address>;
   readonly #singletons: Set<Address>;
   /** The main passes', over every Safe followed. */
@@ -278,7 +300,14 @@ export class Indexer {
       while (this.#running) {
         let advanced = false;
         try {
-          advanced = await this.runOnce();
+          try {
+            advanced = await this.runOnce();
+          } catch (error) {
+            if (!(error instanceof StaleCursorError)) throw error;
+            // Not a failure of the chain: read the cursor again and go on from there at once.
+            log?.(`indexer ${chainId}: ${error.message}; dropping the pass`);
+            advanced = true;
+          }
           if (this.#failures > 0)
             log?.(`indexer ${chainId}: indexing again after ${this.#failures} failed passes`);
           this.#lastError = undefined;
@@ -373,19 +402,25 @@ export class Indexer {
       if (String(actual) !== chainId) throw new WrongChainError(chainId, actual);
       this.#chainChecked = true;
     }
-    const head = await client.getBlockNumber({ cacheTime: 0 });
+    // The head's hash comes with it: on an idle chain, that one call also shows the cursor's block
+    // still there, so that a pass costs the node a single call.
+    const latest = await this.#latest();
+    const head = latest.number;
     this.#head = head;
     const cursor = await this.cursor();
     this.#block = cursor?.number;
     await this.#noteCursorTime();
     if (this.#ownersStale) await this.#refreshOwnersAfterRollback();
-    if (cursor && (await this.#orphaned(cursor, head))) {
+    if (cursor && (await this.#orphaned(cursor, latest))) {
       const fork = await this.#findFork(cursor, head);
       this.#o.log?.(
         `indexer ${chainId}: reorganisation below block ${cursor.number}; rolling back to ${fork}`,
       );
       this.#ownersStale = true;
-      await db.transaction((tx) => rollBackAbove(tx, chainId, fork, Date.now()));
+      await this.#write(cursor, async (tx) => {
+        await rollBackAbove(tx, chainId, fork, Date.now());
+        return fork < this.#o.startBlock ? undefined : fork;
+      });
       this.#block = (await this.cursor())?.number;
       await this.#noteCursorTime();
       await this.#refreshOwnersAfterRollback();
@@ -409,7 +444,7 @@ export class Indexer {
 
   /** One range of the chain for the Safes followed, moving the cursor. */
   async #follow(cursor: Cursor, head: bigint, known: Address[]): Promise<boolean> {
-    const { db, chainId } = this.#o;
+    const { chainId } = this.#o;
     const from = cursor ? cursor.number + 1n : this.#o.startBlock;
     if (from > head) return false;
     const range = await this.#read(this.#span, from, head, this.#o.factories, known);
@@ -417,9 +452,16 @@ export class Indexer {
     const prepared = prepareRange(range, Number(chainId), new Set(known), this.#trusted);
     const records = await this.#records(prepared, range.to);
     const toBlock = range.blocks.get(range.to) as BlockInfo;
-    await db.transaction((tx) =>
-      applyRange(tx, { ...records, to: toBlock, blocks: [...range.blocks.values()], nowMs: Date.now() }),
-    );
+    await this.#write(cursor, async (tx) => {
+      await applyRange(tx, {
+        ...records,
+        to: toBlock,
+        blocks: [...range.blocks.values()],
+        nowMs: Date.now(),
+        head,
+      });
+      return range.to;
+    });
     this.#block = range.to;
     this.#blockTime = { number: range.to, ms: toBlock.timestampMs };
     this.#changed(prepared);
@@ -432,7 +474,7 @@ export class Indexer {
    * order. Owners are read at the cursor, the state the rest of the store describes.
    */
   async #backfill(cursor: NonNullable<Cursor>): Promise<boolean> {
-    const { db, chainId } = this.#o;
+    const { chainId } = this.#o;
     const behind = await this.#backfilling();
     const from = behind[0]?.next;
     if (from === undefined) return false;
@@ -444,13 +486,19 @@ export class Indexer {
     const prepared = range && prepareRange(range, Number(chainId), new Set(safes), this.#trusted);
     const records = prepared && (await this.#records(prepared, cursor.number));
     const next = range && range.to < cursor.number ? (range.to + 1n).toString() : null;
-    await db.transaction(async (tx) => {
+    await this.#write(cursor, async (tx) => {
+      const moved = await tx.query(
+        'SELECT 1 FROM safes WHERE chain_id = $1 AND address = ANY($2) AND backfill_next IS DISTINCT FROM $3',
+        [chainId, safes, from.toString()],
+      );
+      if (moved.length > 0) throw new StaleCursorError('another replica caught these Safes up meanwhile');
       if (records) await applyRecords(tx, records);
       await tx.query('UPDATE safes SET backfill_next = $3 WHERE chain_id = $1 AND address = ANY($2)', [
         chainId,
         safes,
         next,
       ]);
+      return cursor.number;
     });
     if (prepared) this.#changed(prepared);
     if (next === null) this.#o.onSafesChanged?.(safes);
@@ -485,10 +533,10 @@ export class Indexer {
       }
     }
     if (admitted.length > 0) {
-      const { db, chainId } = this.#o;
+      const { chainId } = this.#o;
       const addresses = admitted.map((safe) => safe.address);
       const owners = await this.#readOwners(addresses, cursor?.number ?? head);
-      await db.transaction(async (tx) => {
+      await this.#write(cursor, async (tx) => {
         await insertRows(
           tx,
           'INSERT INTO safes (chain_id, address, singleton, backfill_next)',
@@ -501,6 +549,7 @@ export class Indexer {
           'ON CONFLICT (chain_id, address) DO NOTHING',
         );
         await replaceOwners(tx, chainId, owners);
+        return cursor?.number;
       });
       for (const safe of addresses) this.#known.add(safe);
       this.#o.log?.(`indexer ${chainId}: following ${addresses.join(', ')}, asked about`);
@@ -576,6 +625,45 @@ export class Indexer {
     if (touched.size > 0) this.#o.onSafesChanged?.([...touched]);
   }
 
+  /** The node's latest block; a node that has none is asked again later, like any failed call. */
+  async #latest(): Promise<{ number: bigint; hash: string }> {
+    const block = await this.#o.client.getBlock({ blockTag: 'latest' }).catch((error: unknown) => {
+      if (error instanceof BlockNotFoundError)
+        throw new Error('the node has no block at its head; asking again later');
+      throw error;
+    });
+    return { number: block.number, hash: block.hash };
+  }
+
+  /**
+   * Runs one write of a pass in a transaction, only if the cursor is still where the pass read it
+   * (else StaleCursorError, and nothing is written): a replica that lost its lease mid-pass can never
+   * write a range the next one wrote too. `work` returns the cursor it leaves, to announce.
+   */
+  async #write(cursor: Cursor, work: (tx: Queryable) => Promise<bigint | undefined>): Promise<void> {
+    const { db, chainId } = this.#o;
+    await db.transaction(async (tx) => {
+      if (db.kind === 'postgres')
+        await tx.query('SELECT pg_advisory_xact_lock($1, hashtext(current_schema() || $2))', [
+          indexerWriteLockSpace,
+          `:${chainId}`,
+        ]);
+      const [now] = await tx.query<{ block_number: string; block_hash: string }>(
+        'SELECT block_number, block_hash FROM indexer_cursors WHERE chain_id = $1',
+        [chainId],
+      );
+      const same = now
+        ? cursor !== undefined && BigInt(now.block_number) === cursor.number && now.block_hash === cursor.hash
+        : cursor === undefined;
+      if (!same)
+        throw new StaleCursorError(
+          `the cursor moved to ${now?.block_number ?? 'none'} since this pass read ${cursor?.number ?? 'none'}`,
+        );
+      const left = await work(tx);
+      await this.#o.announce?.(tx, left);
+    });
+  }
+
   /**
    * The chain's block at `number`, or null when the node has none there. Any other failure is thrown:
    * it says nothing about the chain.
@@ -593,8 +681,10 @@ export class Indexer {
    * Whether the cursor's block left the chain. A head below it is a chain that got shorter (anvil
    * reverted, say); a node with no block below its own head is inconsistent, and is asked again.
    */
-  async #orphaned(cursor: NonNullable<Cursor>, head: bigint): Promise<boolean> {
+  async #orphaned(cursor: NonNullable<Cursor>, latest: { number: bigint; hash: string }): Promise<boolean> {
+    const head = latest.number;
     if (head < cursor.number) return true;
+    if (head === cursor.number) return latest.hash !== cursor.hash;
     const onChain = await this.#blockAt(cursor.number);
     if (!onChain) throw new MissingBlockError(cursor.number, head);
     return onChain.hash !== cursor.hash;

@@ -1,6 +1,5 @@
 import type { Database } from '../store';
-import type { Indexer } from '../indexer/indexer';
-import { indexerLag } from '../indexer/health';
+import { indexerLag, type ChainIndexing } from '../indexer/health';
 import { MetricsRegistry, type Counter, type Histogram } from './metrics';
 
 /** Seconds: the gateway's reads answer in milliseconds, the estimations and RPC-bound ones in seconds. */
@@ -19,7 +18,7 @@ export type GatewayMetrics = {
  */
 export function gatewayMetrics(options: {
   db?: Database;
-  indexers?: ReadonlyMap<string, Indexer>;
+  indexers?: ReadonlyMap<string, ChainIndexing>;
   startTimeMs?: number;
 }): GatewayMetrics {
   const registry = new MetricsRegistry();
@@ -34,7 +33,7 @@ export function gatewayMetrics(options: {
   );
   const indexers = options.indexers;
   if (indexers) {
-    const perChain = (read: (indexer: Indexer) => number | null) => () =>
+    const perChain = (read: (indexer: ChainIndexing) => number | null) => () =>
       [...indexers].map(([chain, indexer]) => ({ labels: { chain }, value: read(indexer) }));
     registry.gauge(
       'indexer_head_block',
@@ -60,6 +59,11 @@ export function gatewayMetrics(options: {
       'indexer_up',
       '1 while the indexer is indexing, 0 while it retries or has halted.',
       perChain((i) => (i.status().state === 'indexing' ? 1 : 0)),
+    );
+    registry.gauge(
+      'indexer_leader',
+      '1 on the replica that indexes the chain, 0 on those that follow it (several on one PostgreSQL).',
+      perChain((i) => (i.follows ? 0 : 1)),
     );
   }
   const poolStats = options.db?.poolStats?.bind(options.db);

@@ -28,6 +28,11 @@ export class SafeInfoCache {
     this.#entries.clear();
   }
 
+  /** Forgets a chain's answers (another replica indexed it and did not say which Safes changed). */
+  invalidateChain(chainId: string): void {
+    for (const key of this.#entries.keys()) if (key.startsWith(`${chainId}:`)) this.#entries.delete(key);
+  }
+
   invalidate(chainId: string, safes: Iterable<string>): void {
     for (const safe of safes) this.#entries.delete(`${chainId}:${safe}`);
   }

@@ -1,3 +1,5 @@
+import type pg from 'pg';
+
 /** A parameterised SQL runner: `$1, $2, …` placeholders, the same on PGlite and PostgreSQL. */
 export type Queryable = {
   query<Row extends Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
@@ -19,6 +21,16 @@ export type Database = Queryable & {
    * connection set aside for it, so that replicas starting together take turns (see migrate).
    */
   whileLocked?<T>(lock: readonly [number, string], work: () => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only: a connection of its own, outside the pool and on the same schema, for what lives
+   * as long as a session (an advisory lock held, LISTEN). The caller ends it.
+   */
+  session?(): Promise<pg.Client>;
+  /**
+   * PostgreSQL only: the NOTIFY channel named `base` for this store. Channels are database-wide, so
+   * gateways keeping their tables in other schemas of the same database get channels of their own.
+   */
+  channel?(base: string): string;
   /** PostgreSQL only: the connection pool's counts, for /metrics. */
   poolStats?(): { total: number; idle: number; waiting: number };
 };

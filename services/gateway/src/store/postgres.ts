@@ -79,6 +79,15 @@ export async function openPostgres(url: string, options: { schema?: string } = {
         client.release();
       }
     },
+    async session() {
+      const client = new pg.Client({
+        connectionString: url,
+        ...(schema ? { options: `-c search_path=${schema}` } : {}),
+      });
+      await client.connect();
+      return client;
+    },
+    channel: (base) => (schema ? `${base}_${schema}` : base),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
