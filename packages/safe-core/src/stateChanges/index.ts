@@ -20,4 +20,9 @@ export {
   type SimulatedLog,
 } from './rpcAnswers';
 export { readStateChanges } from './readStateChanges';
-export { simulateStateChanges, type RpcRequest, type StateChangesOutcome } from './simulateStateChanges';
+export {
+  rpcErrorMessage,
+  simulateStateChanges,
+  type RpcRequest,
+  type StateChangesOutcome,
+} from './simulateStateChanges';

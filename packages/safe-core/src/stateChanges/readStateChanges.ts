@@ -26,7 +26,7 @@ import {
 } from './request';
 import { readApprovals, readBalanceChanges } from './readLogs';
 import type { PrestateDiff, SimulatedBlock, SimulatedCall, SimulatedLog } from './rpcAnswers';
-import type { BalanceChange, SafeChange, StateChanges } from './types';
+import type { BalanceChange, SafeChange, StateChanges, StateChangesEngine } from './types';
 
 /** The Safe's own refusals (its GS error codes), worded. */
 const safeErrors: Record<string, string> = {
@@ -209,14 +209,16 @@ function balanceChangesOf(
 }
 
 /**
- * What the transaction changes, read from the node's answers alone: the eth_simulateV1 blocks built
- * by simulateV1Request (reads, execution, raw reads) and, if the node gave it, the prestate diff of
- * the same execution.
+ * What the transaction changes, read from the answers to simulateV1Request's blocks (reads,
+ * execution, raw reads) and, if there is one, the prestate diff of the same execution. Both engines
+ * give these: the node (eth_simulateV1 and debug_traceCall) and the EVM in the browser, which runs
+ * the same blocks and diffs the state it wrote.
  */
 export function readStateChanges(params: {
   input: StateChangesInput;
   blocks: SimulatedBlock[];
   prestate: PrestateDiff | { error: string };
+  engine?: StateChangesEngine;
 }): StateChanges {
   const { input, blocks } = params;
   const [first, second, third, fourth] = blocks;
@@ -237,7 +239,7 @@ export function readStateChanges(params: {
   const reverted = revertOf(execution, probe);
   const logs = execution.status === 'success' ? execution.logs : [];
   const result: StateChanges = {
-    engine: 'eth_simulateV1',
+    engine: params.engine ?? 'eth_simulateV1',
     ...(reverted ? { reverted } : {}),
     balanceChanges: balanceChangesOf(input, logs, params.prestate, unchecked),
     approvals: readApprovals(logs),

@@ -12,7 +12,8 @@ export type StateChangesOutcome =
   | { status: 'done'; changes: StateChanges }
   | { status: 'unavailable'; engine: StateChanges['engine']; reason: string };
 
-const messageOf = (error: unknown): string => {
+/** An RPC error's own words: viem's details or short message, else the error's message. */
+export const rpcErrorMessage = (error: unknown): string => {
   if (error && typeof error === 'object') {
     const details = (error as { details?: unknown }).details;
     if (typeof details === 'string' && details) return details;
@@ -22,9 +23,10 @@ const messageOf = (error: unknown): string => {
   return error instanceof Error ? error.message : String(error);
 };
 
-const notOffered = (error: unknown) =>
+/** The node does not offer the method asked (JSON-RPC -32601, or words to that effect). */
+const isMethodNotOffered = (error: unknown) =>
   /not (found|supported|available)|does not exist|unsupported|unknown method|-32601/i.test(
-    messageOf(error),
+    rpcErrorMessage(error),
   ) ||
   (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === -32601);
 
@@ -32,10 +34,12 @@ const notOffered = (error: unknown) =>
  * Executes the Safe transaction on the chain's node as its executor would (eth_simulateV1, with
  * native transfers traced), and asks for the prestate diff of the same execution (debug_traceCall)
  * to see every write to the Safe's storage. Only the chain's RPC is asked; nothing is sent.
+ * Where the node does not offer eth_simulateV1, `fallback` (another engine) runs the same input.
  */
 export async function simulateStateChanges(
   request: RpcRequest,
   params: Omit<StateChangesInput, 'safeCode'>,
+  options: { fallback?: (input: StateChangesInput) => Promise<StateChangesOutcome> } = {},
 ): Promise<StateChangesOutcome> {
   let safeCode: unknown;
   try {
@@ -44,7 +48,7 @@ export async function simulateStateChanges(
     return {
       status: 'unavailable',
       engine: 'eth_simulateV1',
-      reason: `The node did not give the Safe's code (${messageOf(error)}): what this transaction changes was not checked.`,
+      reason: `The node did not give the Safe's code (${rpcErrorMessage(error)}): what this transaction changes was not checked.`,
     };
   }
   if (!isHex(safeCode) || size(safeCode) === 0) {
@@ -64,7 +68,7 @@ export async function simulateStateChanges(
     return {
       status: 'unavailable',
       engine: 'eth_simulateV1',
-      reason: `${messageOf(error)} What this transaction changes was not checked.`,
+      reason: `${rpcErrorMessage(error)} What this transaction changes was not checked.`,
     };
   }
   const [simulated, prestate] = await Promise.all([
@@ -77,23 +81,24 @@ export async function simulateStateChanges(
         try {
           return readPrestateDiff(answer);
         } catch (error) {
-          return { error: `the node's prestate diff could not be read (${messageOf(error)}).` };
+          return { error: `the node's prestate diff could not be read (${rpcErrorMessage(error)}).` };
         }
       },
       (error: unknown) => ({
-        error: notOffered(error)
+        error: isMethodNotOffered(error)
           ? "this chain's node offers no storage diff (debug_traceCall with the prestate tracer), so they were not checked."
-          : `the node's storage diff failed (${messageOf(error)}), so they were not checked.`,
+          : `the node's storage diff failed (${rpcErrorMessage(error)}), so they were not checked.`,
       }),
     ),
   ]);
   if (!simulated.ok) {
+    if (options.fallback && isMethodNotOffered(simulated.error)) return options.fallback(input);
     return {
       status: 'unavailable',
       engine: 'eth_simulateV1',
-      reason: notOffered(simulated.error)
+      reason: isMethodNotOffered(simulated.error)
         ? "This chain's node offers no simulation (eth_simulateV1): what this transaction changes was not checked."
-        : `The node's simulation (eth_simulateV1) failed: ${messageOf(simulated.error)}. What this transaction changes was not checked.`,
+        : `The node's simulation (eth_simulateV1) failed: ${rpcErrorMessage(simulated.error)}. What this transaction changes was not checked.`,
     };
   }
   try {
@@ -103,7 +108,7 @@ export async function simulateStateChanges(
     return {
       status: 'unavailable',
       engine: 'eth_simulateV1',
-      reason: `The node's simulation answer could not be read (${messageOf(error)}): what this transaction changes was not checked.`,
+      reason: `The node's simulation answer could not be read (${rpcErrorMessage(error)}): what this transaction changes was not checked.`,
     };
   }
 }

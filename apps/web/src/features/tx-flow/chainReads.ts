@@ -8,6 +8,7 @@ import {
   simulateStateChanges,
   simulationCall,
   type SafeTx,
+  type RpcRequest,
   type SimulationResult,
   type StateChangesOutcome,
 } from '@countersign/safe-core';
@@ -59,14 +60,21 @@ export function contractTransactionHash(client: Client, safe: Address, tx: SafeT
 
 /**
  * What the transaction changes, from executing it on the chain's node as its executor would
- * (eth_simulateV1, and debug_traceCall for the Safe's storage): only the chain's RPC is asked.
+ * (eth_simulateV1, and debug_traceCall for the Safe's storage); where the node offers no
+ * eth_simulateV1, from executing it in the browser over the state the RPC gives (an EVM loaded for
+ * this only). Only the chain's RPC is asked.
  */
 export function simulateStateChangesOnChain(
   client: Client,
   params: { safe: Address; tx: SafeTx; safeTxHash: Hex; owners: readonly Address[]; threshold: number },
 ): Promise<StateChangesOutcome> {
-  return simulateStateChanges((args) => client.request(args as Parameters<Client['request']>[0]), {
-    ...params,
-    accessor: safe141.simulateTxAccessor,
-  });
+  const request: RpcRequest = (args) => client.request(args as Parameters<Client['request']>[0]);
+  return simulateStateChanges(
+    request,
+    { ...params, accessor: safe141.simulateTxAccessor },
+    {
+      fallback: async (input) =>
+        (await import('./verify/browserEvm')).executeStateChangesInBrowser(request, input),
+    },
+  );
 }

@@ -92,8 +92,10 @@ export function StateChanges({
         </p>
       )}
       <p className={styles.note}>
-        Executed now by an owner on the chain&apos;s current state, through this chain&apos;s own node (
-        {outcome.changes.engine}); the gas the executor pays is not included.
+        {outcome.changes.engine === 'browser-evm'
+          ? 'As an owner would execute it now on the chain’s current state, executed in your browser over this chain’s RPC'
+          : 'Executed now by an owner on the chain’s current state, through this chain’s own node'}{' '}
+        ({outcome.changes.engine}); the gas the executor pays is not included.
       </p>
     </div>
   );

@@ -1,0 +1,1 @@
+export { executeStateChangesInBrowser } from './executeInBrowser';
