@@ -25,6 +25,7 @@ import {
 import { SignerHint, useOwnerAccount } from './sign/SignerHint';
 import { createSafeMessage } from './sign/signingActions';
 import styles from './sign/Signing.module.css';
+import { RadioChoices } from '../../ui/RadioChoices';
 
 type Outcome = {
   title: string;
@@ -204,23 +205,15 @@ export function NewMessagePage() {
         aria-label="The message to sign"
         data-testid="new-message-form"
       >
-        <fieldset className={styles.fieldset}>
-          <legend className={styles.legend}>Kind of message</legend>
-          <div className={styles.choices}>
-            {kinds.map((option) => (
-              <label key={option} className={styles.choice}>
-                <input
-                  type="radio"
-                  {...form.register('kind')}
-                  value={option}
-                  checked={kind === option}
-                  data-testid={`message-kind-${option}`}
-                />
-                {messageKindLabels[option]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <RadioChoices
+          legend="Kind of message"
+          choices={kinds.map((option) => ({
+            value: option,
+            label: messageKindLabels[option],
+            testId: `message-kind-${option}`,
+          }))}
+          inputProps={(option) => ({ ...form.register('kind'), checked: kind === option })}
+        />
         <div className={styles.field}>
           <label htmlFor={ids.field} className={styles.label}>
             {kind === 'text' ? 'Message' : 'Typed data (JSON)'}

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Hex } from 'viem';
 import { useGateway } from '../../lib/ServicesProvider';
 import { Alert, Button, Dialog, Loading } from '../../ui';
@@ -254,54 +254,67 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
         />
       )}
       {prompt?.kind === 'transaction' && (
-        <Dialog
+        <DraftReviewDialog
           key={prompt.request.id}
-          open
-          size="lg"
+          draft={prompt.draft}
           title={`${prompt.draft.title}${waiting}`}
-          onClose={() => answerPrompt(prompt, { error: userRejected })}
           testId="dapp-tx-dialog"
-        >
-          <Suspense fallback={<Loading label="Loading the review" />}>
-            <TxReview
-              draft={prompt.draft}
-              onBack={() => answerPrompt(prompt, { error: userRejected })}
-              onDone={(result: { safeTxHash: Hex }) =>
-                answerPrompt(prompt, {
-                  // What Safe{Wallet} answers: the transaction's safeTxHash (EIP-5792: as the calls' id).
-                  result:
-                    prompt.method === 'wallet_sendCalls' ? { id: result.safeTxHash } : result.safeTxHash,
-                })
-              }
-              inDialog
-            />
-          </Suspense>
-        </Dialog>
+          onReject={() => answerPrompt(prompt, { error: userRejected })}
+          onDone={(safeTxHash) =>
+            answerPrompt(prompt, {
+              // What Safe{Wallet} answers: the transaction's safeTxHash (EIP-5792: as the calls' id).
+              result: prompt.method === 'wallet_sendCalls' ? { id: safeTxHash } : safeTxHash,
+            })
+          }
+        />
       )}
       {prompt?.kind === 'onChainMessage' && (
-        <Dialog
+        <DraftReviewDialog
           key={prompt.request.id}
-          open
-          size="lg"
+          draft={prompt.draft}
           title={`${prompt.draft.title}${waiting}`}
-          onClose={() => answerPrompt(prompt, { error: userRejected })}
           testId="dapp-onchain-sign-dialog"
+          onReject={() => answerPrompt(prompt, { error: userRejected })}
+          onDone={() => watchOnChainSignature(prompt)}
         >
           <Alert tone="info" role="note" testId="dapp-onchain-note">
             {prompt.dapp.dapp.name} gets its answer once this transaction is executed, when {safe.threshold}{' '}
             {safe.threshold === 1 ? 'owner has' : 'owners have'} confirmed it: Countersign watches the Safe
             while it is open here.
           </Alert>
-          <Suspense fallback={<Loading label="Loading the review" />}>
-            <TxReview
-              draft={prompt.draft}
-              onBack={() => answerPrompt(prompt, { error: userRejected })}
-              onDone={() => watchOnChainSignature(prompt)}
-              inDialog
-            />
-          </Suspense>
-        </Dialog>
+        </DraftReviewDialog>
       )}
     </>
+  );
+}
+
+/** A dapp's draft in the one review, in a dialog: closing it or going back refuses the request. */
+function DraftReviewDialog({
+  draft,
+  title,
+  testId,
+  onReject,
+  onDone,
+  children,
+}: {
+  draft: TxDraft;
+  title: string;
+  testId: string;
+  onReject: () => void;
+  onDone: (safeTxHash: Hex) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Dialog open size="lg" title={title} onClose={onReject} testId={testId}>
+      {children}
+      <Suspense fallback={<Loading label="Loading the review" />}>
+        <TxReview
+          draft={draft}
+          onBack={onReject}
+          onDone={(result: { safeTxHash: Hex }) => onDone(result.safeTxHash)}
+          inDialog
+        />
+      </Suspense>
+    </Dialog>
   );
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Alert } from '../../ui';
+import { RadioChoices } from '../../ui/RadioChoices';
 import type { SigningMode } from './onChainSignature';
 import styles from './SigningChoice.module.css';
 
@@ -22,27 +23,23 @@ export function SigningChoice({
 }) {
   const name = useId();
   return (
-    <fieldset className={styles.fieldset}>
-      <legend className={styles.legend}>How the Safe signs</legend>
-      {(['offchain', 'onchain'] as const).map((option) => (
-        <label key={option} className={styles.choice}>
-          <input
-            type="radio"
-            name={name}
-            value={option}
-            checked={mode === option}
-            onChange={() => onChange(option)}
-            data-testid={`dapp-sign-${option}`}
-          />
-          {labels[option]}
-        </label>
-      ))}
+    <div className={styles.choice}>
+      <RadioChoices
+        legend="How the Safe signs"
+        layout="stack"
+        choices={(['offchain', 'onchain'] as const).map((option) => ({
+          value: option,
+          label: labels[option],
+          testId: `dapp-sign-${option}`,
+        }))}
+        inputProps={(option) => ({ name, checked: mode === option, onChange: () => onChange(option) })}
+      />
       {mode === 'onchain' && (
         <Alert tone="info" role="note" testId="dapp-sign-onchain-note">
           {dappName} gets its answer once the transaction is executed, not when you sign it: Countersign
           watches the Safe while it is open here, and answers {dappName} then.
         </Alert>
       )}
-    </fieldset>
+    </div>
   );
 }

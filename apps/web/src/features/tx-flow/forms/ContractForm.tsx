@@ -25,6 +25,7 @@ import { AddressField } from './fields';
 import { heldTokenUnit } from './sendTokens';
 import { built, notBuilt, TxForm, type BuildResult } from './TxForm';
 import styles from './Forms.module.css';
+import { RadioChoices } from '../../../ui/RadioChoices';
 
 type Mode = 'abi' | 'raw';
 
@@ -303,23 +304,11 @@ function ModeChoice({ mode, field }: { mode: Mode; field: UseFormRegisterReturn 
     { value: 'raw', label: 'Enter raw data' },
   ];
   return (
-    <fieldset className={styles.fieldset}>
-      <legend className={styles.legend}>How to describe the call</legend>
-      <div className={styles.choices}>
-        {choices.map((choice) => (
-          <label key={choice.value} className={styles.choice}>
-            <input
-              type="radio"
-              {...field}
-              value={choice.value}
-              checked={mode === choice.value}
-              data-testid={`contract-mode-${choice.value}`}
-            />
-            {choice.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <RadioChoices
+      legend="How to describe the call"
+      choices={choices.map((choice) => ({ ...choice, testId: `contract-mode-${choice.value}` }))}
+      inputProps={(value) => ({ ...field, checked: mode === value })}
+    />
   );
 }
 
