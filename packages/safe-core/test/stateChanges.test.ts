@@ -435,6 +435,45 @@ describe('simulateStateChanges', () => {
         "This chain's node offers no simulation (eth_simulateV1): what this transaction changes was not checked.",
     });
   });
+
+  it('hands the input, with the Safe’s code, to the fallback engine when the node offers no eth_simulateV1', async () => {
+    const { safeCode: _code, ...params } = input;
+    const handed: StateChangesInput[] = [];
+    const fallback = async (given: StateChangesInput) => {
+      handed.push(given);
+      return { status: 'unavailable' as const, engine: 'browser-evm' as const, reason: 'the fallback ran' };
+    };
+    const outcome = await simulateStateChanges(
+      async ({ method }) => {
+        if (method === 'eth_getCode') return '0x6080';
+        throw Object.assign(new Error('Method not found'), { code: -32601 });
+      },
+      params,
+      { fallback },
+    );
+    expect(outcome).toEqual({ status: 'unavailable', engine: 'browser-evm', reason: 'the fallback ran' });
+    expect(handed).toEqual([input]);
+  });
+
+  it('does not fall back when the node has eth_simulateV1 and it fails', async () => {
+    const { safeCode: _code, ...params } = input;
+    let fellBack = false;
+    const outcome = await simulateStateChanges(
+      async ({ method }) => {
+        if (method === 'eth_getCode') return '0x6080';
+        throw new Error('header not found');
+      },
+      params,
+      {
+        fallback: async () => {
+          fellBack = true;
+          return { status: 'unavailable', engine: 'browser-evm', reason: '' };
+        },
+      },
+    );
+    expect(fellBack).toBe(false);
+    expect(outcome).toMatchObject({ status: 'unavailable', engine: 'eth_simulateV1' });
+  });
 });
 
 describe('readSimulateV1Answer', () => {

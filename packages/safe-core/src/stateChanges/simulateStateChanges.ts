@@ -23,12 +23,22 @@ export const rpcErrorMessage = (error: unknown): string => {
   return error instanceof Error ? error.message : String(error);
 };
 
-/** The node does not offer the method asked (JSON-RPC -32601, or words to that effect). */
-const isMethodNotOffered = (error: unknown) =>
-  /not (found|supported|available)|does not exist|unsupported|unknown method|-32601/i.test(
-    rpcErrorMessage(error),
-  ) ||
-  (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === -32601);
+/**
+ * The node does not offer `method`: JSON-RPC -32601 (method not found) or -32004 (method not
+ * supported), or words to that effect about a method. An error that only says "not found" (a
+ * header, a block) is the method failing, not missing.
+ */
+const isMethodNotOffered = (error: unknown, method: string) => {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (code === -32601 || code === -32004) return true;
+  const message = rpcErrorMessage(error);
+  return (
+    /not (found|supported|available|allowed|enabled|whitelisted)|does not exist|unsupported|unknown|-32601/i.test(
+      message,
+    ) &&
+    (/method/i.test(message) || message.includes(method))
+  );
+};
 
 /**
  * Executes the Safe transaction on the chain's node as its executor would (eth_simulateV1, with
@@ -85,18 +95,19 @@ export async function simulateStateChanges(
         }
       },
       (error: unknown) => ({
-        error: isMethodNotOffered(error)
+        error: isMethodNotOffered(error, trace.method)
           ? "this chain's node offers no storage diff (debug_traceCall with the prestate tracer), so they were not checked."
           : `the node's storage diff failed (${rpcErrorMessage(error)}), so they were not checked.`,
       }),
     ),
   ]);
   if (!simulated.ok) {
-    if (options.fallback && isMethodNotOffered(simulated.error)) return options.fallback(input);
+    if (options.fallback && isMethodNotOffered(simulated.error, simulation.method))
+      return options.fallback(input);
     return {
       status: 'unavailable',
       engine: 'eth_simulateV1',
-      reason: isMethodNotOffered(simulated.error)
+      reason: isMethodNotOffered(simulated.error, simulation.method)
         ? "This chain's node offers no simulation (eth_simulateV1): what this transaction changes was not checked."
         : `The node's simulation (eth_simulateV1) failed: ${rpcErrorMessage(simulated.error)}. What this transaction changes was not checked.`,
     };
