@@ -21,9 +21,10 @@ export const simulationQueryOptions = (chain: ChainInfo, address: Address, call:
   });
 
 /**
- * What the transaction changes, executed on the chain's node as its executor would, signed by the
- * Safe's owners now (their approved hashes stand in for signatures). The key holds the call, the
- * nonce and the safeTxHash (which covers every field), and the owners who stand in.
+ * What the transaction changes, executed as its executor would on the chain's node (or, where the
+ * node cannot, by an EVM in the browser over the chain's RPC), signed by the Safe's owners now
+ * (their approved hashes stand in for signatures). The key holds the call, the nonce and the
+ * safeTxHash (which covers every field), and the owners who stand in.
  */
 export const stateChangesQueryOptions = (
   chain: ChainInfo,
