@@ -138,9 +138,12 @@ async function browserChangesOf(fields: Partial<SafeTx> & Pick<SafeTx, 'to'>) {
 
 describe('simulateStateChangesOnChain on a node without eth_simulateV1', () => {
   it('executes a payment in the browser: two balance changes, the Safe first, everything checked', async () => {
-    const runs: string[] = [];
+    // Loading the engine's modules (here transformed by Vite on the fly) apart from running it.
+    const loading = performance.now();
+    await import('./verify/browserEvm');
+    const runs = [`${(performance.now() - loading).toFixed(0)} ms to load the engine`];
     let timed: StateChangesOutcome | undefined;
-    for (const run of ['first run, the EVM loaded cold', 'second run']) {
+    for (const run of ['first run', 'second run']) {
       proxied.requests = 0;
       proxied.calls = 0;
       const started = performance.now();
