@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,31 +15,9 @@ import {
 import { parseEther, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases';
+import { spawnGateway, stopProcess } from './support/gatewayProcess';
 
-/** The gateway as its own process (services/gateway/src/main.ts), the way it runs in production. */
-async function spawnGateway(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../src/main.ts')], {
-    env: { ...process.env, GATEWAY_PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /gateway: (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`the gateway exited (${code}):\n${output}`)));
-  });
-  return { url, child };
-}
-
-const killHard = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
+const killHard = (child: ChildProcess) => stopProcess(child, 'SIGKILL');
 
 let devnet: Devnet;
 let stateDir: string;

@@ -1,0 +1,31 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+export type GatewayProcess = { url: string; child: ChildProcess; output: () => string };
+
+/** The gateway as its own process (services/gateway/src/main.ts), the way it runs in production. */
+export async function spawnGateway(env: NodeJS.ProcessEnv): Promise<GatewayProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../../src/main.ts')], {
+    env: { ...process.env, GATEWAY_PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /gateway: (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`the gateway exited (${code}):\n${output}`)));
+  });
+  return { url, child, output: () => output };
+}
+
+/** Ends a gateway process with `signal` (SIGKILL: no shutdown at all) and resolves once it is gone. */
+export const stopProcess = (child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL') =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
