@@ -144,6 +144,7 @@ async function chooseOnChain(request: ReturnType<typeof fakeConnector>['request'
   const next = within(dialog).getByTestId('sign-message');
   expect(next).toHaveTextContent('Review the transaction');
   await waitFor(() => expect(next).toBeEnabled());
+  expect(within(dialog).getByTestId('signer-owner')).toHaveTextContent('whoever executes it pays the gas');
   await user().click(next);
   return screen.findByTestId('dapp-onchain-sign-dialog');
 }

@@ -125,7 +125,7 @@ export function SignatureRequestDialog({
         <p className={styles.hint}>{intro}</p>
         <MessageContentView content={content} chain={chain} safeAddress={address} />
         <HashList hashes={hashes} />
-        <SignerHint signer={signer} action="signs the message" />
+        <SignerHint signer={signer} action="signs the message" onChain={onChain} />
         {signOnChain !== undefined && sign.data?.ok !== true && signOnChain.choice}
         {waitingFor !== undefined && (
           <Alert tone="info" role="status" title="Signed" testId={`${testIdPrefix}-message-waiting`}>

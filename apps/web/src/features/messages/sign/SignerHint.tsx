@@ -25,7 +25,16 @@ export function useOwnerAccount(): OwnerAccount {
  * Who would sign, and why they can or cannot: no wallet (with a way to connect one), an account that
  * is not an owner, or an owner.
  */
-export function SignerHint({ signer, action }: { signer: OwnerAccount; action: string }) {
+export function SignerHint({
+  signer,
+  action,
+  onChain = false,
+}: {
+  signer: OwnerAccount;
+  action: string;
+  /** The owner chose to sign through a Safe transaction: it costs gas, once executed. */
+  onChain?: boolean;
+}) {
   if (signer.account === undefined) {
     return (
       <div className={styles.inline} data-testid="signer-hint">
@@ -53,8 +62,10 @@ export function SignerHint({ signer, action }: { signer: OwnerAccount; action: s
   }
   return (
     <p className={styles.hint} data-testid="signer-owner">
-      You sign as <Address address={signer.account} identiconSize={16} />, an owner of this Safe. Signing
-      costs nothing and sends no transaction.
+      You sign as <Address address={signer.account} identiconSize={16} />, an owner of this Safe.{' '}
+      {onChain
+        ? 'Signed on chain, the message becomes a Safe transaction: whoever executes it pays the gas.'
+        : 'Signing costs nothing and sends no transaction.'}
     </p>
   );
 }
