@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { devnetClients, startDevnet, type Devnet } from '@countersign/devnet';
+import { safe141 } from '@countersign/safe-core';
 import pg from 'pg';
 import { parseEther, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,9 +10,10 @@ import { devnetChainConfig, openDatabase, type ChainConfig, type Database } from
 import { ChainRegistry } from '../src/chains/registry';
 import type { GatewayHealth } from '../src/indexer/health';
 import { Indexer } from '../src/indexer/indexer';
+import { indexingLockSpace } from '../src/indexer/replicas';
 import { startCountingRpcProxy, type CountingRpcProxy } from './support/countingRpcProxy';
 import { spawnGateway, stopProcess, type GatewayProcess } from './support/gatewayProcess';
-import { executeByOwners } from './support/safes';
+import { deploySafeWithoutFactory, executeByOwners } from './support/safes';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (!postgresUrl && process.env.COUNTERSIGN_REQUIRE_POSTGRES === '1') {
@@ -252,6 +254,66 @@ if (postgresUrl)
       await indexAlone(`${schema}_alone`, Number(target));
       await expectSameHistory(`${schema}_race`, `${schema}_alone`);
     }, 60_000);
+
+    it('hands a Safe asked about through a follower to the replica indexing its chain', async () => {
+      const [leader] = await indexing(alive());
+      const follower = alive().find((r) => r !== leader) as GatewayProcess;
+      const direct = await deploySafeWithoutFactory(clients, safe141.safeL2);
+      await executeByOwners(clients, direct, {
+        to: devnet.manifest.accounts[8]!.address as Address,
+        value: 1n,
+      });
+      expect((await fetch(`${follower.url}/v1/chains/1337/safes/${direct}`)).status).toBe(200);
+      await until(
+        'the Safe to be followed, its past read',
+        async () =>
+          (await storedRows(`SELECT 1 FROM ${schema}.safes WHERE address = $1 AND backfill_next IS NULL`, [
+            direct,
+          ])) > 0,
+        10_000,
+      );
+      expect(
+        await storedRows(`SELECT 1 FROM ${schema}.history_items WHERE safe = $1 AND kind = 'multisig'`, [
+          direct,
+        ]),
+      ).toBe(1);
+    }, 30_000);
+
+    it('stops indexing at once when its lease connection is cut, and another replica (or it) takes over', async () => {
+      const [leader] = await indexing(alive());
+      const started = Date.now();
+      // The connection holding this schema's lock for the chain (see indexingLockSpace for the keys).
+      const cut = await storedRows(
+        `SELECT pg_terminate_backend(l.pid) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+         WHERE l.locktype = 'advisory' AND l.classid = $1 AND l.objid = (hashtext($2)::bigint & 4294967295)::oid
+           AND l.granted`,
+        [indexingLockSpace, `${schema}:1337`],
+      );
+      expect(cut).toBe(1);
+      await until(
+        'the lease holder to stop and one replica to index again',
+        async () => {
+          const states = await Promise.all(alive().map(chainHealth));
+          const now = states.filter((state) => state?.role === 'indexes').length;
+          return now === 1 && leader!.output().includes('lease lost');
+        },
+        10_000,
+      );
+      const takeover = Date.now() - started;
+      console.log(`takeover after the lease connection was cut: ${takeover} ms`);
+      expect(takeover).toBeLessThanOrEqual(5_000);
+    }, 30_000);
+
+    /** Rows a query returns, run on the test's database. */
+    async function storedRows(sql: string, params: unknown[]): Promise<number> {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      try {
+        return (await admin.query(sql, params)).rowCount ?? 0;
+      } finally {
+        await admin.end();
+      }
+    }
 
     /** An indexer of the devnet chain (straight to the node) into `db`. */
     const newIndexer = (db: Database, log?: (line: string) => void) =>
