@@ -5,4 +5,6 @@ export { devnetClients, devnetChain, type DevnetClients } from './clients';
 export { devnetManifestSchema, readManifest, writeManifest, type DevnetManifest } from './manifest';
 export { executeSafeTx, signSafeTx, createSafe, type Approval } from './safeOps';
 export { seedOffchainDemo } from './seedOffchain';
-export { withParentDeathSignal } from './parentDeath';
+export { withParentDeathSignal, onParentExit } from './parentDeath';
+export { repoRoot, defaultStateRoot, resolvePathSetting, redactUrl, ipForAnvil } from './settings';
+export { lockStateDir, type StateLock } from './stateLock';
