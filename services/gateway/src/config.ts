@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { readManifest } from '@countersign/devnet/manifest';
 import { chainConfigSchema, type ChainConfig } from './chains/chainConfig';
@@ -32,6 +33,28 @@ export type GatewayConfig = {
 
 const countSchema = z.coerce.number().int().min(0);
 
+/**
+ * Reads one setting; a failure becomes one line naming it, its value (a URL without its user and
+ * password) and what to do, so that a bad setting is not a stack trace.
+ */
+function setting<T>(env: NodeJS.ProcessEnv, name: string, hint: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    const issue = error instanceof z.ZodError ? error.issues[0] : undefined;
+    const reason = issue
+      ? `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`
+      : error instanceof Error
+        ? error.message.split('\n')[0]
+        : String(error);
+    const value = (env[name] ?? '').replace(/\/\/[^/@]*@/, '//***@');
+    throw new Error(`${name}=${JSON.stringify(value)} is refused (${reason}): ${hint}`, { cause: error });
+  }
+}
+
+/** A path setting relative to where the command was run (npm's INIT_CWD), not the package's folder. */
+const pathSetting = (env: NodeJS.ProcessEnv, value: string) => resolve(env.INIT_CWD ?? process.cwd(), value);
+
 /** A per-minute limit from the environment: unset keeps the default, 0 turns the limit off. */
 function perMinute(value: string | undefined, fallback: RateLimit): RateLimit | null {
   if (value === undefined || value === '') return fallback;
@@ -57,10 +80,24 @@ function perMinute(value: string | undefined, fallback: RateLimit): RateLimit | 
  * - GATEWAY_METRICS=off: no GET /metrics (Prometheus; served by default, on the API's port);
  * - LOG_FORMAT=json: one JSON line per request and JSON log lines on stdout (`text` by default);
  * - GATEWAY_SHUTDOWN_GRACE_MS: how long SIGTERM/SIGINT let requests in flight finish (10000).
- * GET /livez and GET /readyz are always served (see ops/readiness.ts).
+ * GET /livez and GET /readyz are always served (see ops/readiness.ts). Paths are relative to the
+ * directory the command was run from. A refused setting throws one line naming it; read from the
+ * process's own environment (the standalone gateway), that line is printed and the process exits 1.
  */
 export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
-  const port = portSchema.parse(env.GATEWAY_PORT ?? defaultGatewayPort);
+  try {
+    return readGatewayConfig(env);
+  } catch (error) {
+    if (env !== process.env) throw error;
+    console.error(`gateway: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
+function readGatewayConfig(env: NodeJS.ProcessEnv): GatewayConfig {
+  const port = setting(env, 'GATEWAY_PORT', 'set a port number 0-65535', () =>
+    portSchema.parse(env.GATEWAY_PORT ?? defaultGatewayPort),
+  );
   const webOrigin = `http://127.0.0.1:${env.WEB_PORT ?? defaultWebPort}`;
   const corsOrigins = (
     env.GATEWAY_CORS_ORIGINS ?? `${webOrigin},http://localhost:${env.WEB_PORT ?? defaultWebPort}`
@@ -69,23 +106,25 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
     .map((origin) => origin.trim())
     .filter(Boolean);
   const chains: ChainConfig[] = [];
-  if (env.GATEWAY_CHAINS_FILE) {
+  const { GATEWAY_CHAINS_FILE: chainsFile, DEVNET_MANIFEST: manifestFile } = env;
+  if (chainsFile) {
     chains.push(
-      ...z.array(chainConfigSchema).parse(JSON.parse(readFileSync(env.GATEWAY_CHAINS_FILE, 'utf8'))),
+      ...setting(env, 'GATEWAY_CHAINS_FILE', 'point it at a JSON array of chain configurations', () =>
+        z.array(chainConfigSchema).parse(JSON.parse(readFileSync(pathSetting(env, chainsFile), 'utf8'))),
+      ),
     );
   }
-  if (env.DEVNET_MANIFEST) {
-    chains.push(
-      devnetChainConfig(readManifest(env.DEVNET_MANIFEST), {
-        explorerUrl: env.EXPLORER_URL ?? `${webOrigin}/explorer`,
-      }),
+  if (manifestFile) {
+    const manifest = setting(env, 'DEVNET_MANIFEST', "point it at the devnet's manifest.json", () =>
+      readManifest(pathSetting(env, manifestFile)),
     );
+    chains.push(devnetChainConfig(manifest, { explorerUrl: env.EXPLORER_URL ?? `${webOrigin}/explorer` }));
   }
   if (chains.length === 0)
     throw new Error('No chains configured: set DEVNET_MANIFEST or GATEWAY_CHAINS_FILE');
   const store: StoreOptions = env.DATABASE_URL
     ? { databaseUrl: env.DATABASE_URL, schema: env.DATABASE_SCHEMA || undefined }
-    : { dataDir: env.GATEWAY_DATA_DIR ?? '.countersign/gateway' };
+    : { dataDir: dataDirOf(env) };
   return {
     host: env.GATEWAY_HOST ?? '127.0.0.1',
     port,
@@ -93,9 +132,23 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
     chains,
     store,
     sessionSecret: env.GATEWAY_SESSION_SECRET || undefined,
-    shutdownGraceMs: countSchema.parse(env.GATEWAY_SHUTDOWN_GRACE_MS || defaultShutdownGraceMs),
+    shutdownGraceMs: setting(env, 'GATEWAY_SHUTDOWN_GRACE_MS', 'set a whole number of milliseconds', () =>
+      countSchema.parse(env.GATEWAY_SHUTDOWN_GRACE_MS || defaultShutdownGraceMs),
+    ),
     ...gatewayLimitsFromEnv(env),
   };
+}
+
+/**
+ * The embedded database's folder: GATEWAY_DATA_DIR, or the repository's `.countersign/gateway`
+ * (found from this module's place, services/gateway/src), with its parents created.
+ */
+function dataDirOf(env: NodeJS.ProcessEnv): string {
+  const dataDir = env.GATEWAY_DATA_DIR
+    ? pathSetting(env, env.GATEWAY_DATA_DIR)
+    : resolve(import.meta.dirname, '../../../.countersign/gateway');
+  mkdirSync(dirname(dataDir), { recursive: true });
+  return dataDir;
 }
 
 export type GatewayLimits = Pick<
@@ -113,10 +166,19 @@ const logFormatSchema = z.enum(['text', 'json']);
  */
 export function gatewayLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayLimits {
   return {
-    maxBodyBytes: countSchema.parse(env.GATEWAY_MAX_BODY_BYTES || defaultMaxBodyBytes),
+    maxBodyBytes: setting(env, 'GATEWAY_MAX_BODY_BYTES', 'set a whole number of bytes', () =>
+      countSchema.parse(env.GATEWAY_MAX_BODY_BYTES || defaultMaxBodyBytes),
+    ),
     rateLimits: {
-      writes: perMinute(env.GATEWAY_RATE_LIMIT_WRITES, defaultRateLimits.writes),
-      authNonces: perMinute(env.GATEWAY_RATE_LIMIT_NONCES, defaultRateLimits.authNonces),
+      writes: setting(env, 'GATEWAY_RATE_LIMIT_WRITES', 'set a whole number per minute (0: no limit)', () =>
+        perMinute(env.GATEWAY_RATE_LIMIT_WRITES, defaultRateLimits.writes),
+      ),
+      authNonces: setting(
+        env,
+        'GATEWAY_RATE_LIMIT_NONCES',
+        'set a whole number per minute (0: no limit)',
+        () => perMinute(env.GATEWAY_RATE_LIMIT_NONCES, defaultRateLimits.authNonces),
+      ),
     },
     trustedProxies: (env.GATEWAY_TRUSTED_PROXIES ?? '')
       .split(',')
@@ -124,6 +186,8 @@ export function gatewayLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
       .filter(Boolean),
     secureCookies: env.GATEWAY_SECURE_COOKIES === '1',
     metrics: env.GATEWAY_METRICS !== 'off',
-    logFormat: logFormatSchema.parse(env.LOG_FORMAT || 'text'),
+    logFormat: setting(env, 'LOG_FORMAT', 'set text or json', () =>
+      logFormatSchema.parse(env.LOG_FORMAT || 'text'),
+    ),
   };
 }
