@@ -1,5 +1,14 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { seedOffchainDemo, startDevnet, type Devnet, type DevnetManifest } from '@countersign/devnet';
+import {
+  ipForAnvil,
+  lockStateDir,
+  redactUrl,
+  seedOffchainDemo,
+  startDevnet,
+  type Devnet,
+  type DevnetManifest,
+} from '@countersign/devnet';
 import {
   devnetChainConfig,
   initialisePgliteDataDir,
@@ -31,6 +40,8 @@ export type StackOptions = {
   frameAncestors?: string[];
   /** PostgreSQL for the local gateway; without it the embedded database lives in stateDir. */
   databaseUrl?: string;
+  /** The PostgreSQL schema for the gateway's tables (DATABASE_SCHEMA); `public` without it. */
+  databaseSchema?: string;
   /** Enables WalletConnect in the web app. */
   walletConnectProjectId?: string;
   /** A WalletConnect relay of your own instead of WalletConnect's public one. */
@@ -44,8 +55,8 @@ export type StackOptions = {
 export type Stack = {
   webUrl: string;
   gatewayUrl: string;
-  /** The demo Safe Apps' origin (listed in the local gateway's catalogue). */
-  demoAppsUrl: string;
+  /** The demo Safe Apps' origin (listed in the local gateway's catalogue); none with a remote gateway. */
+  demoAppsUrl: string | undefined;
   rpcUrl: string | undefined;
   manifest: DevnetManifest | undefined;
   manifestPath: string | undefined;
@@ -56,8 +67,62 @@ export type Stack = {
 export const defaultStateDir = join(repoRoot, '.countersign/devnet');
 
 /**
+ * An error that names the service and the setting behind it, in one line (npm start prints it as is):
+ * a busy port, an unreachable database.
+ */
+function explainFailure(service: string, setting: string, value: string, error: unknown): Error {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'EADDRINUSE' || /address already in use/i.test(message)) {
+    return new Error(
+      `${service}: ${setting}=${value} is in use: stop what listens there, or set ${setting} to another port (0 picks a free one)`,
+    );
+  }
+  if (code === 'EACCES' && setting.endsWith('_PORT')) {
+    return new Error(
+      `${service}: ${setting}=${value} may not be bound by this user: set ${setting} above 1023`,
+    );
+  }
+  return error instanceof Error ? error : new Error(`${service}: ${message}`);
+}
+
+/** Connection failures of a database that is down, unknown or refusing us, by their error codes. */
+function isDatabaseUnreachable(error: unknown): boolean {
+  const codes = new Set([
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'ETIMEDOUT',
+    'EHOSTUNREACH',
+    'EAI_AGAIN',
+    '28P01',
+    '28000',
+    '3D000',
+  ]);
+  const code = (error as { code?: string } | undefined)?.code;
+  const inner = error instanceof AggregateError ? (error.errors as unknown[]) : [];
+  return (code !== undefined && codes.has(code)) || inner.some(isDatabaseUnreachable);
+}
+
+/**
+ * The off-chain demo (proposals, a message) is seeded once per chain and store, recorded by a marker
+ * written only after seeding succeeded: a first start that failed after the chain was deployed (a busy
+ * port) seeds it on the next start, which finds the chain already there.
+ */
+function seedMarkerKey(manifest: DevnetManifest, options: StackOptions): string {
+  const store = options.databaseUrl
+    ? `${redactUrl(options.databaseUrl)}#${options.databaseSchema ?? 'public'}`
+    : 'embedded';
+  return JSON.stringify({ chainSeededAt: manifest.seededAt, store });
+}
+
+function isSeeded(markerPath: string, key: string): boolean {
+  return existsSync(markerPath) && readFileSync(markerPath, 'utf8') === key;
+}
+
+/**
  * Starts devnet → gateway → web in this process (the chain itself is anvil, a child process that the
- * kernel stops if we die). Each part is stopped again if a later one fails to start.
+ * kernel stops if we die). Each part is stopped again if a later one fails to start. The state folder
+ * is locked (one start at a time) while the local devnet and gateway run.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const started: { stop(): Promise<void> }[] = [];
@@ -66,21 +131,38 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   try {
     // Held from now until the web server binds it: the gateway is told the web origin first.
-    const webReservation = await reservePort(options.webPort, options.host);
+    const webReservation = await reservePort(options.webPort, options.host).catch((error: unknown) => {
+      throw explainFailure('web', 'WEB_PORT', String(options.webPort), error);
+    });
     started.push({ stop: () => webReservation.release().catch(() => undefined) });
     const webPort = webReservation.port;
     const webOrigin = `http://${options.host}:${webPort}`;
-    // First, so that the local catalogue can list the apps at their URL.
-    const demoApps = await startDemoAppsServer({ host: options.host, port: options.demoAppsPort });
-    started.push({ stop: () => demoApps.close() });
     let devnet: Devnet | undefined;
+    let demoAppsUrl: string | undefined;
     let gatewayUrl = options.gatewayUrl;
     if (!gatewayUrl) {
+      const lock = lockStateDir(options.stateDir);
+      started.push({ stop: async () => lock.release() });
+      // First, so that the local catalogue can list the apps at their URL. Only with the local
+      // gateway: a remote one does not list them.
+      const demoApps = await startDemoAppsServer({ host: options.host, port: options.demoAppsPort }).catch(
+        (error: unknown) => {
+          throw explainFailure('demo apps', 'DEMO_APPS_PORT', String(options.demoAppsPort), error);
+        },
+      );
+      started.push({ stop: () => demoApps.close() });
+      demoAppsUrl = demoApps.url;
       const gatewayDataDir = join(options.stateDir, 'gateway');
       // A new embedded database is a copy of one initialised once per machine (initdb takes seconds),
       // made while the chain starts.
       const [startedDevnet] = await Promise.all([
-        startDevnet({ host: options.host, port: options.rpcPort, stateDir: options.stateDir }),
+        ipForAnvil(options.host).then((rpcHost) =>
+          startDevnet({ host: rpcHost, port: options.rpcPort, stateDir: options.stateDir }).catch(
+            (error: unknown) => {
+              throw explainFailure('devnet', 'RPC_PORT', String(options.rpcPort), error);
+            },
+          ),
+        ),
         options.databaseUrl
           ? undefined
           : initialisePgliteDataDir(gatewayDataDir, { templateDir: join(repoRoot, '.countersign/cache') }),
@@ -95,15 +177,28 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         safeApps: demoAppsCatalogue(demoApps.url, [String(devnet.manifest.chainId)]),
         // Inside the devnet's folder, so that deleting it starts both the chain and the gateway afresh.
         store: options.databaseUrl
-          ? { databaseUrl: options.databaseUrl }
+          ? { databaseUrl: options.databaseUrl, schema: options.databaseSchema }
           : { dataDir: join(options.stateDir, 'gateway') },
         testControl: options.testControl,
         ...options.gatewayLimits,
+      }).catch((error: unknown) => {
+        if (options.databaseUrl && isDatabaseUnreachable(error)) {
+          const code = (error as { code?: string }).code ?? 'unreachable';
+          throw new Error(
+            `gateway: DATABASE_URL=${redactUrl(options.databaseUrl)} does not answer (${code}): start PostgreSQL, fix DATABASE_URL, or unset it to use the embedded database`,
+          );
+        }
+        throw explainFailure('gateway', 'GATEWAY_PORT', String(options.gatewayPort), error);
       });
       started.push({ stop: () => localGateway.close() });
       gatewayUrl = localGateway.url;
-      // A freshly seeded chain gets the demo's off-chain part too, posted through the gateway's API.
-      if (!devnet.reused) await seedOffchainDemo(devnet.manifest, gatewayUrl);
+      // The demo's off-chain part, posted through the gateway's API, once per chain and store.
+      const marker = join(options.stateDir, 'offchain-seeded.json');
+      const key = seedMarkerKey(devnet.manifest, options);
+      if (!isSeeded(marker, key)) {
+        await seedOffchainDemo(devnet.manifest, gatewayUrl);
+        writeFileSync(marker, key);
+      }
     }
     await webReservation.release();
     const web = await startWebServer({
@@ -116,7 +211,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       frameAncestors: options.frameAncestors,
       // The demo apps are on loopback, which /app-manifest otherwise refuses: their origin alone is
       // trusted, not loopback at large.
-      appManifestPrivateOrigins: [new URL(demoApps.url).origin],
+      appManifestPrivateOrigins: demoAppsUrl ? [new URL(demoAppsUrl).origin] : [],
       devnet: devnet && {
         chainId: String(devnet.manifest.chainId),
         accounts: devnet.manifest.accounts.map((account) => ({
@@ -124,12 +219,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           label: `#${account.index} ${account.role}`,
         })),
       },
+    }).catch((error: unknown) => {
+      throw explainFailure('web', 'WEB_PORT', String(options.webPort), error);
     });
     started.push({ stop: () => web.close() });
     return {
       webUrl: web.url,
       gatewayUrl,
-      demoAppsUrl: demoApps.url,
+      demoAppsUrl,
       rpcUrl: devnet?.rpcUrl,
       manifest: devnet?.manifest,
       manifestPath: devnet?.manifestPath,

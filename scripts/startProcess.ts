@@ -10,7 +10,10 @@ const repoRoot = resolve(import.meta.dirname, '..');
 export type ReadyInfo = {
   webUrl: string;
   gatewayUrl: string;
-  /** The demo Safe Apps' origin (another site than webUrl), e.g. http://localhost:5190. */
+  /**
+   * The demo Safe Apps' origin (another site than webUrl), e.g. http://localhost:5190; empty with a
+   * remote gateway (GATEWAY_URL), which does not list them.
+   */
   demoAppsUrl: string;
   rpcUrl?: string;
   manifestPath?: string;
@@ -32,10 +35,16 @@ export type StartedProcess = {
  * and waits until it reports ready. Used by the end-to-end tests, the start/stop test and the bench.
  */
 export async function spawnStart(
-  options: { env?: NodeJS.ProcessEnv; stateDir?: string; timeoutMs?: number } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    stateDir?: string;
+    timeoutMs?: number;
+    /** Where the start reports it is ready (a file in a temporary folder by default). */
+    readyFile?: string;
+  } = {},
 ): Promise<StartedProcess> {
   const workDir = mkdtempSync(join(tmpdir(), 'countersign-start-'));
-  const readyFile = join(workDir, 'ready.json');
+  const readyFile = options.readyFile ?? join(workDir, 'ready.json');
   // Under a parent-death signal: a test runner that dies takes this whole stack with it.
   const [command, args] = withParentDeathSignal(process.execPath, [
     join(repoRoot, 'scripts/launch.mjs'),
