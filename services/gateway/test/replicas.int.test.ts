@@ -304,6 +304,28 @@ if (postgresUrl)
       expect(takeover).toBeLessThanOrEqual(5_000);
     }, 30_000);
 
+    it('listens again when its LISTEN connection drops, and catches up with the news it missed', async () => {
+      const cut = await storedRows(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = $1',
+        [`LISTEN "countersign_track_${schema}"`],
+      );
+      expect(cut).toBe(alive().length);
+      const team = devnet.manifest.safes[0]!.address as Address;
+      await executeByOwners(clients, team, {
+        to: devnet.manifest.accounts[8]!.address as Address,
+        value: 1n,
+      });
+      const current = Number(await head());
+      await until(
+        'every replica to show the new block',
+        async () => (await Promise.all(alive().map(chainHealth))).every((state) => state?.block === current),
+        5_000,
+      );
+      expect(alive().every((replica) => replica.output().includes('the LISTEN connection failed'))).toBe(
+        true,
+      );
+    }, 30_000);
+
     /** Rows a query returns, run on the test's database. */
     async function storedRows(sql: string, params: unknown[]): Promise<number> {
       const admin = new pg.Client({ connectionString: url });

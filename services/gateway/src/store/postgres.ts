@@ -80,8 +80,11 @@ export async function openPostgres(url: string, options: { schema?: string } = {
       }
     },
     async session() {
+      // Kept open for hours: TCP keepalives notice a peer that went away without closing.
       const client = new pg.Client({
         connectionString: url,
+        keepAlive: true,
+        connectionTimeoutMillis: 5_000,
         ...(schema ? { options: `-c search_path=${schema}` } : {}),
       });
       await client.connect();
