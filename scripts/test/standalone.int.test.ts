@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gatewayConfigFromEnv } from '@countersign/gateway';
@@ -104,5 +105,23 @@ describe('the gateway on its own, with a setting it refuses', () => {
     expect(started.stderr().trim()).toMatch(
       /^gateway: GATEWAY_PORT="abc" is refused \(.+\): set a port number 0-65535$/,
     );
+  });
+});
+
+describe('the web server on its own', () => {
+  it('a busy WEB_PORT: one line naming it, exit code 1', async () => {
+    const busy = createServer();
+    await new Promise<void>((done) => busy.listen(0, '127.0.0.1', done));
+    const address = busy.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      const web = run('apps/web', 'serve/main.ts', { WEB_PORT: String(port) });
+      expect(await web.exited).toBe(1);
+      expect(web.stderr().trim()).toBe(
+        `web: WEB_PORT=${port} is in use: stop what listens there, or set WEB_PORT to another port (0 picks a free one)`,
+      );
+    } finally {
+      await new Promise((done) => busy.close(done));
+    }
   });
 });

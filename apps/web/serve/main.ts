@@ -53,7 +53,21 @@ try {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // Run by npm, whose shell does not pass a SIGTERM on: stop when that parent is gone.
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    stop();
+  }, 500);
+  watch.unref();
 } catch (error) {
-  console.error(`web: ${error instanceof Error ? error.message : String(error)}`);
+  const code = (error as NodeJS.ErrnoException).code;
+  const port = process.env.WEB_PORT ?? '5173';
+  console.error(
+    code === 'EADDRINUSE'
+      ? `web: WEB_PORT=${port} is in use: stop what listens there, or set WEB_PORT to another port (0 picks a free one)`
+      : `web: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 }
