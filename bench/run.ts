@@ -3,6 +3,7 @@ import { benchDevnet } from './devnet';
 import { benchGatewayAtScale } from './gatewayAtScale';
 import { benchHistoryView } from './historyView';
 import { benchSafeInfo } from './safeInfo';
+import { benchStateChanges } from './stateChanges';
 import { benchStart } from './start';
 import { benchWebBundle } from './webBundle';
 import { benchTxFlow } from './txFlow';
@@ -19,6 +20,7 @@ const benches: [string, () => Promise<string[]>][] = [
   ['tx flow', () => benchTxFlow()],
   ['safe-apps', () => benchSafeApps()],
   ['dapps', () => benchDapps()],
+  ['state', () => benchStateChanges()],
 ];
 const only = process.argv.slice(2);
 for (const [name, bench] of benches) {

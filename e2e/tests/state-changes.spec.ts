@@ -11,7 +11,9 @@ import {
 import { buildSafeTx, encodeMultiSend, safe141, safeAbi } from '@countersign/safe-core';
 import { expect, test } from '../fixtures';
 import { devAccount, ownerWithTestWallet, teamSafe } from '../owners';
+import { webAppOnHostileGateway } from '../hostileGateway';
 import { proposeAsOwnerA } from '../proposals';
+import { rpcWithoutSimulation } from '../rpcWithoutSimulation';
 import type { E2eStack } from '../stack';
 
 /**
@@ -131,5 +133,71 @@ test.describe('What a transaction changes', () => {
     changes = page.getByTestId('state-changes');
     await expect(changes).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
     await expect(changes.getByTestId('state-revert')).toContainText('GS201');
+  });
+
+  test('on a chain whose node offers no simulation, executed in the browser: a payment, and a hidden delegatecall replacing the implementation', async ({
+    page,
+    stack,
+  }) => {
+    const safe = teamSafe(stack);
+    const rpc = await rpcWithoutSimulation(stack.rpcUrl!);
+    // The gateway names the chain's RPC: here, one without eth_simulateV1 and debug_traceCall.
+    const withRpc = (chain: { rpcUri: { value: string }; publicRpcUri: { value: string } }) => {
+      chain.rpcUri.value = rpc.url;
+      chain.publicRpcUri.value = rpc.url;
+      return chain;
+    };
+    const app = await webAppOnHostileGateway(stack.gatewayUrl, (gateway) =>
+      gateway
+        .lie('GET', '/v1/chains', (body) => {
+          (body as { results: Parameters<typeof withRpc>[0][] }).results.forEach(withRpc);
+          return body;
+        })
+        .lie('GET', /^\/v1\/chains\/[^/]+$/, (body) => withRpc(body as Parameters<typeof withRpc>[0])),
+    );
+    try {
+      const recipient = devAccount(stack, 'recipient').address;
+      await ownerWithTestWallet(page, stack, 'owner A', `${app.web.url}/local:${safe}/new-transaction/send`);
+      await page.getByTestId('send-recipient').fill(recipient);
+      await page.getByTestId('send-amount').fill('0.25');
+      let changes = await reviewOf(page);
+      await expect(changes).toHaveAttribute('data-engine', 'browser-evm');
+      await expect(changes).toContainText('Executed in your browser over this chain’s RPC');
+      const balances = changes.getByTestId('state-balance-change');
+      await expect(balances).toHaveText(['−0.25 ETH', '+0.25 ETH']);
+      expect(rpc.refusals()).toBeGreaterThan(0);
+
+      const writer = getAddress('0x00000000000000000000000000000000c0de5107');
+      await createTestClient({ mode: 'anvil', transport: http(stack.rpcUrl!) }).setCode({
+        address: writer,
+        bytecode: '0x60043560005500',
+      });
+      const implementation: Address = '0x000000000000000000000000000000000000dEaD';
+      const { txId } = await proposeAsOwnerA(stack, (nonce) =>
+        buildSafeTx({
+          to: safe141.multiSend,
+          data: encodeMultiSend([
+            {
+              to: writer,
+              value: 0n,
+              data: `0x12345678${implementation.slice(2).toLowerCase().padStart(64, '0')}`,
+              operation: 1,
+            },
+          ]),
+          operation: 1,
+          nonce,
+        }),
+      );
+      await page.goto(`${app.web.url}/local:${safe}/transactions/${txId}`);
+      changes = page.getByTestId('state-changes');
+      await expect(changes).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+      await expect(changes).toHaveAttribute('data-engine', 'browser-evm');
+      await expect(
+        changes.getByTestId('state-safe-change').locator('[data-kind="implementation"]'),
+      ).toContainText(`The Safe's implementation changes to ${implementation}`);
+    } finally {
+      await app.stop();
+      await rpc.close();
+    }
   });
 });

@@ -69,7 +69,12 @@ export function StateChanges({
     changes.approvals.length === 0 &&
     changes.safeChanges.length === 0;
   return (
-    <div className={styles.changes} data-testid="state-changes" data-state="done">
+    <div
+      className={styles.changes}
+      data-testid="state-changes"
+      data-state="done"
+      data-engine={outcome.changes.engine}
+    >
       <h3 className={styles.title}>What changes</h3>
       {changes.reverted && <Revert reverted={changes.reverted} />}
       {changes.safeChanges.map((change, index) => (
@@ -93,7 +98,7 @@ export function StateChanges({
       )}
       <p className={styles.note}>
         {outcome.changes.engine === 'browser-evm'
-          ? 'As an owner would execute it now on the chain’s current state, executed in your browser over this chain’s RPC'
+          ? 'Executed in your browser over this chain’s RPC (its node offers no simulation), as an owner would execute it now on the chain’s current state'
           : 'Executed now by an owner on the chain’s current state, through this chain’s own node'}{' '}
         ({outcome.changes.engine}); the gas the executor pays is not included.
       </p>
