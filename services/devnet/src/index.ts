@@ -6,5 +6,5 @@ export { devnetManifestSchema, readManifest, writeManifest, type DevnetManifest 
 export { executeSafeTx, signSafeTx, createSafe, type Approval } from './safeOps';
 export { seedOffchainDemo } from './seedOffchain';
 export { withParentDeathSignal, onParentExit } from './parentDeath';
-export { repoRoot, defaultStateRoot, resolvePathSetting, redactUrl, ipForAnvil } from './settings';
-export { lockStateDir, type StateLock } from './stateLock';
+export { resolvePathSetting, redactUrl, ipForAnvil } from './settings';
+export { lockStateDir } from './stateLock';

@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ipForAnvil, lockStateDir, redactUrl, repoRoot, resolvePathSetting } from '../src';
+import { ipForAnvil, lockStateDir, redactUrl, resolvePathSetting } from '../src';
+import { repoRoot } from '../src/settings';
 
 const folders: string[] = [];
 const folder = () => {
