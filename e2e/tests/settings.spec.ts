@@ -459,6 +459,25 @@ test.describe('Security check', () => {
   });
 });
 
+test.describe('Security check of the team Safe', () => {
+  test('its demo module is unknown: a danger, said why, with the form that disables it', async ({
+    page,
+    stack,
+  }) => {
+    const manifest = JSON.parse(readFileSync(stack.manifestPath!, 'utf8')) as {
+      modules: { safe: string; module: string }[];
+    };
+    const team = stack.safes[0]!.address;
+    const demoModule = manifest.modules.find((entry) => entry.safe === team)!.module;
+    await page.goto(`/local:${team}/settings/security`);
+    const finding = page.getByTestId(`security-finding-module-${demoModule.toLowerCase()}`);
+    await expect(finding).toContainText('An unknown module is enabled');
+    await expect(finding).toContainText('Whoever controls it can take the Safe’s funds.');
+    await finding.getByRole('link', { name: 'Disable module' }).click();
+    await expect(page).toHaveURL(new RegExp(`/local:${team}/new-transaction/disable-module`));
+  });
+});
+
 test.describe('Settings with hostile data', () => {
   test('a delegate label and contract names with HTML are shown inert, and the page stays usable', async ({
     page,
