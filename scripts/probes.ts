@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { redactUrl } from '@countersign/devnet';
 
 const timeoutMs = 3_000;
 
@@ -43,7 +44,7 @@ export async function warnIfUnreachable(gatewayUrl: string): Promise<string[]> {
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     warnings.push(
-      `warning: GATEWAY_URL=${gatewayUrl} does not answer GET /v1/chains (${reason}): the app will show no Safes until it does`,
+      `warning: GATEWAY_URL=${redactUrl(gatewayUrl)} does not answer GET /v1/chains (${reason}): the app will show no Safes until it does`,
     );
   }
   // Only RPCs that need no key filled in ({{...}} placeholders are the gateway's to fill).

@@ -183,9 +183,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ...options.gatewayLimits,
       }).catch((error: unknown) => {
         if (options.databaseUrl && isDatabaseUnreachable(error)) {
-          const code = (error as { code?: string }).code ?? 'unreachable';
+          const detail =
+            (error instanceof Error && error.message.split('\n')[0]) ||
+            ((error as { code?: string }).code ?? 'unreachable');
           throw new Error(
-            `gateway: DATABASE_URL=${redactUrl(options.databaseUrl)} does not answer (${code}): start PostgreSQL, fix DATABASE_URL, or unset it to use the embedded database`,
+            `gateway: DATABASE_URL=${redactUrl(options.databaseUrl)} cannot be used (${detail}): start PostgreSQL, fix DATABASE_URL, or unset it to use the embedded database`,
           );
         }
         throw explainFailure('gateway', 'GATEWAY_PORT', String(options.gatewayPort), error);
