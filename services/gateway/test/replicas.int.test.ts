@@ -6,7 +6,14 @@ import { safe141 } from '@countersign/safe-core';
 import pg from 'pg';
 import { parseEther, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devnetChainConfig, openDatabase, type ChainConfig, type Database } from '../src';
+import {
+  devnetChainConfig,
+  openDatabase,
+  startGateway,
+  type ChainConfig,
+  type Database,
+  type Gateway,
+} from '../src';
 import { ChainRegistry } from '../src/chains/registry';
 import type { GatewayHealth } from '../src/indexer/health';
 import { Indexer } from '../src/indexer/indexer';
@@ -31,13 +38,13 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30
 }
 
 /** What a replica's /health says of the devnet chain (undefined once it is gone). */
-async function chainHealth(replica: GatewayProcess) {
+async function chainHealth(replica: Pick<GatewayProcess, 'url'>) {
   const response = await fetch(`${replica.url}/health`).catch(() => undefined);
   if (!response) return undefined;
   return ((await response.json()) as GatewayHealth).chains['1337'];
 }
 
-async function leaderGauge(replica: GatewayProcess): Promise<number> {
+async function leaderGauge(replica: Pick<GatewayProcess, 'url'>): Promise<number> {
   const text = await (await fetch(`${replica.url}/metrics`)).text();
   return Number(/^indexer_leader\{chain="1337"\} (\d+)$/m.exec(text)?.[1]);
 }
@@ -63,6 +70,51 @@ const historyTables = [
   'tokens',
   'safe_recipients',
 ] as const;
+
+describe('one gateway on the embedded database', () => {
+  let devnet: Devnet;
+  let proxy: CountingRpcProxy;
+  let gateway: Gateway;
+  beforeAll(async () => {
+    devnet = await startDevnet({ port: 0 });
+    proxy = await startCountingRpcProxy(devnet.rpcUrl);
+    const config = devnetChainConfig(devnet.manifest, { explorerUrl: 'http://127.0.0.1:5173/explorer' });
+    gateway = await startGateway({
+      port: 0,
+      corsOrigins: [],
+      chains: [{ ...config, rpcUrl: proxy.url, indexer: { ...config.indexer, pollIntervalMs: 1_000 } }],
+    });
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await proxy?.close();
+    await devnet?.stop();
+  });
+
+  it('indexes every chain itself (no lease: one process), at one RPC call a poll while idle', async () => {
+    const current = await devnetClients(1337, devnet.rpcUrl).public.getBlockNumber({ cacheTime: 0 });
+    await gateway.indexers.get('1337')!.waitForBlock(current);
+    const replica = { url: gateway.url };
+    expect(await chainHealth(replica)).toMatchObject({ role: 'indexes', state: 'indexing', lagBlocks: 0 });
+    expect(await leaderGauge(replica)).toBe(1);
+    await sleep(1_500);
+    proxy.reset();
+    await sleep(3_000);
+    expect(proxy.byMethod).toEqual({ eth_getBlockByNumber: expect.any(Number) as number });
+    expect(proxy.calls).toBeLessThanOrEqual(4);
+
+    // A new block with an execution in it: a bounded few calls more than the polls.
+    const clients = devnetClients(1337, devnet.rpcUrl);
+    const team = devnet.manifest.safes[0]!.address as Address;
+    proxy.reset();
+    const started = Date.now();
+    await executeByOwners(clients, team, { to: devnet.manifest.accounts[8]!.address as Address, value: 1n });
+    await gateway.indexers.get('1337')!.waitForBlock(await clients.public.getBlockNumber({ cacheTime: 0 }));
+    const polls = Math.ceil((Date.now() - started) / 1_000) + 1;
+    console.log(`one new block with an execution: ${proxy.calls} calls ${JSON.stringify(proxy.byMethod)}`);
+    expect(proxy.calls).toBeLessThanOrEqual(polls + 10);
+  }, 30_000);
+});
 
 // Only where a PostgreSQL is given (see support/databases.ts): PGlite serves one process.
 if (postgresUrl)
