@@ -50,6 +50,7 @@ export type GatewayOptions = {
 export type Gateway = {
   url: string;
   port: number;
+  /** The chains this replica indexes (on PostgreSQL, those whose lease it holds; see Replicas). */
   indexers: Map<string, Indexer>;
   /**
    * A graceful stop: /readyz turns 503, no new connection is taken, the requests in flight finish
