@@ -26,13 +26,7 @@ export { SafeContext, useOptionalSafe, useSafe, type SafeContextValue } from './
 export { parseSafeId } from './safeId';
 export { openSafeTarget, resolveSafeInput } from './safeInput';
 export { recommendedNonce, type SafeInfoDisagreement } from './chainState';
-export {
-  delegatesQueryOptions,
-  useChainSafeState,
-  useDelegates,
-  useSigner,
-  type Signer,
-} from './signer';
+export { delegatesQueryOptions, useChainSafeState, useDelegates, useSigner, type Signer } from './signer';
 export { OwnerStateBadge, ownerStateOf, type OwnerState } from './ownerState';
 export { thresholdLabel, versionStateLabel } from './safeFormat';
 export {
