@@ -15,6 +15,7 @@ import { expect, test } from '../fixtures';
 import { devAccount, ownerWithDevnetWallet, ownerWithTestWallet, secondOwner, teamSafe } from '../owners';
 import type { E2eStack } from '../stack';
 import { connect, withDapp } from '../dapp';
+import { layoutFaults } from '../layoutFaults';
 
 /**
  * Countersign as a WalletConnect wallet: a dapp, played in Node by WalletConnect's own Sign client,
@@ -48,6 +49,11 @@ test.describe('WalletConnect: the Safe in a dapp', () => {
       const recipient = devAccount(stack, 'recipient').address;
       await ownerWithTestWallet(page, stack, 'owner A', `${web.url}/local:${safe}/dapps`);
       await expect(page.getByTestId('dapps-page')).toBeVisible();
+      // On a phone the page keeps its width: the link's three buttons wrap.
+      const desktop = page.viewportSize()!;
+      await page.setViewportSize({ width: 375, height: 800 });
+      expect(await layoutFaults(page)).toEqual([]);
+      await page.setViewportSize(desktop);
 
       const { uri, approved } = await connect(dapp, {
         optionalNamespaces: {
