@@ -1,20 +1,32 @@
+import { onParentExit } from '@countersign/devnet';
 import { gatewayConfigFromEnv } from './config';
 import { gatewayLog } from './ops/log';
-import { startGateway } from './server';
+import { startGateway, type Gateway } from './server';
+import { explainStartFailure, rpcWarnings } from './startChecks';
 
 /** Runs the gateway on its own: `npm start -w @countersign/gateway`. */
 const config = gatewayConfigFromEnv();
-const gateway = await startGateway(config);
+const log = gatewayLog(config.logFormat);
+// Asked while the gateway starts; a chain whose RPC is down or another chain still lets it start.
+void rpcWarnings(config.chains).then((warnings) => warnings.forEach((warning) => log.info(warning)));
+let gateway: Gateway;
+try {
+  gateway = await startGateway(config);
+} catch (error) {
+  const explained = explainStartFailure(error, config);
+  if (!explained) throw error;
+  console.error(`gateway: ${explained}`);
+  process.exit(1);
+}
 console.log(`gateway: ${gateway.url}`);
 let stopping = false;
 /**
  * SIGTERM (an orchestrator, `kill`) or SIGINT (Ctrl-C): a graceful stop (see Gateway.close), then
  * exit 0; exit 1 if it failed. A second signal while stopping exits at once.
  */
-const stop = async (signal: NodeJS.Signals) => {
+const stop = async (signal: string) => {
   if (stopping) process.exit(1);
   stopping = true;
-  const log = gatewayLog(config.logFormat);
   log.info(`${signal}: stopping`);
   try {
     await gateway.close();
@@ -27,3 +39,5 @@ const stop = async (signal: NodeJS.Signals) => {
 };
 process.on('SIGINT', (signal) => void stop(signal));
 process.on('SIGTERM', (signal) => void stop(signal));
+// `npm start -w` runs this under `sh -c`: a SIGTERM to npm ends npm and the shell, not this process.
+onParentExit(() => void stop('parent exited'));
