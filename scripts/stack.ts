@@ -4,6 +4,7 @@ import {
   ipForAnvil,
   lockStateDir,
   redactUrl,
+  secondDevnetChainId,
   seedOffchainDemo,
   startDevnet,
   type Devnet,
@@ -13,6 +14,7 @@ import {
   devnetChainConfig,
   initialisePgliteDataDir,
   startGateway,
+  type ChainConfig,
   type GatewayLimits,
 } from '@countersign/gateway';
 import { startWebServer } from '@countersign/web/server';
@@ -50,6 +52,11 @@ export type StackOptions = {
   prerenderBudgetMs?: number;
   /** Test-only: the local gateway serves snapshots of the chain and its store (end-to-end tests). */
   testControl?: boolean;
+  /**
+   * Also start a second local chain (DEVNET_SECOND_CHAIN): chain id 1338, short name `local2`, the same
+   * Safe contracts and the team Safe at the same address; on RPC_PORT + 1 (a free port with 0).
+   */
+  secondChain?: boolean;
 };
 
 export type Stack = {
@@ -59,12 +66,47 @@ export type Stack = {
   demoAppsUrl: string | undefined;
   rpcUrl: string | undefined;
   manifest: DevnetManifest | undefined;
+  /** The second local chain's manifest, with DEVNET_SECOND_CHAIN. */
+  secondManifest: DevnetManifest | undefined;
   manifestPath: string | undefined;
   devnetReused: boolean;
   stop(): Promise<void>;
 };
 
 export const defaultStateDir = join(repoRoot, '.countersign/devnet');
+
+/** The second devnet chain's short name in Safe links, as in `local2:0x…`. */
+export const secondDevnetShortName = 'local2';
+
+/** The second chain's gateway config: the devnet's, under its own name, short name and colour. */
+function secondDevnetChainConfig(manifest: DevnetManifest, options: { explorerUrl: string }): ChainConfig {
+  return {
+    ...devnetChainConfig(manifest, options),
+    chainName: 'Countersign Devnet 2',
+    shortName: secondDevnetShortName,
+    theme: { textColor: '#ffffff', backgroundColor: '#7c3aed' },
+  };
+}
+
+/** Starts the second chain in its own folder inside the first one's (so one lock covers both). */
+async function startSecondDevnet(options: StackOptions, rpcHost: string): Promise<Devnet> {
+  const port = options.rpcPort === 0 ? 0 : options.rpcPort + 1;
+  return startDevnet({
+    host: rpcHost,
+    port,
+    stateDir: join(options.stateDir, `chain-${secondDevnetChainId}`),
+    chainId: secondDevnetChainId,
+    seed: 'teamSafeOnly',
+  }).catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/address already in use/i.test(message)) {
+      throw new Error(
+        `devnet ${secondDevnetChainId}: port ${port} (RPC_PORT + 1, for DEVNET_SECOND_CHAIN) is in use: stop what listens there, or set RPC_PORT to another port (0 picks free ones)`,
+      );
+    }
+    throw error;
+  });
+}
 
 /**
  * An error that names the service and the setting behind it, in one line (npm start prints it as is):
@@ -138,6 +180,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const webPort = webReservation.port;
     const webOrigin = `http://${options.host}:${webPort}`;
     let devnet: Devnet | undefined;
+    let secondDevnet: Devnet | undefined;
     let demoAppsUrl: string | undefined;
     let gatewayUrl = options.gatewayUrl;
     if (!gatewayUrl) {
@@ -155,26 +198,37 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const gatewayDataDir = join(options.stateDir, 'gateway');
       // A new embedded database is a copy of one initialised once per machine (initdb takes seconds),
       // made while the chain starts.
-      const [startedDevnet] = await Promise.all([
-        ipForAnvil(options.host).then((rpcHost) =>
-          startDevnet({ host: rpcHost, port: options.rpcPort, stateDir: options.stateDir }).catch(
-            (error: unknown) => {
-              throw explainFailure('devnet', 'RPC_PORT', String(options.rpcPort), error);
-            },
-          ),
+      const rpcHost = await ipForAnvil(options.host);
+      // allSettled: a chain that started must be stopped even when another part failed.
+      const [first, second, database] = await Promise.allSettled([
+        startDevnet({ host: rpcHost, port: options.rpcPort, stateDir: options.stateDir }).catch(
+          (error: unknown) => {
+            throw explainFailure('devnet', 'RPC_PORT', String(options.rpcPort), error);
+          },
         ),
+        options.secondChain ? startSecondDevnet(options, rpcHost) : undefined,
         options.databaseUrl
           ? undefined
           : initialisePgliteDataDir(gatewayDataDir, { templateDir: join(repoRoot, '.countersign/cache') }),
       ]);
-      devnet = startedDevnet;
-      started.push(devnet);
+      if (first.status === 'fulfilled') started.push(first.value);
+      if (second.status === 'fulfilled' && second.value) started.push(second.value);
+      for (const result of [first, second, database]) if (result.status === 'rejected') throw result.reason;
+      devnet = (first as PromiseFulfilledResult<Devnet>).value;
+      secondDevnet = (second as PromiseFulfilledResult<Devnet | undefined>).value;
+      const explorerUrl = `${webOrigin}/explorer`;
       const localGateway = await startGateway({
         host: options.host,
         port: options.gatewayPort,
-        chains: [devnetChainConfig(devnet.manifest, { explorerUrl: `${webOrigin}/explorer` })],
+        chains: [
+          devnetChainConfig(devnet.manifest, { explorerUrl }),
+          ...(secondDevnet ? [secondDevnetChainConfig(secondDevnet.manifest, { explorerUrl })] : []),
+        ],
         corsOrigins: [webOrigin, `http://localhost:${webPort}`, ...(options.corsOrigins ?? [])],
-        safeApps: demoAppsCatalogue(demoApps.url, [String(devnet.manifest.chainId)]),
+        safeApps: demoAppsCatalogue(
+          demoApps.url,
+          [devnet, secondDevnet].flatMap((chain) => (chain ? [String(chain.manifest.chainId)] : [])),
+        ),
         // Inside the devnet's folder, so that deleting it starts both the chain and the gateway afresh.
         store: options.databaseUrl
           ? { databaseUrl: options.databaseUrl, schema: options.databaseSchema }
@@ -231,6 +285,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       demoAppsUrl,
       rpcUrl: devnet?.rpcUrl,
       manifest: devnet?.manifest,
+      secondManifest: secondDevnet?.manifest,
       manifestPath: devnet?.manifestPath,
       devnetReused: devnet?.reused ?? false,
       stop,

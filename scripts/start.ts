@@ -6,7 +6,7 @@ import { devnetShortName, gatewayLimitsFromEnv } from '@countersign/gateway';
 import { DEFAULT_DEMO_APPS_PORT } from '@countersign/demo-apps/server';
 import { warnIfUnreachable } from './probes';
 import { parseSettings } from './settings';
-import { defaultStateDir, startStack } from './stack';
+import { defaultStateDir, secondDevnetShortName, startStack } from './stack';
 import { ensureWebBuild } from './webBuild';
 
 /**
@@ -49,6 +49,7 @@ const env = orFail(() =>
       FRAME_ANCESTORS: z.string().optional(),
       WEB_PRERENDER_BUDGET_MS: z.coerce.number().int().min(0).optional(),
       COUNTERSIGN_READY_FILE: z.string().optional(),
+      DEVNET_SECOND_CHAIN: z.literal('1').optional(),
       // Internal, for the end-to-end tests: snapshot routes on the local gateway, and a build made
       // once beforehand by the test run rather than checked again by each of its stacks.
       COUNTERSIGN_TEST_CONTROL: z.literal('1').optional(),
@@ -102,6 +103,7 @@ const stack = await startStack({
   walletConnectRelayUrl: env.WALLETCONNECT_RELAY_URL,
   prerenderBudgetMs: env.WEB_PRERENDER_BUDGET_MS,
   testControl: env.COUNTERSIGN_TEST_CONTROL === '1',
+  secondChain: env.DEVNET_SECOND_CHAIN === '1',
   gatewayLimits,
   frameAncestors: env.FRAME_ANCESTORS?.split(',')
     .map((origin) => origin.trim())
@@ -118,12 +120,17 @@ running.stop = stack.stop;
 console.log(`web: ${stack.webUrl}`);
 console.log(`gateway: ${stack.gatewayUrl}`);
 if (stack.rpcUrl) console.log(`rpc: ${stack.rpcUrl}`);
+if (stack.secondManifest)
+  console.log(`rpc (chain ${stack.secondManifest.chainId}): ${stack.secondManifest.rpcUrl}`);
 if (stack.demoAppsUrl) console.log(`demo apps: ${stack.demoAppsUrl}/`);
 if (env.GATEWAY_URL) await warnIfUnreachable(env.GATEWAY_URL);
 if (stack.manifest) {
   console.log(`\nDemo Safes (devnet ${stack.devnetReused ? 'reused' : 'deployed and seeded'}):`);
   for (const safe of stack.manifest.safes) {
     console.log(`  ${safe.name}: ${stack.webUrl}/${devnetShortName}:${safe.address}/home`);
+  }
+  for (const safe of stack.secondManifest?.safes ?? []) {
+    console.log(`  ${safe.name}, chain 2: ${stack.webUrl}/${secondDevnetShortName}:${safe.address}/home`);
   }
   console.log("\nDev accounts (anvil's default mnemonic; never use them on a real chain):");
   for (const account of stack.manifest.accounts) {

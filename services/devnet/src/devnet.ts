@@ -8,9 +8,12 @@ import { devnetClients } from './clients';
 import { loadArtifacts } from './contracts/compile';
 import { deploySafeContracts, deployTokens, installMulticall3 } from './deploy';
 import { readManifest, writeManifest, type DevnetManifest } from './manifest';
-import { seedDemoScenario } from './scenario';
+import { seedDemoScenario, seedTeamSafeOnly } from './scenario';
 
 export const devnetChainId = 1337;
+
+/** The opt-in second devnet chain (DEVNET_SECOND_CHAIN), for the web app's chain switch. */
+export const secondDevnetChainId = 1338;
 
 export type DevnetOptions = {
   host?: string;
@@ -21,6 +24,13 @@ export type DevnetOptions = {
    * redeploying; without it, the chain is ephemeral (tests).
    */
   stateDir?: string;
+  /** The chain id; devnetChainId by default. The Safe contracts are at the same addresses on any. */
+  chainId?: number;
+  /**
+   * What is seeded on a fresh chain: the whole demo (the default), or only the team Safe funded with ETH
+   * (an extra chain, whose Safe shares the main chain's address). Tokens come with the demo only.
+   */
+  seed?: 'demo' | 'teamSafeOnly';
 };
 
 export type Devnet = {
@@ -39,6 +49,8 @@ function manifestPathOf(stateDir: string) {
 
 /** Starts anvil and makes sure the Safe contracts and the demo scenario are on it. */
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
+  const chainId = options.chainId ?? devnetChainId;
+  const fullDemo = (options.seed ?? 'demo') === 'demo';
   const stateDir = options.stateDir;
   const stateFile = stateDir ? join(stateDir, 'anvil-state.json') : undefined;
   const manifestPath = stateDir ? manifestPathOf(stateDir) : undefined;
@@ -59,15 +71,15 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const anvil = await startAnvil({
     host: options.host,
     port: options.port ?? 0,
-    chainId: devnetChainId,
+    chainId,
     stateFile,
     stateIntervalSeconds: stateFile ? 5 : undefined,
     // A fresh chain starts in the past so the demo history can be spread over several days.
-    genesisTimestamp: saved ? undefined : Math.floor(Date.now() / 1000) - 4 * 86_400,
+    genesisTimestamp: saved || !fullDemo ? undefined : Math.floor(Date.now() / 1000) - 4 * 86_400,
   });
   try {
-    const clients = devnetClients(devnetChainId, anvil.rpcUrl);
-    if (saved && (await isIntact(clients, saved))) {
+    const clients = devnetClients(chainId, anvil.rpcUrl);
+    if (saved && saved.chainId === chainId && (await isIntact(clients, saved))) {
       const manifest = { ...saved, rpcUrl: anvil.rpcUrl };
       if (manifestPath) writeManifest(manifestPath, manifest);
       return { manifest, rpcUrl: anvil.rpcUrl, anvil, reused: true, manifestPath, stop: () => anvil.stop() };
@@ -81,11 +93,13 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     const artifacts = loadArtifacts();
     await deploySafeContracts(clients, deployer);
     await installMulticall3(clients, artifacts);
-    const tokens = await deployTokens(clients, artifacts, deployer);
-    const scenario = await seedDemoScenario(clients, accounts, tokens);
+    const tokens = fullDemo ? await deployTokens(clients, artifacts, deployer) : undefined;
+    const scenario = tokens
+      ? await seedDemoScenario(clients, accounts, tokens)
+      : await seedTeamSafeOnly(clients, accounts);
     const manifest: DevnetManifest = {
       version: 1,
-      chainId: devnetChainId,
+      chainId,
       rpcUrl: anvil.rpcUrl,
       seededAt: new Date().toISOString(),
       contracts: {
@@ -101,10 +115,12 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
         createCall: safe141.createCall,
         simulateTxAccessor: safe141.simulateTxAccessor,
       },
-      tokens: [
-        ...tokens.erc20.map((t) => ({ type: 'ERC20' as const, ...t })),
-        { type: 'ERC721' as const, ...tokens.erc721, decimals: 0 },
-      ],
+      tokens: tokens
+        ? [
+            ...tokens.erc20.map((t) => ({ type: 'ERC20' as const, ...t })),
+            { type: 'ERC721' as const, ...tokens.erc721, decimals: 0 },
+          ]
+        : [],
       accounts: accounts.map((a) => ({
         index: a.index,
         role: a.role,

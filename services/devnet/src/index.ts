@@ -1,4 +1,4 @@
-export { startDevnet, devnetChainId, type Devnet, type DevnetOptions } from './devnet';
+export { startDevnet, devnetChainId, secondDevnetChainId, type Devnet, type DevnetOptions } from './devnet';
 export { startAnvil, type Anvil, type AnvilOptions } from './anvil';
 export { devAccounts, devMnemonic, type DevAccount } from './accounts';
 export { devnetClients, devnetChain, type DevnetClients } from './clients';

@@ -10,6 +10,66 @@ export type DemoScenario = Pick<DevnetManifest, 'safes' | 'modules'>;
 
 const day = 86_400;
 
+function devAccount(accounts: DevAccount[], index: number) {
+  const found = accounts[index];
+  if (!found) throw new Error(`The demo needs dev account ${index}`);
+  return found.account;
+}
+
+/** The team Safe as the manifest lists it once its first transaction has raised the threshold. */
+function teamSafeEntry(address: Address, accounts: DevAccount[]): DevnetManifest['safes'][number] {
+  return {
+    name: 'Demo team Safe (2 of 3)',
+    address,
+    owners: [1, 2, 3].map((index) => devAccount(accounts, index).address),
+    threshold: 2,
+  };
+}
+
+/**
+ * Deploys the team Safe. Its address depends only on these owners, threshold and salt nonce (and the
+ * canonical factory), so every devnet chain gets it at the same address.
+ */
+function createTeamSafe(clients: DevnetClients, accounts: DevAccount[]): Promise<Address> {
+  return createSafe(clients, {
+    sender: devAccount(accounts, 0).address,
+    owners: [1, 2, 3].map((index) => devAccount(accounts, index).address),
+    threshold: 1n,
+    saltNonce: 1n,
+  });
+}
+
+/** The team Safe starts as 1-of-3 (for its address); its first transaction raises the threshold to 2. */
+async function raiseTeamThreshold(clients: DevnetClients, accounts: DevAccount[], team: Address) {
+  const ownerA = devAccount(accounts, 1);
+  await executeSafeTx(clients, {
+    safe: team,
+    executor: ownerA.address,
+    approvals: [{ owner: ownerA, method: 'eip712' }],
+    tx: { to: team, data: encodeFunctionData({ abi: safeAbi, functionName: 'changeThreshold', args: [2n] }) },
+  });
+}
+
+/**
+ * The seed of an extra devnet chain: only the team Safe, at the same address and with the same owners
+ * and threshold as on the main chain, funded with ETH; its nonce is its own.
+ */
+export async function seedTeamSafeOnly(
+  clients: DevnetClients,
+  accounts: DevAccount[],
+): Promise<DemoScenario> {
+  const team = await createTeamSafe(clients, accounts);
+  const hash = await clients.wallet.sendTransaction({
+    account: devAccount(accounts, 0).address,
+    to: team,
+    value: parseEther('5'),
+    chain: clients.chain,
+  });
+  await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  await raiseTeamThreshold(clients, accounts, team);
+  return { safes: [teamSafeEntry(team, accounts)], modules: [] };
+}
+
 /**
  * Seeds the demo: a 2-of-3 Safe with a varied executed history and a 1-of-1 Safe, both funded.
  * History is spread over the last days so date grouping has something to show; the chain clock is
@@ -20,11 +80,7 @@ export async function seedDemoScenario(
   accounts: DevAccount[],
   tokens: DeployedTokens,
 ): Promise<DemoScenario> {
-  const account = (index: number) => {
-    const found = accounts[index];
-    if (!found) throw new Error(`The demo needs dev account ${index}`);
-    return found.account;
-  };
+  const account = (index: number) => devAccount(accounts, index);
   const deployer = account(0);
   const [ownerA, ownerB, ownerC] = [account(1), account(2), account(3)];
   const soloOwner = account(4);
@@ -70,12 +126,7 @@ export async function seedDemoScenario(
 
   // Day 1: both Safes are created and funded.
   await at(0);
-  const team = await createSafe(clients, {
-    sender: deployer.address,
-    owners: [ownerA.address, ownerB.address, ownerC.address],
-    threshold: 1n,
-    saltNonce: 1n,
-  });
+  const team = await createTeamSafe(clients, accounts);
   const solo = await createSafe(clients, {
     sender: deployer.address,
     owners: [soloOwner.address],
@@ -102,14 +153,8 @@ export async function seedDemoScenario(
   await mint(solo, 4n);
   await mint(outsider.address, 5n);
 
-  // The team Safe starts as 1-of-3; its first transaction raises the threshold to 2.
   await at(600);
-  await executeSafeTx(clients, {
-    safe: team,
-    executor: ownerA.address,
-    approvals: [{ owner: ownerA, method: 'eip712' }],
-    tx: { to: team, data: encodeFunctionData({ abi: safeAbi, functionName: 'changeThreshold', args: [2n] }) },
-  });
+  await raiseTeamThreshold(clients, accounts, team);
 
   // Day 2: outgoing transfers, native and ERC20, signed in different ways.
   await at(day);
@@ -263,12 +308,7 @@ export async function seedDemoScenario(
 
   return {
     safes: [
-      {
-        name: 'Demo team Safe (2 of 3)',
-        address: team,
-        owners: [ownerA.address, ownerB.address, ownerC.address],
-        threshold: 2,
-      },
+      teamSafeEntry(team, accounts),
       { name: 'Demo solo Safe (1 of 1)', address: solo, owners: [soloOwner.address], threshold: 1 },
     ],
     modules: [{ safe: team, module: moduleAccount.address }],
