@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ipForAnvil,
+  isDatabaseUnreachable,
   lockStateDir,
   redactUrl,
   secondDevnetChainId,
@@ -126,23 +127,6 @@ function explainFailure(service: string, setting: string, value: string, error: 
     );
   }
   return error instanceof Error ? error : new Error(`${service}: ${message}`);
-}
-
-/** Connection failures of a database that is down, unknown or refusing us, by their error codes. */
-function isDatabaseUnreachable(error: unknown): boolean {
-  const codes = new Set([
-    'ECONNREFUSED',
-    'ENOTFOUND',
-    'ETIMEDOUT',
-    'EHOSTUNREACH',
-    'EAI_AGAIN',
-    '28P01',
-    '28000',
-    '3D000',
-  ]);
-  const code = (error as { code?: string } | undefined)?.code;
-  const inner = error instanceof AggregateError ? (error.errors as unknown[]) : [];
-  return (code !== undefined && codes.has(code)) || inner.some(isDatabaseUnreachable);
 }
 
 /**

@@ -6,5 +6,5 @@ export { devnetManifestSchema, readManifest, writeManifest, type DevnetManifest 
 export { executeSafeTx, signSafeTx, createSafe, type Approval } from './safeOps';
 export { seedOffchainDemo } from './seedOffchain';
 export { withParentDeathSignal, onParentExit } from './parentDeath';
-export { resolvePathSetting, redactUrl, ipForAnvil } from './settings';
+export { resolvePathSetting, redactUrl, ipForAnvil, isDatabaseUnreachable } from './settings';
 export { lockStateDir } from './stateLock';

@@ -44,3 +44,22 @@ export async function ipForAnvil(host: string, setting = 'HOST'): Promise<string
     );
   }
 }
+
+/** Connection failures of a database that is down, unknown or refusing us, by their error codes. */
+const databaseUnreachableCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+  '28P01',
+  '28000',
+  '3D000',
+]);
+
+/** Whether a failed start is a database that could not be reached (so the setting is named, not a stack). */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  const code = (error as { code?: string } | undefined)?.code;
+  const inner = error instanceof AggregateError ? (error.errors as unknown[]) : [];
+  return (code !== undefined && databaseUnreachableCodes.has(code)) || inner.some(isDatabaseUnreachable);
+}

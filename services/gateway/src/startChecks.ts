@@ -1,4 +1,4 @@
-import { redactUrl } from '@countersign/devnet';
+import { isDatabaseUnreachable, redactUrl } from '@countersign/devnet';
 import { z } from 'zod';
 import type { ChainConfig } from './chains/chainConfig';
 import type { GatewayConfig } from './config';
@@ -42,24 +42,6 @@ async function rpcProblem(chain: ChainConfig): Promise<string | undefined> {
   if (!parsed.success) return 'answers eth_chainId without a chain id';
   const chainId = BigInt(parsed.data.result).toString();
   return chainId === chain.chainId ? undefined : `answers chain id ${chainId}, not ${chain.chainId}`;
-}
-
-/** Connection failures of a database that is down, unknown or refusing us, by their error codes. */
-const databaseUnreachableCodes = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'EAI_AGAIN',
-  '28P01',
-  '28000',
-  '3D000',
-]);
-
-function isDatabaseUnreachable(error: unknown): boolean {
-  const code = (error as { code?: string } | undefined)?.code;
-  const inner = error instanceof AggregateError ? (error.errors as unknown[]) : [];
-  return (code !== undefined && databaseUnreachableCodes.has(code)) || inner.some(isDatabaseUnreachable);
 }
 
 /** The first line of what the driver said, else its code. */
