@@ -1,5 +1,8 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  concat,
   encodeFunctionData,
   erc20Abi,
   getAddress,
@@ -7,7 +10,6 @@ import {
   pad,
   parseEther,
   toFunctionSelector,
-  concat,
   type Address,
 } from 'viem';
 import { readContract } from 'viem/actions';
@@ -18,16 +20,20 @@ import {
   safeAbi,
   safeTxHashes,
   type SafeTx,
-  type StateChanges,
+  type StateChangesOutcome,
 } from '@countersign/safe-core';
 import { chainReader } from '../../lib/chainReader';
 import { simulateStateChangesOnChain } from './chainReads';
 
 /**
- * What a transaction changes, worked out by the devnet's own node (anvil: eth_simulateV1 and
- * debug_traceCall) for the demo's 2-of-3 Safe, signed by nobody.
+ * What a transaction changes, by both engines, for the demo's 2-of-3 Safe signed by nobody: the
+ * devnet's own node (anvil: eth_simulateV1 and debug_traceCall), and the EVM in the browser where
+ * the node offers no simulation — a JSON-RPC proxy in front of the devnet answers those two methods
+ * as a node without them does. Each case runs on both, and the two must give the same changes.
  */
 let devnet: Devnet;
+let proxy: Server;
+let proxyUrl: string;
 let team: Address;
 let owners: Address[];
 let devToken: Address;
@@ -36,9 +42,59 @@ const spender = getAddress('0x000000000000000000000000000000000000cafe');
 /** Runtime code that stores its first argument in slot 0: SSTORE(0, CALLDATALOAD(4)). */
 const slotZeroWriter = getAddress('0x00000000000000000000000000000000005107e0');
 const impostor = getAddress('0x000000000000000000000000000000000000bad1');
+const withheld = new Set(['eth_simulateV1', 'debug_traceCall']);
+/** What the proxy received: HTTP requests (round trips), and the JSON-RPC calls they carried. */
+const proxied = { requests: 0, calls: 0 };
+
+type RpcMessage = { id?: unknown; method?: unknown };
+
+/** Forwards JSON-RPC (single or batched) to `upstream`, answering the withheld methods as absent. */
+function startProxy(upstream: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      void (async () => {
+        const parsed = JSON.parse(body) as RpcMessage | RpcMessage[];
+        const messages = Array.isArray(parsed) ? parsed : [parsed];
+        proxied.requests += 1;
+        proxied.calls += messages.length;
+        const refused = (message: RpcMessage) => ({
+          jsonrpc: '2.0',
+          id: message.id,
+          error: {
+            code: -32601,
+            message: `the method ${String(message.method)} does not exist/is not available`,
+          },
+        });
+        const forwarded = messages.filter((message) => !withheld.has(String(message.method)));
+        const answers =
+          forwarded.length === 0
+            ? []
+            : ((await (
+                await fetch(upstream, {
+                  method: 'POST',
+                  headers: { 'content-type': 'application/json' },
+                  body: JSON.stringify(forwarded),
+                })
+              ).json()) as { id?: unknown }[]);
+        const replies = messages.map((message) =>
+          withheld.has(String(message.method))
+            ? refused(message)
+            : answers.find((answer) => answer.id === message.id),
+        );
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify(Array.isArray(parsed) ? replies : replies[0]));
+      })();
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
 
 beforeAll(async () => {
   devnet = await startDevnet({ port: 0 });
+  proxy = await startProxy(devnet.rpcUrl);
+  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   const teamSafe = devnet.manifest.safes[0]!;
   team = getAddress(teamSafe.address);
   owners = teamSafe.owners.map((owner) => getAddress(owner));
@@ -48,29 +104,60 @@ beforeAll(async () => {
     params: [slotZeroWriter, '0x600435600055600060005260206000f3'],
   } as never);
 });
-afterAll(() => devnet?.stop());
+afterAll(async () => {
+  await new Promise((resolve) => proxy?.close(resolve));
+  await devnet?.stop();
+});
 
-async function changesOf(fields: Partial<SafeTx> & Pick<SafeTx, 'to'>): Promise<StateChanges> {
-  const client = chainReader(devnet.rpcUrl);
+async function outcomeOf(rpcUrl: string, fields: Partial<SafeTx> & Pick<SafeTx, 'to'>) {
+  const client = chainReader(rpcUrl);
   const nonce = await readContract(client, { address: team, abi: safeAbi, functionName: 'nonce' });
   const tx = buildSafeTx({ ...fields, nonce });
   const { safeTxHash } = safeTxHashes({ chainId: 1337, safe: team, tx, version: '1.4.1' });
-  const outcome = await simulateStateChangesOnChain(client, {
-    safe: team,
-    tx,
-    safeTxHash,
-    owners,
-    threshold: 2,
-  });
-  if (outcome.status !== 'done') throw new Error(outcome.reason);
-  return outcome.changes;
+  return simulateStateChangesOnChain(client, { safe: team, tx, safeTxHash, owners, threshold: 2 });
 }
 
-describe('simulateStateChangesOnChain', () => {
-  it('shows a payment as two balance changes, the Safe first, and checks everything', async () => {
-    const changes = await changesOf({ to: recipient, value: parseEther('0.5') });
+const changesOf = (outcome: StateChangesOutcome) => {
+  if (outcome.status !== 'done') throw new Error(outcome.reason);
+  return outcome.changes;
+};
+
+/** The browser engine's changes, checked to be the node's apart from the engine's name. */
+async function browserChangesOf(fields: Partial<SafeTx> & Pick<SafeTx, 'to'>) {
+  const [onNode, inBrowser] = await Promise.all([
+    outcomeOf(devnet.rpcUrl, fields),
+    outcomeOf(proxyUrl, fields),
+  ]);
+  const node = changesOf(onNode);
+  const browser = changesOf(inBrowser);
+  expect(node.engine).toBe('eth_simulateV1');
+  expect(browser.engine).toBe('browser-evm');
+  expect({ ...browser, engine: node.engine }).toEqual(node);
+  return browser;
+}
+
+describe('simulateStateChangesOnChain, on the node and in the browser', () => {
+  it('executes a payment in the browser: two balance changes, the Safe first, everything checked', async () => {
+    // Loading the engine's modules (here transformed by Vite on the fly) apart from running it.
+    const loading = performance.now();
+    await import('./verify/browserEvm');
+    const runs = [`${(performance.now() - loading).toFixed(0)} ms to load the engine`];
+    let timed: StateChangesOutcome | undefined;
+    for (const run of ['first run', 'second run']) {
+      proxied.requests = 0;
+      proxied.calls = 0;
+      const started = performance.now();
+      timed = await outcomeOf(proxyUrl, { to: recipient, value: parseEther('0.5') });
+      runs.push(
+        `${(performance.now() - started).toFixed(0)} ms (${run}; ${proxied.requests} HTTP requests, ${proxied.calls} RPC calls)`,
+      );
+    }
+    console.log(`The browser EVM, a payment on the devnet: ${runs.join(', ')}`);
+    expect(timed && changesOf(timed).engine).toBe('browser-evm');
+
+    const changes = await browserChangesOf({ to: recipient, value: parseEther('0.5') });
     expect(changes).toEqual({
-      engine: 'eth_simulateV1',
+      engine: 'browser-evm',
       balanceChanges: [
         { account: team, asset: { kind: 'native' }, delta: -parseEther('0.5') },
         { account: recipient, asset: { kind: 'native' }, delta: parseEther('0.5') },
@@ -82,7 +169,7 @@ describe('simulateStateChangesOnChain', () => {
   });
 
   it('calls an approval of the maximum unlimited', async () => {
-    const changes = await changesOf({
+    const changes = await browserChangesOf({
       to: devToken,
       data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, maxUint256] }),
     });
@@ -94,7 +181,7 @@ describe('simulateStateChangesOnChain', () => {
   });
 
   it('shows a new owner, and no other write to the Safe', async () => {
-    const changes = await changesOf({
+    const changes = await browserChangesOf({
       to: team,
       data: encodeFunctionData({
         abi: safeAbi,
@@ -109,7 +196,7 @@ describe('simulateStateChangesOnChain', () => {
   });
 
   it('shows a delegatecall that replaces the Safe’s implementation', async () => {
-    const changes = await changesOf({
+    const changes = await browserChangesOf({
       to: slotZeroWriter,
       operation: 1,
       data: concat([toFunctionSelector('function write(address)'), pad(impostor, { size: 32 })]),
@@ -123,7 +210,7 @@ describe('simulateStateChangesOnChain', () => {
   });
 
   it('gives the reason of a call that would fail', async () => {
-    const changes = await changesOf({
+    const changes = await browserChangesOf({
       to: team,
       data: encodeFunctionData({ abi: safeAbi, functionName: 'changeThreshold', args: [10n] }),
     });
