@@ -1,7 +1,6 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
-import { webAppOnHostileGateway } from '../e2e/hostileGateway';
-import { rpcWithoutSimulation } from '../e2e/rpcWithoutSimulation';
+import { webAppOnChainWithoutSimulation } from '../e2e/rpcWithoutSimulation';
 import { startE2eStack } from '../e2e/stack';
 import { ensureWebBuild } from '../scripts/webBuild';
 import { owner } from './ownerPage';
@@ -73,20 +72,7 @@ export async function benchStateChanges(): Promise<string[]> {
   const started = await startE2eStack();
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   const { stack } = started;
-  const rpc = await rpcWithoutSimulation(stack.rpcUrl!);
-  const withRpc = (chain: { rpcUri: { value: string }; publicRpcUri: { value: string } }) => {
-    chain.rpcUri.value = rpc.url;
-    chain.publicRpcUri.value = rpc.url;
-    return chain;
-  };
-  const app = await webAppOnHostileGateway(stack.gatewayUrl, (gateway) =>
-    gateway
-      .lie('GET', '/v1/chains', (body) => {
-        (body as { results: Parameters<typeof withRpc>[0][] }).results.forEach(withRpc);
-        return body;
-      })
-      .lie('GET', /^\/v1\/chains\/[^/]+$/, (body) => withRpc(body as Parameters<typeof withRpc>[0])),
-  );
+  const app = await webAppOnChainWithoutSimulation(stack.gatewayUrl, stack.rpcUrl!);
   try {
     const node = await reviews(browser, stack, stack.webUrl);
     const inBrowser = await reviews(browser, stack, app.web.url);
@@ -98,7 +84,6 @@ export async function benchStateChanges(): Promise<string[]> {
     ];
   } finally {
     await app.stop();
-    await rpc.close();
     await browser.close();
     await started.stop();
   }

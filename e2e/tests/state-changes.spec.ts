@@ -1,19 +1,10 @@
 import type { Page } from '@playwright/test';
-import {
-  createTestClient,
-  encodeFunctionData,
-  getAddress,
-  http,
-  maxUint256,
-  parseAbi,
-  type Address,
-} from 'viem';
-import { buildSafeTx, encodeMultiSend, safe141, safeAbi } from '@countersign/safe-core';
+import { encodeFunctionData, maxUint256, parseAbi, type Address } from 'viem';
+import { buildSafeTx, safeAbi } from '@countersign/safe-core';
 import { expect, test } from '../fixtures';
 import { devAccount, ownerWithTestWallet, teamSafe } from '../owners';
-import { webAppOnHostileGateway } from '../hostileGateway';
-import { proposeAsOwnerA } from '../proposals';
-import { rpcWithoutSimulation } from '../rpcWithoutSimulation';
+import { proposeAsOwnerA, proposeImplementationTakeover } from '../proposals';
+import { webAppOnChainWithoutSimulation } from '../rpcWithoutSimulation';
 import type { E2eStack } from '../stack';
 
 /**
@@ -91,29 +82,8 @@ test.describe('What a transaction changes', () => {
     stack,
   }) => {
     const safe = teamSafe(stack);
-    // A contract that writes its first argument to storage slot 0: through a delegatecall, the
-    // Safe's implementation (the 2025 heist's move).
-    const writer = getAddress('0x00000000000000000000000000000000c0de5107');
-    const devnet = createTestClient({ mode: 'anvil', transport: http(stack.rpcUrl!) });
-    await devnet.setCode({ address: writer, bytecode: '0x60043560005500' });
     const implementation: Address = '0x000000000000000000000000000000000000dEaD';
-    // Our gateway refuses a delegatecall to anything but Safe's libraries, so it comes hidden in a
-    // batch: MultiSend (a trusted library) delegatecalls the writer from inside.
-    const { txId } = await proposeAsOwnerA(stack, (nonce) =>
-      buildSafeTx({
-        to: safe141.multiSend,
-        data: encodeMultiSend([
-          {
-            to: writer,
-            value: 0n,
-            data: `0x12345678${implementation.slice(2).toLowerCase().padStart(64, '0')}`,
-            operation: 1,
-          },
-        ]),
-        operation: 1,
-        nonce,
-      }),
-    );
+    const { txId } = await proposeImplementationTakeover(stack, implementation);
     await ownerWithTestWallet(page, stack, 'owner B', `/local:${safe}/transactions/${txId}`);
     let changes = page.getByTestId('state-changes');
     await expect(changes).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
@@ -140,21 +110,8 @@ test.describe('What a transaction changes', () => {
     stack,
   }) => {
     const safe = teamSafe(stack);
-    const rpc = await rpcWithoutSimulation(stack.rpcUrl!);
     // The gateway names the chain's RPC: here, one without eth_simulateV1 and debug_traceCall.
-    const withRpc = (chain: { rpcUri: { value: string }; publicRpcUri: { value: string } }) => {
-      chain.rpcUri.value = rpc.url;
-      chain.publicRpcUri.value = rpc.url;
-      return chain;
-    };
-    const app = await webAppOnHostileGateway(stack.gatewayUrl, (gateway) =>
-      gateway
-        .lie('GET', '/v1/chains', (body) => {
-          (body as { results: Parameters<typeof withRpc>[0][] }).results.forEach(withRpc);
-          return body;
-        })
-        .lie('GET', /^\/v1\/chains\/[^/]+$/, (body) => withRpc(body as Parameters<typeof withRpc>[0])),
-    );
+    const app = await webAppOnChainWithoutSimulation(stack.gatewayUrl, stack.rpcUrl!);
     try {
       const recipient = devAccount(stack, 'recipient').address;
       await ownerWithTestWallet(page, stack, 'owner A', `${app.web.url}/local:${safe}/new-transaction/send`);
@@ -165,29 +122,10 @@ test.describe('What a transaction changes', () => {
       await expect(changes).toContainText('Executed in your browser over this chain’s RPC');
       const balances = changes.getByTestId('state-balance-change');
       await expect(balances).toHaveText(['−0.25 ETH', '+0.25 ETH']);
-      expect(rpc.refusals()).toBeGreaterThan(0);
+      expect(app.rpc.refusals()).toBeGreaterThan(0);
 
-      const writer = getAddress('0x00000000000000000000000000000000c0de5107');
-      await createTestClient({ mode: 'anvil', transport: http(stack.rpcUrl!) }).setCode({
-        address: writer,
-        bytecode: '0x60043560005500',
-      });
       const implementation: Address = '0x000000000000000000000000000000000000dEaD';
-      const { txId } = await proposeAsOwnerA(stack, (nonce) =>
-        buildSafeTx({
-          to: safe141.multiSend,
-          data: encodeMultiSend([
-            {
-              to: writer,
-              value: 0n,
-              data: `0x12345678${implementation.slice(2).toLowerCase().padStart(64, '0')}`,
-              operation: 1,
-            },
-          ]),
-          operation: 1,
-          nonce,
-        }),
-      );
+      const { txId } = await proposeImplementationTakeover(stack, implementation);
       await page.goto(`${app.web.url}/local:${safe}/transactions/${txId}`);
       changes = page.getByTestId('state-changes');
       await expect(changes).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
@@ -197,7 +135,6 @@ test.describe('What a transaction changes', () => {
       ).toContainText(`The Safe's implementation changes to ${implementation}`);
     } finally {
       await app.stop();
-      await rpc.close();
     }
   });
 });
