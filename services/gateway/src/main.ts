@@ -1,4 +1,4 @@
-import { onParentExit } from '@countersign/devnet';
+import { onParentExit } from '@countersign/devnet/parentDeath';
 import { gatewayConfigFromEnv } from './config';
 import { gatewayLog } from './ops/log';
 import { startGateway, type Gateway } from './server';

@@ -1,4 +1,5 @@
-import { isDatabaseUnreachable, redactUrl } from '@countersign/devnet';
+// The light modules only: the gateway runs without the devnet's chain and contract code.
+import { isDatabaseUnreachable, redactUrl } from '@countersign/devnet/settings';
 import { z } from 'zod';
 import type { ChainConfig } from './chains/chainConfig';
 import type { GatewayConfig } from './config';
