@@ -26,19 +26,31 @@ export function Dialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // The native close event arrives a task after close(), possibly once this dialog is gone and
+  // another has opened in its place: only a close the browser made on its own is reported.
+  const meantOpen = useRef(open);
   useEffect(() => {
+    meantOpen.current = open;
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
+  useEffect(
+    () => () => {
+      meantOpen.current = false;
+    },
+    [],
+  );
 
   return (
     <dialog
       ref={ref}
       className={`${styles.dialog} ${styles[size]}`}
       aria-labelledby={titleId}
-      onClose={onClose}
+      onClose={() => {
+        if (meantOpen.current) onClose();
+      }}
       onCancel={(event) => {
         event.preventDefault();
         onClose();
