@@ -3,6 +3,11 @@ import { watchLoopback } from './loopbackOnly';
 import { startE2eStack, type E2eStack } from './stack';
 
 type WorkerFixtures = {
+  /**
+   * Settings of `npm start` for this worker's stack beyond the tests' own: a spec that needs another
+   * stack (`test.use({ stackEnv: { DEVNET_SECOND_CHAIN: '1' } })`) gets workers of its own.
+   */
+  stackEnv: Record<string, string>;
   workerStack: Awaited<ReturnType<typeof startE2eStack>>;
   /** Requests of this worker's browser for hosts off loopback, in the order they were made. */
   offLoopback: string[];
@@ -28,11 +33,10 @@ type TestFixtures = {
  * loopback: any fails the test (loopbackOnly.ts).
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  stackEnv: [{}, { scope: 'worker', option: true }],
   workerStack: [
-    // Playwright requires the object pattern to see which fixtures are used: here, none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const started = await startE2eStack();
+    async ({ stackEnv }, use) => {
+      const started = await startE2eStack(stackEnv);
       try {
         await use(started);
       } finally {

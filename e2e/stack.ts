@@ -21,9 +21,10 @@ async function snapshotCall(gatewayUrl: string, path: string): Promise<void> {
  * test-only snapshot routes, and snapshots the seeded demo. `reset()` puts the chain and the gateway
  * back to it, so a test that proposes, signs or executes leaves nothing behind for the next.
  */
-export async function startE2eStack() {
+export async function startE2eStack(env: Record<string, string> = {}) {
   const started = await spawnStart({
     env: {
+      ...env,
       COUNTERSIGN_TEST_CONTROL: '1',
       COUNTERSIGN_SKIP_WEB_BUILD: '1',
       // Tests serve the app from web servers of their own too (other settings, other hosts).

@@ -89,6 +89,10 @@ function secondDevnetChainConfig(manifest: DevnetManifest, options: { explorerUr
   };
 }
 
+/** The decimal chain ids of the devnets started, the main one first. */
+const chainIdsOf = (...devnets: (Devnet | undefined)[]) =>
+  devnets.flatMap((devnet) => (devnet ? [String(devnet.manifest.chainId)] : []));
+
 /** Starts the second chain in its own folder inside the first one's (so one lock covers both). */
 async function startSecondDevnet(options: StackOptions, rpcHost: string): Promise<Devnet> {
   const port = options.rpcPort === 0 ? 0 : options.rpcPort + 1;
@@ -206,13 +210,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         port: options.gatewayPort,
         chains: [
           devnetChainConfig(devnet.manifest, { explorerUrl }),
-          ...(secondDevnet ? [secondDevnetChainConfig(secondDevnet.manifest, { explorerUrl })] : []),
+          // The explorer's pages for any chain but the first carry its id: /explorer/1338/tx/0x….
+          ...(secondDevnet
+            ? [
+                secondDevnetChainConfig(secondDevnet.manifest, {
+                  explorerUrl: `${explorerUrl}/${secondDevnet.manifest.chainId}`,
+                }),
+              ]
+            : []),
         ],
         corsOrigins: [webOrigin, `http://localhost:${webPort}`, ...(options.corsOrigins ?? [])],
-        safeApps: demoAppsCatalogue(
-          demoApps.url,
-          [devnet, secondDevnet].flatMap((chain) => (chain ? [String(chain.manifest.chainId)] : [])),
-        ),
+        safeApps: demoAppsCatalogue(demoApps.url, chainIdsOf(devnet, secondDevnet)),
         // Inside the devnet's folder, so that deleting it starts both the chain and the gateway afresh.
         store: options.databaseUrl
           ? { databaseUrl: options.databaseUrl, schema: options.databaseSchema }
@@ -253,7 +261,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // trusted, not loopback at large.
       appManifestPrivateOrigins: demoAppsUrl ? [new URL(demoAppsUrl).origin] : [],
       devnet: devnet && {
-        chainId: String(devnet.manifest.chainId),
+        chainIds: chainIdsOf(devnet, secondDevnet),
         accounts: devnet.manifest.accounts.map((account) => ({
           address: account.address,
           label: `#${account.index} ${account.role}`,

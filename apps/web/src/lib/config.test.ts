@@ -44,7 +44,7 @@ describe('parseRuntimeConfig', () => {
   );
 
   it('reads the optional WalletConnect project id and devnet wallet', () => {
-    const devnet = { chainId: '1337', accounts: [{ address: `0x${'a'.repeat(40)}`, label: '#1 owner A' }] };
+    const devnet = { chainIds: ['1337', '1338'], accounts: [{ address: `0x${'a'.repeat(40)}`, label: '#1 owner A' }] };
     expect(
       parseRuntimeConfig({ gatewayUrl: 'http://127.0.0.1:8787', walletConnectProjectId: ' abc ', devnet }),
     ).toEqual({
@@ -80,7 +80,7 @@ describe('parseRuntimeConfig', () => {
   it('rejects a devnet wallet with a malformed account', () => {
     const result = parseRuntimeConfig({
       gatewayUrl: 'http://127.0.0.1:8787',
-      devnet: { chainId: '1337', accounts: [{ address: '0x12', label: 'x' }] },
+      devnet: { chainIds: ['1337'], accounts: [{ address: '0x12', label: 'x' }] },
     });
     expect(result).toEqual({
       ok: false,

@@ -55,10 +55,13 @@ const runtimeConfigSchema = z.object({
       ),
     ),
   ),
-  /** Present only when the app serves the local devnet: the devnet wallet's accounts. */
+  /** Present only when the app serves the local devnet: its chains and the devnet wallet's accounts. */
   devnet: z.optional(
     z.object({
-      chainId: z.string().check(z.regex(/^\d+$/, { error: 'devnet.chainId must be a decimal chain id' })),
+      /** The main devnet chain first, then any other (DEVNET_SECOND_CHAIN). */
+      chainIds: z
+        .array(z.string().check(z.regex(/^\d+$/, { error: 'devnet.chainIds must be decimal chain ids' })))
+        .check(z.minLength(1, { error: 'devnet.chainIds names no chain' })),
       accounts: z
         .array(
           z.object({

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { PublicClient } from 'viem';
 import type { ChainInfo } from '@countersign/gateway-api';
 import { useRuntimeConfig } from '../../lib/ServicesProvider';
@@ -12,12 +12,27 @@ export type Devnet = { chain: ChainInfo; rpcUrl: string; client: PublicClient };
 
 type DevnetGateProps = { children: (devnet: Devnet) => ReactNode };
 
-/** Renders its children with the devnet, or says why there is none to read from. */
+/**
+ * Renders its children with the devnet chain the path names (/explorer/1338/…; the main devnet
+ * without one), or says why there is none to read from.
+ */
 export function DevnetGate({ children }: DevnetGateProps) {
-  const devnetChainId = useRuntimeConfig().devnet?.chainId;
-  if (devnetChainId === undefined) {
+  const devnetChainIds = useRuntimeConfig().devnet?.chainIds;
+  const { chainId } = useParams();
+  if (devnetChainIds === undefined) {
     return (
       <ErrorAlert title="No devnet here" message={devnetOnlyMessage}>
+        <Link to="/">Open a Safe instead</Link>
+      </ErrorAlert>
+    );
+  }
+  const devnetChainId = chainId ?? devnetChainIds[0];
+  if (devnetChainId === undefined || !devnetChainIds.includes(devnetChainId)) {
+    return (
+      <ErrorAlert
+        title="Not a devnet chain"
+        message={`This explorer serves the devnet chains ${devnetChainIds.join(' and ')}, not “${chainId}”.`}
+      >
         <Link to="/">Open a Safe instead</Link>
       </ErrorAlert>
     );

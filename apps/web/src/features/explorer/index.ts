@@ -14,5 +14,14 @@ export const explorerRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await loadPages()).ExplorerAddressRoute }),
   },
   { path: 'explorer/tx/:txHash', lazy: async () => ({ Component: (await loadPages()).ExplorerTxRoute }) },
+  // Any other devnet chain's pages carry its id (DEVNET_SECOND_CHAIN's explorer links).
+  {
+    path: 'explorer/:chainId/address/:address',
+    lazy: async () => ({ Component: (await loadPages()).ExplorerAddressRoute }),
+  },
+  {
+    path: 'explorer/:chainId/tx/:txHash',
+    lazy: async () => ({ Component: (await loadPages()).ExplorerTxRoute }),
+  },
   { path: 'explorer/*', Component: NotFoundInExplorer },
 ];

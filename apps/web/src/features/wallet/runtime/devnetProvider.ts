@@ -10,6 +10,10 @@ const providerError = (code: number, message: string) => Object.assign(new Error
 
 const ACCOUNT_KEY = 'countersign.devnet.account';
 const CONNECTED_KEY = 'countersign.devnet.connected';
+const CHAIN_KEY = 'countersign.devnet.chain';
+
+/** A devnet chain the wallet serves, and the node's RPC URL for it. */
+export type DevnetWalletChain = { chainId: number; rpcUrl: string };
 
 /** Methods that act for an account: the account named must be the selected one. */
 const accountParamIndex: Record<string, number> = {
@@ -24,10 +28,15 @@ export type DevnetProvider = ReturnType<typeof createDevnetProvider>;
  * The devnet wallet: an EIP-1193 provider over the local anvil node, which holds the dev accounts'
  * keys and signs for them (personal_sign, eth_signTypedData_v4, eth_sendTransaction). The browser
  * never sees a key. One account is selected at a time; the picker changes it like a wallet would,
- * with `accountsChanged`.
+ * with `accountsChanged`. Where the stack runs several devnet chains (the same dev accounts on
+ * each), it is on one at a time and switches between them with `chainChanged`.
  */
-export function createDevnetProvider(devnet: DevnetWalletConfig, rpcUrl: string) {
-  const chainId = Number(devnet.chainId);
+export function createDevnetProvider(devnet: DevnetWalletConfig, chains: readonly DevnetWalletChain[]) {
+  const first = chains[0];
+  if (first === undefined) throw new Error('The devnet wallet needs at least one chain');
+  const storedChain = Number(readStoredString(CHAIN_KEY));
+  let chain = chains.find((candidate) => candidate.chainId === storedChain) ?? first;
+  const servedChains = chains.map((candidate) => candidate.chainId).join(' and ');
   const known = devnet.accounts.map((account) => account.address.toLowerCase());
   const fallback = (devnet.accounts.find((account) => account.label.includes('owner')) ?? devnet.accounts[0])
     ?.address;
@@ -48,7 +57,7 @@ export function createDevnetProvider(devnet: DevnetWalletConfig, rpcUrl: string)
   };
 
   async function forward(method: string, params: unknown): Promise<unknown> {
-    const response = await fetch(rpcUrl, {
+    const response = await fetch(chain.rpcUrl, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params: params ?? [] }),
@@ -83,17 +92,31 @@ export function createDevnetProvider(devnet: DevnetWalletConfig, rpcUrl: string)
       case 'eth_accounts':
         return connected ? [selected] : [];
       case 'eth_chainId':
-        return numberToHex(chainId);
+        return numberToHex(chain.chainId);
       case 'net_version':
-        return String(chainId);
+        return String(chain.chainId);
       case 'wallet_switchEthereumChain': {
-        const target = (list[0] as { chainId?: string } | undefined)?.chainId;
-        if (target !== undefined && Number(target) === chainId) return null;
-        // It only knows the devnet, and cannot add networks.
-        throw providerError(4200, 'The devnet wallet only serves the local devnet');
+        const target = (list[0] as { chainId?: unknown } | undefined)?.chainId;
+        const next =
+          typeof target === 'string'
+            ? chains.find((candidate) => candidate.chainId === Number(target))
+            : undefined;
+        // It knows the devnet's chains only and cannot add one: 4200, which wagmi reports as a wallet
+        // that cannot switch (after 4902 it would try wallet_addEthereumChain, and call that failing a refusal).
+        if (next === undefined)
+          throw providerError(
+            4200,
+            `The devnet wallet serves chain ${servedChains} only, not ${String(target)}`,
+          );
+        if (next !== chain) {
+          chain = next;
+          writeStoredString(CHAIN_KEY, String(next.chainId));
+          emit('chainChanged', numberToHex(next.chainId));
+        }
+        return null;
       }
       case 'wallet_addEthereumChain':
-        throw providerError(4200, 'The devnet wallet only serves the local devnet');
+        throw providerError(4200, `The devnet wallet serves chain ${servedChains} only`);
       case 'eth_sendTransaction':
         requireSelected((list[0] as { from?: unknown } | undefined)?.from);
         return forward(method, params);

@@ -132,9 +132,15 @@ export function createWalletSetup(
   runtime: RuntimeConfig,
   disabledWallets: readonly string[],
 ): WalletSetup {
-  const devnetChain = runtime.devnet && chains.find((chain) => chain.chainId === runtime.devnet?.chainId);
+  // The devnet chains the gateway lists, in the configuration's order: the main devnet first.
+  const devnetChains = (runtime.devnet?.chainIds ?? []).flatMap((chainId) => {
+    const chain = chains.find((candidate) => candidate.chainId === chainId);
+    return chain ? [{ chainId: Number(chainId), rpcUrl: rpcUrlOf(chain) }] : [];
+  });
   const devnet =
-    runtime.devnet && devnetChain ? createDevnetProvider(runtime.devnet, rpcUrlOf(devnetChain)) : undefined;
+    runtime.devnet && devnetChains.length > 0
+      ? createDevnetProvider(runtime.devnet, devnetChains)
+      : undefined;
   const listed = connectorsForWallets(
     walletGroups({
       walletConnect: runtime.walletConnectProjectId !== undefined,

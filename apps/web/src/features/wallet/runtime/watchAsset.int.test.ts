@@ -73,7 +73,7 @@ beforeAll(async () => {
     walletConnectProjectId: undefined,
     walletConnectRelayUrl: undefined,
     devnet: {
-      chainId: String(manifest.chainId),
+      chainIds: [String(manifest.chainId)],
       accounts: manifest.accounts.map((account) => ({ address: account.address, label: account.role })),
     },
   };
