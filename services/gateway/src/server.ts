@@ -90,12 +90,17 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   let phase: Phase = 'opening';
   // Listening first: /livez and /readyz answer while the store opens and migrates (a replica may
   // wait there for another's migration); the API is served once everything is ready.
-  let serveApi: ((request: Request) => Response | Promise<Response>) | undefined;
+  let serveApi: ((request: Request, env: unknown) => Response | Promise<Response>) | undefined;
   const boot = bootFetch(() => phase);
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve(
-      { fetch: (request) => (serveApi ?? boot)(request), hostname: host, port: options.port ?? 0 },
+      {
+        // `env` carries the Node socket: without it every client would be one to the rate limits.
+        fetch: (request, env) => (serveApi ? serveApi(request, env) : boot(request)),
+        hostname: host,
+        port: options.port ?? 0,
+      },
       () => resolve(s),
     );
     s.once('error', reject);

@@ -1,6 +1,8 @@
 import { startDevnet, type Devnet } from '@countersign/devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devnetChainConfig, startGateway } from '../src';
 import { serveGatewayApp, type AppServer } from './support/appServer';
+import { expectLimited, refusedWrite } from './support/rateLimited';
 
 /** Rate limits over real sockets: the client is the peer, or whom a trusted proxy names. */
 let devnet: Devnet;
@@ -25,34 +27,11 @@ async function serve(trustedProxies: string[] = []) {
   return server;
 }
 
-/** A write the gateway refuses at once (an empty delegate): it still counts against the limit. */
-const write = (server: AppServer, forwardedFor?: string) =>
-  fetch(`${server.url}/v2/chains/1337/delegates`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
-    },
-    body: '{}',
-  });
-
-async function expectLimited(response: Response) {
-  expect(response.status).toBe(429);
-  const retryAfter = Number(response.headers.get('retry-after'));
-  expect(retryAfter).toBeGreaterThanOrEqual(1);
-  expect(retryAfter).toBeLessThanOrEqual(60);
-  expect(await response.json()).toMatchObject({
-    statusCode: 429,
-    code: 429,
-    message: expect.stringMatching(/^Too many requests: try again in \d+ s$/),
-  });
-}
-
 describe('rate limits', () => {
   it('answers 429 with Retry-After once a client used up its writes; reads go on', async () => {
     const server = await serve();
-    for (let i = 0; i < 3; i++) expect((await write(server)).status).toBe(422);
-    await expectLimited(await write(server));
+    for (let i = 0; i < 3; i++) expect((await refusedWrite(server.url)).status).toBe(422);
+    await expectLimited(await refusedWrite(server.url));
     expect((await fetch(`${server.url}/health`)).status).toBe(200);
     expect((await fetch(`${server.url}/v1/chains/1337`)).status).toBe(200);
   });
@@ -62,25 +41,42 @@ describe('rate limits', () => {
     for (let i = 0; i < 2; i++) expect((await fetch(`${server.url}/v1/auth/nonce`)).status).toBe(200);
     await expectLimited(await fetch(`${server.url}/v1/auth/nonce`));
     // Writes have a bucket of their own.
-    expect((await write(server)).status).toBe(422);
+    expect((await refusedWrite(server.url)).status).toBe(422);
   });
 
   it('ignores X-Forwarded-For from a peer that is not a trusted proxy', async () => {
     const server = await serve();
-    for (let i = 0; i < 3; i++) expect((await write(server, `10.0.0.${i}`)).status).toBe(422);
-    await expectLimited(await write(server, '10.0.0.99'));
+    for (let i = 0; i < 3; i++) expect((await refusedWrite(server.url, `10.0.0.${i}`)).status).toBe(422);
+    await expectLimited(await refusedWrite(server.url, '10.0.0.99'));
   });
 
   it('believes X-Forwarded-For from a trusted proxy, the nearest untrusted address in it', async () => {
     const server = await serve(['127.0.0.1']);
-    for (let i = 0; i < 3; i++) expect((await write(server, '10.0.0.1')).status).toBe(422);
-    await expectLimited(await write(server, '10.0.0.1'));
+    for (let i = 0; i < 3; i++) expect((await refusedWrite(server.url, '10.0.0.1')).status).toBe(422);
+    await expectLimited(await refusedWrite(server.url, '10.0.0.1'));
     // Another client behind the same proxy has its own bucket.
-    expect((await write(server, '10.0.0.2')).status).toBe(422);
+    expect((await refusedWrite(server.url, '10.0.0.2')).status).toBe(422);
     // What the client wrote further left proves nothing: the proxy appended the real address.
-    await expectLimited(await write(server, '10.0.0.77, 10.0.0.1'));
+    await expectLimited(await refusedWrite(server.url, '10.0.0.77, 10.0.0.1'));
     // Addresses of trusted proxies along the way are skipped.
-    await expectLimited(await write(server, '10.0.0.1, 127.0.0.1'));
+    await expectLimited(await refusedWrite(server.url, '10.0.0.1, 127.0.0.1'));
+  });
+
+  it('tells clients apart on the gateway startGateway serves (the standalone one), too', async () => {
+    const gateway = await startGateway({
+      port: 0,
+      corsOrigins: [],
+      chains: [devnetChainConfig(devnet.manifest, { explorerUrl: 'http://127.0.0.1:5173/explorer' })],
+      rateLimits: lowLimits,
+      trustedProxies: ['127.0.0.1'],
+    });
+    try {
+      for (let i = 0; i < 3; i++) expect((await refusedWrite(gateway.url, '10.0.0.1')).status).toBe(422);
+      await expectLimited(await refusedWrite(gateway.url, '10.0.0.1'));
+      expect((await refusedWrite(gateway.url, '10.0.0.2')).status).toBe(422);
+    } finally {
+      await gateway.close();
+    }
   });
 
   it('puts requests without a socket (app.request) in one bucket', async () => {
