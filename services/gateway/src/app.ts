@@ -4,7 +4,8 @@ import type { SafeAppConfig } from '@countersign/gateway-api';
 import type { ChainRegistry } from './chains/registry';
 import { defaultMaxBodyBytes, limitBodies } from './http/bodyLimit';
 import { errorResponse, notFound } from './http/errors';
-import { defaultRateLimits, rateLimit, type RateLimits } from './http/rateLimit';
+import { DatabaseBuckets } from './http/databaseBuckets';
+import { defaultRateLimits, rateLimit, TokenBuckets, type RateLimits } from './http/rateLimit';
 import type { PriceSource } from './assets/prices';
 import { SafeAppCatalogue } from './safeApps';
 import { SafeInfoCache } from './safes/safeInfoCache';
@@ -46,7 +47,10 @@ export type GatewayAppOptions = {
   health?: () => object;
   /** The largest request body taken, in bytes (defaultMaxBodyBytes). */
   maxBodyBytes?: number;
-  /** Requests per client per class of request (defaultRateLimits); a null class is not limited. */
+  /**
+   * Requests per client per class of request (defaultRateLimits); a null class is not limited. On
+   * PostgreSQL the buckets are kept in the database, so each limit holds across all replicas.
+   */
   rateLimits?: Partial<RateLimits>;
   /** Peers whose X-Forwarded-For names the client (a reverse proxy); nobody else's is believed. */
   trustedProxies?: readonly string[];
@@ -90,6 +94,8 @@ export function createGatewayApp(options: GatewayAppOptions) {
   const limitRate = rateLimit({
     limits: { ...defaultRateLimits, ...options.rateLimits },
     trustedProxies: options.trustedProxies ?? [],
+    // On PostgreSQL any number of replicas may serve: they share the buckets through it (issue 26).
+    buckets: db.kind === 'postgres' ? new DatabaseBuckets(db) : new TokenBuckets(),
   });
   app.on(
     ['POST', 'PUT', 'PATCH', 'DELETE'],

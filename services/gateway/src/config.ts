@@ -75,7 +75,8 @@ function perMinute(value: string | undefined, fallback: RateLimit): RateLimit | 
  * - GATEWAY_SECURE_COOKIES=1: the session cookie is marked Secure (a TLS proxy stands in front);
  * - GATEWAY_MAX_BODY_BYTES: the largest request body accepted (64 KiB);
  * - GATEWAY_RATE_LIMIT_WRITES, GATEWAY_RATE_LIMIT_NONCES: writes (POST, PUT, DELETE) and SIWE nonces
- *   a client may make per minute (600 and 120; 0 turns the limit off);
+ *   a client may make per minute (600 and 120; 0 turns the limit off), across all replicas on one
+ *   PostgreSQL;
  * - GATEWAY_TRUSTED_PROXIES: comma-separated addresses of proxies whose X-Forwarded-For is believed;
  * - GATEWAY_METRICS=off: no GET /metrics (Prometheus; served by default, on the API's port);
  * - LOG_FORMAT=json: one JSON line per request and JSON log lines on stdout (`text` by default);

@@ -25,14 +25,23 @@ export const defaultRateLimits: { writes: RateLimit; authNonces: RateLimit } = {
 export const noSocketClient = 'no-socket';
 
 /** Buckets untouched this long are full again, so they can be forgotten. */
-const forgetAfterMs = 10 * 60_000;
+export const forgetAfterMs = 10 * 60_000;
 /** Past this many buckets, full ones are dropped, so many clients cannot grow the map without end. */
 const sweepAbove = 10_000;
 
 type Bucket = { tokens: number; updatedAt: number };
 
-/** Token buckets keyed by client and class; answers how long to wait when a bucket is empty. */
-export class TokenBuckets {
+/**
+ * Where the buckets are kept: in this process (TokenBuckets), or in the database so that every
+ * replica on it draws on the same bucket (DatabaseBuckets).
+ */
+export type BucketStore = {
+  /** Takes a token: 0 when there was one, else the milliseconds until there is. */
+  take(key: string, rate: RateLimit): number | Promise<number>;
+};
+
+/** Token buckets keyed by client and class, in memory: one process's. */
+export class TokenBuckets implements BucketStore {
   private readonly buckets = new Map<string, Bucket>();
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -102,7 +111,7 @@ function requestClass(c: Context): keyof RateLimits | null {
 export function rateLimit(options: {
   limits: RateLimits;
   trustedProxies: readonly string[];
-  buckets?: TokenBuckets;
+  buckets?: BucketStore;
 }): MiddlewareHandler {
   const buckets = options.buckets ?? new TokenBuckets();
   const proxies = options.trustedProxies.map(plainAddress);
@@ -110,7 +119,7 @@ export function rateLimit(options: {
     const kind = requestClass(c);
     const limit = kind ? options.limits[kind] : null;
     if (!kind || !limit) return next();
-    const waitMs = buckets.take(`${kind} ${clientKey(c, proxies)}`, limit);
+    const waitMs = await buckets.take(`${kind} ${clientKey(c, proxies)}`, limit);
     if (waitMs > 0) {
       const seconds = Math.max(1, Math.ceil(waitMs / 1000));
       return c.json(
