@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { devAccounts } from '@countersign/devnet';
 import { safeMessageTypedData } from '@countersign/safe-core';
 import { hashMessage, type Address } from 'viem';
-import { createSiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devnetChainConfig, startGateway } from '../src';
 import { startLocalGateway, type LocalGateway } from './support/localGateway';
+import { cookieHeader, sessionAt, siweMessage, siweNonce, verifySiwe } from './support/siwe';
 
 let local: LocalGateway;
 const accounts = devAccounts();
@@ -22,48 +22,16 @@ beforeAll(async () => {
 });
 afterAll(() => local?.stop());
 
-async function nonce(base = local.gateway.url): Promise<string> {
-  const body = (await (await fetch(`${base}/v1/auth/nonce`)).json()) as { nonce: string };
-  return body.nonce;
-}
-function siwe(
-  address: Address,
-  nonceValue: string,
-  overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {},
-) {
-  return createSiweMessage({
-    address,
-    chainId: 1337,
-    domain: '127.0.0.1:5173',
-    uri: 'http://127.0.0.1:5173',
-    version: '1',
-    nonce: nonceValue,
-    issuedAt: new Date(),
-    statement: 'Verify your account on Countersign.',
-    ...overrides,
-  });
-}
-async function verify(message: string, signature: string, base = local.gateway.url) {
-  const response = await fetch(`${base}/v1/auth/verify`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ message, signature }),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    cookie: response.headers.get('set-cookie'),
-    body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined,
-  };
-}
-const me = (cookie: string | null, base = local.gateway.url) =>
-  fetch(`${base}/v1/auth/me`, { headers: cookie ? { cookie: cookie.split(';')[0]! } : {} });
+const nonce = (base = local.gateway.url) => siweNonce(base);
+const verify = (message: string, signature: string, base = local.gateway.url) =>
+  verifySiwe(base, message, signature);
+const me = (cookie: string | null, base = local.gateway.url) => sessionAt(base, cookie);
 
 describe('Sign-In with Ethereum', () => {
   it('hands out nonces and verifies an EOA, setting an HttpOnly session cookie', async () => {
     const value = await nonce();
     expect(value).toMatch(/^[a-zA-Z0-9]{8,}$/);
-    const message = siwe(ownerA.address, value);
+    const message = siweMessage(ownerA.address, value);
     const result = await verify(message, await ownerA.signMessage({ message }));
     expect(result.status).toBe(200);
     expect(result.cookie).toMatch(/^access_token=/);
@@ -79,14 +47,14 @@ describe('Sign-In with Ethereum', () => {
 
   it('uses a nonce once', async () => {
     const value = await nonce();
-    const message = siwe(ownerA.address, value);
+    const message = siweMessage(ownerA.address, value);
     const signature = await ownerA.signMessage({ message });
     expect((await verify(message, signature)).status).toBe(200);
     expect(await verify(message, signature)).toMatchObject({
       status: 401,
       body: { message: 'Invalid nonce' },
     });
-    const unknown = siwe(ownerA.address, 'abcdefgh12345678');
+    const unknown = siweMessage(ownerA.address, 'abcdefgh12345678');
     expect(await verify(unknown, await ownerA.signMessage({ message: unknown }))).toMatchObject({
       status: 401,
       body: { message: 'Invalid nonce' },
@@ -94,12 +62,12 @@ describe('Sign-In with Ethereum', () => {
   });
 
   it('refuses a signature by someone else, and messages outside their time', async () => {
-    const forged = siwe(ownerA.address, await nonce());
+    const forged = siweMessage(ownerA.address, await nonce());
     expect(await verify(forged, await soloOwner.signMessage({ message: forged }))).toMatchObject({
       status: 401,
       body: { message: 'Invalid signature' },
     });
-    const expired = siwe(ownerA.address, await nonce(), {
+    const expired = siweMessage(ownerA.address, await nonce(), {
       issuedAt: new Date(Date.now() - 7_200_000),
       expirationTime: new Date(Date.now() - 3_600_000),
     });
@@ -107,9 +75,9 @@ describe('Sign-In with Ethereum', () => {
       status: 401,
       body: { message: 'Invalid message' },
     });
-    const future = siwe(ownerA.address, await nonce(), { issuedAt: new Date(Date.now() + 3_600_000) });
+    const future = siweMessage(ownerA.address, await nonce(), { issuedAt: new Date(Date.now() + 3_600_000) });
     expect((await verify(future, await ownerA.signMessage({ message: future }))).status).toBe(401);
-    const tooLong = siwe(ownerA.address, await nonce(), {
+    const tooLong = siweMessage(ownerA.address, await nonce(), {
       expirationTime: new Date(Date.now() + 48 * 3_600_000),
     });
     expect((await verify(tooLong, await ownerA.signMessage({ message: tooLong }))).status).toBe(403);
@@ -121,7 +89,7 @@ describe('Sign-In with Ethereum', () => {
 
   it('verifies a contract wallet, a Safe, through EIP-1271', async () => {
     const solo = local.devnet.manifest.safes[1]!.address as Address;
-    const message = siwe(solo, await nonce());
+    const message = siweMessage(solo, await nonce());
     // The Safe's owner signs the message as a Safe message; the Safe answers isValidSignature for it.
     const signature = await soloOwner.signTypedData(
       safeMessageTypedData({ chainId: 1337, safe: solo, message: hashMessage(message) }),
@@ -141,12 +109,12 @@ describe('Sign-In with Ethereum', () => {
   });
 
   it('revokes the session on logout: a copy of the old cookie no longer works', async () => {
-    const message = siwe(ownerA.address, await nonce());
+    const message = siweMessage(ownerA.address, await nonce());
     const { cookie } = await verify(message, await ownerA.signMessage({ message }));
     expect((await me(cookie)).status).toBe(200);
     const logout = await fetch(`${local.gateway.url}/v1/auth/logout`, {
       method: 'POST',
-      headers: { cookie: cookie!.split(';')[0]! },
+      headers: cookieHeader(cookie),
     });
     expect(logout.status).toBe(200);
     const after = await me(cookie);
@@ -175,12 +143,12 @@ describe('Sign-In with Ethereum', () => {
     ];
     for (const { message: expected, ...overrides } of cases) {
       const value = await nonce();
-      const message = siwe(ownerA.address, value, overrides);
+      const message = siweMessage(ownerA.address, value, overrides);
       const result = await verify(message, await ownerA.signMessage({ message }));
       expect(result, JSON.stringify(overrides)).toMatchObject({ status: 401, body: { message: expected } });
       expect(result.cookie).toBeNull();
       // Refused before the nonce was spent: the right message can still use it.
-      const right = siwe(ownerA.address, value);
+      const right = siweMessage(ownerA.address, value);
       expect((await verify(right, await ownerA.signMessage({ message: right }))).status).toBe(200);
     }
   });
@@ -192,7 +160,7 @@ describe('Sign-In with Ethereum', () => {
       corsOrigins: ['*'],
     });
     try {
-      const message = siwe(ownerA.address, await nonce(any.url), {
+      const message = siweMessage(ownerA.address, await nonce(any.url), {
         domain: 'other.example:8080',
         uri: 'http://other.example:8080',
       });
@@ -212,7 +180,7 @@ describe('Sign-In with Ethereum', () => {
     };
     try {
       const first = await startGateway(options);
-      const message = siwe(ownerA.address, await nonce(first.url));
+      const message = siweMessage(ownerA.address, await nonce(first.url));
       const { cookie } = await verify(message, await ownerA.signMessage({ message }), first.url);
       await first.close();
       const second = await startGateway(options);

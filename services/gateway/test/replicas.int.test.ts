@@ -15,44 +15,25 @@ import {
   type Gateway,
 } from '../src';
 import { ChainRegistry } from '../src/chains/registry';
-import type { GatewayHealth } from '../src/indexer/health';
 import { Indexer } from '../src/indexer/indexer';
 import { indexingLockSpace } from '../src/indexer/replicas';
 import { startCountingRpcProxy, type CountingRpcProxy } from './support/countingRpcProxy';
-import { spawnGateway, stopProcess, type GatewayProcess } from './support/gatewayProcess';
+import { postgresTestUrl } from './support/databases';
+import {
+  chainHealth,
+  indexing,
+  spawnGateway,
+  stopProcess,
+  type GatewayProcess,
+} from './support/gatewayProcess';
 import { deploySafeWithoutFactory, executeByOwners } from './support/safes';
+import { sleep, until } from './support/until';
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
-if (!postgresUrl && process.env.COUNTERSIGN_REQUIRE_POSTGRES === '1') {
-  throw new Error('COUNTERSIGN_REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set (see .ci/run)');
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
-
-/** What a replica's /health says of the devnet chain (undefined once it is gone). */
-async function chainHealth(replica: Pick<GatewayProcess, 'url'>) {
-  const response = await fetch(`${replica.url}/health`).catch(() => undefined);
-  if (!response) return undefined;
-  return ((await response.json()) as GatewayHealth).chains['1337'];
-}
+const postgresUrl = postgresTestUrl();
 
 async function leaderGauge(replica: Pick<GatewayProcess, 'url'>): Promise<number> {
   const text = await (await fetch(`${replica.url}/metrics`)).text();
   return Number(/^indexer_leader\{chain="1337"\} (\d+)$/m.exec(text)?.[1]);
-}
-
-/** The replicas that say they index the chain, among those that answer. */
-async function indexing(replicas: readonly GatewayProcess[]): Promise<GatewayProcess[]> {
-  const states = await Promise.all(replicas.map(chainHealth));
-  return replicas.filter((_, i) => states[i]?.role === 'indexes');
 }
 
 /**

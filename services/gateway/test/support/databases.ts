@@ -11,11 +11,20 @@ import type { StoreOptions } from '../../src/store';
  */
 export type TestDatabase = { name: 'pglite' | 'postgres'; options: () => StoreOptions };
 
-export function testDatabases(): TestDatabase[] {
+/**
+ * The PostgreSQL the tests may use (TEST_DATABASE_URL), for tests that need one beside the embedded
+ * database (replicas); undefined where there is none, which COUNTERSIGN_REQUIRE_POSTGRES=1 refuses.
+ */
+export function postgresTestUrl(): string | undefined {
   const url = process.env.TEST_DATABASE_URL;
   if (!url && process.env.COUNTERSIGN_REQUIRE_POSTGRES === '1') {
     throw new Error('COUNTERSIGN_REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set (see .ci/run)');
   }
+  return url || undefined;
+}
+
+export function testDatabases(): TestDatabase[] {
+  const url = postgresTestUrl();
   const databases: TestDatabase[] = [{ name: 'pglite', options: () => ({}) }];
   if (url) {
     databases.push({

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import type { GatewayHealth } from '../../src/indexer/health';
 
 export type GatewayProcess = { url: string; child: ChildProcess; output: () => string };
 
@@ -29,3 +30,16 @@ export const stopProcess = (child: ChildProcess, signal: NodeJS.Signals = 'SIGKI
     child.once('exit', () => resolve());
     child.kill(signal);
   });
+
+/** What a replica's /health says of the devnet chain (undefined once it is gone). */
+export async function chainHealth(replica: Pick<GatewayProcess, 'url'>) {
+  const response = await fetch(`${replica.url}/health`).catch(() => undefined);
+  if (!response) return undefined;
+  return ((await response.json()) as GatewayHealth).chains['1337'];
+}
+
+/** The replicas that say they index the devnet chain, among those that answer. */
+export async function indexing(replicas: readonly GatewayProcess[]): Promise<GatewayProcess[]> {
+  const states = await Promise.all(replicas.map(chainHealth));
+  return replicas.filter((_, i) => states[i]?.role === 'indexes');
+}
