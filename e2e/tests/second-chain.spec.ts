@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
-import { createPublicClient, getAddress, http, parseEther } from 'viem';
+import { createPublicClient, getAddress, http, parseEther, toHex, type Hex } from 'viem';
 import { expect, test } from '../fixtures';
-import { devAccount, ownerWithDevnetWallet, secondOwner, teamSafe } from '../owners';
+import { connect, withDapp } from '../dapp';
+import { devAccount, ownerWithDevnetWallet, ownerWithTestWallet, secondOwner, teamSafe } from '../owners';
 import type { E2eStack } from '../stack';
 
 /** `npm start` with DEVNET_SECOND_CHAIN: these tests run on a stack of their own with both chains. */
@@ -40,7 +41,8 @@ test.describe('Two devnet chains (DEVNET_SECOND_CHAIN)', () => {
     );
     // The same address on both chains, each with its own nonce and history.
     expect(nonces[0]).not.toBe(nonces[1]);
-    await page.goto(`/local2:${team}/transactions/history`);
+    // With a wallet connected and verified: a switch of chain keeps it (it used to be forgotten).
+    await ownerWithTestWallet(page, stack, 'owner A', `/local2:${team}/transactions/history`);
     await expect(page.getByTestId('chain-selector')).toHaveValue(String(secondChainId));
     await expect(page.getByTestId('safe-header-nonce')).toHaveText(`Nonce ${nonces[1]}`);
     const secondRows = await historyRows(page);
@@ -48,10 +50,12 @@ test.describe('Two devnet chains (DEVNET_SECOND_CHAIN)', () => {
     await expect(page).toHaveURL(new RegExp(`/local:${team}/transactions/history$`));
     await expect(page.getByTestId('safe-header-nonce')).toHaveText(`Nonce ${nonces[0]}`);
     expect(await historyRows(page)).not.toEqual(secondRows);
+    await expect(page.getByTestId('rk-account-button')).toBeVisible();
     await page.getByTestId('chain-selector').selectOption(String(secondChainId));
     await expect(page).toHaveURL(new RegExp(`/local2:${team}/transactions/history$`));
     await expect(page.getByTestId('safe-header-nonce')).toHaveText(`Nonce ${nonces[1]}`);
     expect(await historyRows(page)).toEqual(secondRows);
+    await expect(page.getByTestId('rk-account-button')).toBeVisible();
   });
 
   test('two owners pay from the Safe on the second chain: the wallet switches, only that chain changes', async ({
@@ -109,6 +113,88 @@ test.describe('Two devnet chains (DEVNET_SECOND_CHAIN)', () => {
     await expect(page.getByTestId('tx-row').filter({ hasText: '0.0133' })).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('countersign.devnet.chain'))).toBe(
       String(secondChainId),
+    );
+  });
+
+  test('a dapp connected on both chains switches between them (chainChanged), and its request on the second is reviewed there', async ({
+    page,
+    stack,
+  }) => {
+    await withDapp(
+      stack,
+      { name: 'Two-chain dapp', url: 'http://127.0.0.1:9/dapp' },
+      async ({ dapp, web }) => {
+        const safe = teamSafe(stack);
+        const [first, second] = [`eip155:${stack.chainId}`, `eip155:${secondChainId}`];
+        const recipient = devAccount(stack, 'recipient').address;
+        await ownerWithTestWallet(page, stack, 'owner A', `${web.url}/local:${safe}/dapps`);
+        const { uri, approved } = await connect(dapp, {
+          optionalNamespaces: {
+            eip155: {
+              chains: [first, second],
+              methods: ['eth_sendTransaction', 'wallet_switchEthereumChain', 'eth_chainId'],
+              events: ['chainChanged', 'accountsChanged'],
+            },
+          },
+        });
+        await page.getByTestId('dapp-uri').fill(uri!);
+        await page.getByTestId('dapp-pair').click();
+
+        // The second chain is offered because its own RPC shows a Safe at the address.
+        const proposal = page.getByTestId('dapp-proposal');
+        const other = proposal.getByTestId('dapp-other-chain');
+        await expect(other).toContainText(
+          'Countersign Devnet 2 (eip155:1338): the same Safe address holds a Safe there (2 of 3',
+          {
+            timeout: 20_000,
+          },
+        );
+        await expect(other.getByRole('checkbox')).toBeChecked();
+        await proposal.getByTestId('dapp-approve').click();
+        const session = await approved;
+        expect(session.namespaces.eip155!.accounts).toEqual([`${first}:${safe}`, `${second}:${safe}`]);
+
+        const events: { name: string; data: unknown }[] = [];
+        dapp.on('session_event', ({ params }) => events.push(params.event));
+        const request = (chainId: string, method: string, params: unknown[]) =>
+          dapp.request<unknown>({ topic: session.topic, chainId, request: { method, params } });
+        expect(
+          await request(first, 'wallet_switchEthereumChain', [{ chainId: toHex(secondChainId) }]),
+        ).toBeNull();
+        await expect.poll(() => events).toContainEqual({ name: 'chainChanged', data: secondChainId });
+        // Reads go to the node of the chain asked.
+        expect(await request(second, 'eth_chainId', [])).toBe(toHex(secondChainId));
+        // A chain the session does not have is refused.
+        await expect(
+          request(second, 'wallet_switchEthereumChain', [{ chainId: '0x1' }]),
+        ).rejects.toMatchObject({
+          code: 4902,
+        });
+
+        // A transaction on the second chain, while the owner is on the first chain's pages: pointed there.
+        const sending = request(second, 'eth_sendTransaction', [
+          { from: safe, to: recipient, value: toHex(parseEther('0.02')), data: '0x' },
+        ]);
+        const elsewhere = page.getByTestId('dapp-request-elsewhere');
+        await expect(elsewhere).toContainText('Request from Two-chain dapp on Countersign Devnet 2', {
+          timeout: 20_000,
+        });
+        await elsewhere.getByTestId('dapp-elsewhere-open').click();
+        await expect(page).toHaveURL(new RegExp(`/local2:${safe}/home$`));
+        await expect(page.getByRole('dialog', { name: 'Transaction from Two-chain dapp' })).toBeVisible();
+        await expect(page.getByTestId('review-action')).toContainText(`Send 0.02 ETH to ${recipient}`);
+        const reviewed = (await page.getByTestId('review-safe-tx-hash').locator('code').textContent()) as Hex;
+        await page.getByTestId('review-sign').click();
+        expect(await sending).toBe(reviewed);
+        const stored = await fetch(
+          `${stack.gatewayUrl}/v1/chains/${secondChainId}/transactions/multisig_${safe}_${reviewed}`,
+        );
+        expect(stored.status).toBe(200);
+        expect(((await stored.json()) as { txStatus: string }).txStatus).toBe('AWAITING_CONFIRMATIONS');
+        // The session is listed on the second chain's Dapps page too.
+        await page.goto(`${web.url}/local2:${safe}/dapps`);
+        await expect(page.getByTestId('dapp-session-name')).toHaveText('Two-chain dapp');
+      },
     );
   });
 });

@@ -26,7 +26,14 @@ export { SafeContext, useOptionalSafe, useSafe, type SafeContextValue } from './
 export { parseSafeId } from './safeId';
 export { openSafeTarget, resolveSafeInput } from './safeInput';
 export { recommendedNonce, type SafeInfoDisagreement } from './chainState';
-export { delegatesQueryOptions, useChainSafeState, useDelegates, useSigner, type Signer } from './signer';
+export {
+  chainSafeStateQueryOptions,
+  delegatesQueryOptions,
+  useChainSafeState,
+  useDelegates,
+  useSigner,
+  type Signer,
+} from './signer';
 export { OwnerStateBadge, ownerStateOf, type OwnerState } from './ownerState';
 export { thresholdLabel, versionStateLabel } from './safeFormat';
 export {

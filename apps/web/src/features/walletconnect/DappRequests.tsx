@@ -1,12 +1,19 @@
 import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Hex } from 'viem';
+import type { ChainInfo } from '@countersign/gateway-api';
 import { useGateway } from '../../lib/ServicesProvider';
-import { Alert, Button, Dialog, Loading } from '../../ui';
-import { rpcRequest, rpcUrlOf } from '../chains';
+import { Alert, Button, ButtonLink, Dialog, Loading } from '../../ui';
+import { rpcRequest, rpcUrlOf, useChains } from '../chains';
 import type { MessageContent } from '../messages';
-import { useSafe } from '../safe';
+import { safeHomePath, useSafe } from '../safe';
 import { TxReview, type TxDraft } from '../tx-flow';
-import type { DappConnector, DappSession, SessionRequest } from './connector';
+import {
+  requestChainIdOf,
+  sessionChainIdsOf,
+  type DappConnector,
+  type DappSession,
+  type SessionRequest,
+} from './connector';
 import { readCallsStatus, safeAcceptsSignature } from './chainAnswers';
 import { DappMessageDialog } from './DappMessageDialog';
 import { onChainSignatureDraft } from './onChainSignature';
@@ -21,6 +28,8 @@ type Prompt = { request: SessionRequest; dapp: DappSession } & (
   | { kind: 'message'; content: MessageContent; signedHash: Hex }
   /** A message the owner chose to sign on chain: its SignMessageLib transaction, in the review. */
   | { kind: 'onChainMessage'; draft: TxDraft; signedHash: Hex }
+  /** A transaction or message for the same Safe on another chain of the session: reviewed on its pages. */
+  | { kind: 'elsewhere'; chain: ChainInfo; asks: 'transaction' | 'message' }
 );
 
 /**
@@ -32,13 +41,16 @@ const onChainSignature = '0x';
 /** Answered to the dapp when the Safe's isValidSignature does not accept the owners' signature. */
 const signatureNotAccepted: RpcError = { code: -32603, message: 'The Safe did not accept the signature.' };
 
-const accountOf = (chainId: string, address: string) => `eip155:${chainId}:${address}`.toLowerCase();
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
 
 /** On every page of a Safe while WalletConnect is in use: its dapps' requests, answered there. */
 export function DappRequestsHost() {
   const start = useConnector();
-  return start.status === 'ready' ? <DappRequests connector={start.connector} /> : null;
+  const { chain, address } = useSafe();
+  // Anew for each Safe and chain: another chain's pages pick up the requests left for them.
+  return start.status === 'ready' ? (
+    <DappRequests key={`${chain.chainId}:${address}`} connector={start.connector} />
+  ) : null;
 }
 
 /**
@@ -46,11 +58,12 @@ export function DappRequestsHost() {
  * messages through the Safe message flow or, at the owner's choice, on chain through SignMessageLib
  * (one dialog at a time, the others waiting), chain reads
  * through Safe Apps' allowlist, anything else is answered with the protocol's error at once. A
- * request of another Safe's session waits for that Safe's pages.
+ * request of another Safe's session waits for that Safe's pages; a transaction or message for this
+ * Safe on another chain of its session is pointed to that chain's pages, where it is reviewed.
  */
 export function DappRequests({ connector }: { connector: DappConnector }) {
   const { chain, address, safe } = useSafe();
-  const account = accountOf(chain.chainId, address);
+  const chains = useChains().data;
   const gateway = useGateway();
   const [prompts, setPrompts] = useState<Prompt[]>([]);
   /** A signature the Safe did not accept, shown to the owner (the dapp got an error instead). */
@@ -71,8 +84,22 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
   const handle = useCallback(
     (request: SessionRequest) => {
       const session = connector.sessions().find((candidate) => candidate.topic === request.topic);
-      if (!session?.accounts.some((a) => a.toLowerCase() === account)) return;
+      const sessionChainIds = session ? sessionChainIdsOf(session, address) : [];
+      if (!session || sessionChainIds.length === 0) return;
       if (handled.current.has(request.id)) return;
+      // The request's chain, when the session holds this Safe there and Countersign serves it; else
+      // this page's, which refuses a request for any other chain (4901).
+      const requested = requestChainIdOf(request.chainId);
+      const servedOn = (chainId: number) =>
+        Number(chain.chainId) === chainId
+          ? chain
+          : chains?.find((candidate) => Number(candidate.chainId) === chainId);
+      const on =
+        (requested !== undefined && sessionChainIds.includes(requested) && servedOn(requested)) || chain;
+      const otherChains = sessionChainIds.flatMap((chainId) => {
+        const other = chainId === Number(on.chainId) ? undefined : servedOn(chainId);
+        return other ? [{ chainId, chainName: other.chainName }] : [];
+      });
       handled.current.add(request.id);
       const respond = (answer: Parameters<DappConnector['respond']>[1]) =>
         connector.respond(request, answer).catch(() => undefined);
@@ -85,11 +112,19 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
         { method: request.method, params: request.params, chainId: request.chainId },
         {
           safe: address,
-          chainId: Number(chain.chainId),
+          chainId: Number(on.chainId),
           dapp: { name: session.dapp.name, url: session.dapp.url },
-          chainName: chain.chainName,
+          chainName: on.chainName,
+          otherChains,
         },
       );
+      if ((mapped.kind === 'transaction' || mapped.kind === 'message') && on !== chain) {
+        setPrompts((current) => [
+          ...current,
+          { kind: 'elsewhere', request, dapp: session, chain: on, asks: mapped.kind },
+        ]);
+        return;
+      }
       switch (mapped.kind) {
         case 'answer':
           void respond({ result: mapped.result });
@@ -97,8 +132,13 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
         case 'error':
           void respond({ error: mapped.error });
           return;
+        case 'switch':
+          void respond({ result: null }).then(() =>
+            connector.emitChainChanged(request.topic, mapped.chainId).catch(() => undefined),
+          );
+          return;
         case 'read':
-          void rpcRequest(rpcUrlOf(chain), mapped.method, mapped.params).then(
+          void rpcRequest(rpcUrlOf(on), mapped.method, mapped.params).then(
             (result) => respond({ result }),
             (error: unknown) => respond({ error: { code: -32603, message: errorText(error) } }),
           );
@@ -106,8 +146,8 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
         case 'callsStatus':
           void readCallsStatus({
             gateway,
-            rpcUrl: rpcUrlOf(chain),
-            chainId: Number(chain.chainId),
+            rpcUrl: rpcUrlOf(on),
+            chainId: Number(on.chainId),
             safe: address,
             id: mapped.id,
           }).then((answer) => respond('status' in answer ? { result: answer.status } : answer));
@@ -131,7 +171,7 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
           ]);
       }
     },
-    [connector, account, address, chain, gateway],
+    [connector, address, chain, chains, gateway],
   );
 
   useEffect(() => {
@@ -231,6 +271,39 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
             {refused.dapp}, and the Safe did not accept it (or the chain could not be asked). {refused.dapp}{' '}
             was answered with an error instead of the signature.
           </Alert>
+        </Dialog>
+      )}
+      {prompt?.kind === 'elsewhere' && (
+        <Dialog
+          open
+          key={prompt.request.id}
+          title={`Request from ${prompt.dapp.dapp.name} on ${prompt.chain.chainName}${waiting}`}
+          onClose={() => answerPrompt(prompt, { error: userRejected })}
+          testId="dapp-request-elsewhere"
+          footer={
+            <>
+              <Button
+                onClick={() => answerPrompt(prompt, { error: userRejected })}
+                data-testid="dapp-elsewhere-reject"
+              >
+                Reject
+              </Button>
+              <ButtonLink
+                variant="primary"
+                to={safeHomePath(prompt.chain.shortName, address)}
+                data-testid="dapp-elsewhere-open"
+              >
+                Open the Safe on {prompt.chain.chainName}
+              </ButtonLink>
+            </>
+          }
+        >
+          <p>
+            {prompt.dapp.dapp.name} asks this Safe for a{' '}
+            {prompt.asks === 'transaction' ? 'transaction' : 'signature'} on {prompt.chain.chainName}, another
+            chain of its session. It is reviewed on the Safe’s pages for that chain, against that chain’s
+            state.
+          </p>
         </Dialog>
       )}
       {prompt?.kind === 'message' && (

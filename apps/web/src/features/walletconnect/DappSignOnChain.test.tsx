@@ -83,6 +83,7 @@ function fakeConnector() {
     sessions: () => sessions,
     disconnect: vi.fn(async () => undefined),
     respond: vi.fn(async () => undefined),
+    emitChainChanged: vi.fn(async () => undefined),
     pendingRequests: () => [],
     on: <E extends keyof ConnectorEvents>(_event: E, listener: ConnectorEvents[E]) => {
       listeners.add(listener as ConnectorEvents['request']);

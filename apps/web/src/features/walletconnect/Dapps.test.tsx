@@ -1,7 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderSafePage, teamSafeAddress } from '../../testing';
+import type { Address } from 'viem';
+import { devnetChain, renderSafePage, teamSafeAddress } from '../../testing';
+import { chainKeys } from '../chains';
+import { chainSafeStateQueryOptions } from '../safe';
 import type {
   ConnectorEvents,
   DappConnector,
@@ -35,6 +39,7 @@ function fakeConnector(sessions: DappSession[] = []) {
       sessions = sessions.filter((session) => session.topic !== topic);
     }),
     respond: vi.fn(async () => undefined),
+    emitChainChanged: vi.fn(async () => undefined),
     pendingRequests: () => [],
     on: <E extends keyof ConnectorEvents>(event: E, listener: ConnectorEvents[E]) => {
       listeners[event].add(listener);
@@ -75,10 +80,32 @@ const session = (topic = 't1', accounts = [safeAccount]): DappSession => ({
   expiresAt: Date.now() + 86_400_000,
 });
 
-const dappRequest = (method: string, params: unknown, id = 1): SessionRequest => ({
+/** A second chain Countersign serves, where the same Safe address may hold a Safe. */
+const devnet2 = { ...devnetChain, chainId: '1338', chainName: 'Countersign Devnet 2', shortName: 'local2' };
+
+/** The chain list with both chains, and what devnet2's RPC answers for the Safe (nothing: no Safe). */
+const seedTwoChains = (onDevnet2: { owners: number; threshold: number } | null) => (client: QueryClient) => {
+  client.setQueryData(chainKeys.all, [devnetChain, devnet2]);
+  const { queryKey } = chainSafeStateQueryOptions(devnet2, teamSafeAddress as Address);
+  client.setQueryData(queryKey, {
+    owners: Array.from(
+      { length: onDevnet2?.owners ?? 0 },
+      (_, i) => `0x${String(i + 1).padStart(40, '0')}` as Address,
+    ),
+    threshold: onDevnet2?.threshold ?? 0,
+    nonce: 0,
+    version: '1.4.1',
+    modules: [],
+    guard: null,
+    implementation: `0x${'4'.repeat(40)}` as Address,
+    fallbackHandler: null,
+  });
+};
+
+const dappRequest = (method: string, params: unknown, id = 1, chainId = 'eip155:1337'): SessionRequest => ({
   id,
   topic: 't1',
-  chainId: 'eip155:1337',
+  chainId,
   method,
   params,
   verifyContext: undefined,
@@ -233,10 +260,54 @@ describe('Dapps', () => {
     expect(within(dialog).getByTestId('dapp-verify')).toHaveTextContent('Domain not verified');
     await userEvent.click(within(dialog).getByTestId('dapp-approve'));
     expect(connector.approve).toHaveBeenCalledWith(expect.objectContaining({ id: 7 }), {
-      chainId: 1337,
+      chainIds: [1337],
       address: teamSafeAddress,
     });
     await waitFor(() => expect(screen.queryByTestId('dapp-proposal')).toBeNull());
+  });
+
+  it('offers the Safe also on another chain the dapp asks for, where the chain shows a Safe at its address', async () => {
+    const { connector, propose } = fakeConnector();
+    renderSafePage(<Dapps connector={connector} />, { seed: seedTwoChains({ owners: 3, threshold: 2 }) });
+    propose(proposal({ optionalChains: ['eip155:1337', 'eip155:1338', 'eip155:1'] }));
+    const dialog = await screen.findByTestId('dapp-proposal');
+    const other = within(dialog).getByTestId('dapp-other-chain');
+    expect(other).toHaveTextContent(
+      'Countersign Devnet 2 (eip155:1338): the same Safe address holds a Safe there (2 of 3',
+    );
+    expect(within(other).getByRole('checkbox')).toBeChecked();
+    await userEvent.click(within(dialog).getByTestId('dapp-approve'));
+    expect(connector.approve).toHaveBeenCalledWith(expect.objectContaining({ id: 7 }), {
+      chainIds: [1337, 1338],
+      address: teamSafeAddress,
+    });
+  });
+
+  it('leaves out another chain the owner unticks, or where no Safe answers, and blocks a required one', async () => {
+    const first = fakeConnector();
+    const view = renderSafePage(<Dapps connector={first.connector} />, {
+      seed: seedTwoChains({ owners: 3, threshold: 2 }),
+    });
+    first.propose(proposal({ optionalChains: ['eip155:1337', 'eip155:1338'] }));
+    let dialog = await screen.findByTestId('dapp-proposal');
+    await userEvent.click(within(dialog).getByRole('checkbox'));
+    await userEvent.click(within(dialog).getByTestId('dapp-approve'));
+    expect(first.connector.approve).toHaveBeenCalledWith(expect.anything(), {
+      chainIds: [1337],
+      address: teamSafeAddress,
+    });
+    view.unmount();
+
+    const second = fakeConnector();
+    renderSafePage(<Dapps connector={second.connector} />, { seed: seedTwoChains(null) });
+    second.propose(proposal({ requiredChains: ['eip155:1337', 'eip155:1338'], optionalChains: [] }));
+    dialog = await screen.findByTestId('dapp-proposal');
+    expect(within(dialog).getByTestId('dapp-other-chain')).toHaveTextContent(
+      'no Safe answers at this address there',
+    );
+    expect(within(dialog).getByRole('checkbox')).toBeDisabled();
+    expect(within(dialog).getByTestId('dapp-chain-error')).toHaveTextContent('The dapp requires eip155:1338');
+    expect(within(dialog).getByTestId('dapp-approve')).toBeDisabled();
   });
 
   it('refuses a known threat, warns of a mismatch, and rejects on request', async () => {
@@ -316,6 +387,48 @@ describe('Dapps', () => {
     expect(JSON.parse(String(init.body))).toMatchObject({ method: 'eth_chainId', params: [] });
     expect(connector.respond).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }), {
       error: { code: 4200, message: 'The method "eth_signTransaction" is not supported by this Safe.' },
+    });
+  });
+
+  it('switches the session between its chains with chainChanged, and refuses a chain it does not have', async () => {
+    const twoChains = session('t1', [safeAccount, `eip155:1338:${teamSafeAddress}`]);
+    const { connector, request } = fakeConnector([twoChains]);
+    renderSafePage(<DappRequests connector={connector} />, {
+      seed: seedTwoChains({ owners: 3, threshold: 2 }),
+    });
+    request(dappRequest('wallet_switchEthereumChain', [{ chainId: '0x53a' }], 1));
+    await waitFor(() => expect(connector.emitChainChanged).toHaveBeenCalledWith('t1', 1338));
+    expect(connector.respond).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }), { result: null });
+    // Asked on the second chain, back to the first.
+    request(dappRequest('wallet_switchEthereumChain', [{ chainId: '0x539' }], 2, 'eip155:1338'));
+    await waitFor(() => expect(connector.emitChainChanged).toHaveBeenCalledWith('t1', 1337));
+    request(dappRequest('wallet_switchEthereumChain', [{ chainId: '0x1' }], 3));
+    await waitFor(() =>
+      expect(connector.respond).toHaveBeenCalledWith(expect.objectContaining({ id: 3 }), {
+        error: expect.objectContaining({ code: 4902 }),
+      }),
+    );
+    expect(connector.emitChainChanged).toHaveBeenCalledTimes(2);
+  });
+
+  it('points a transaction for the Safe on another chain of the session to that chain’s pages', async () => {
+    const twoChains = session('t1', [safeAccount, `eip155:1338:${teamSafeAddress}`]);
+    const { connector, request } = fakeConnector([twoChains]);
+    renderSafePage(<DappRequests connector={connector} />, {
+      seed: seedTwoChains({ owners: 3, threshold: 2 }),
+    });
+    request(dappRequest('eth_sendTransaction', [{ to: teamSafeAddress, value: '0x1' }], 4, 'eip155:1338'));
+    const dialog = await screen.findByTestId('dapp-request-elsewhere');
+    expect(dialog).toHaveTextContent('Request from Swapper <b> on Countersign Devnet 2');
+    expect(within(dialog).getByTestId('dapp-elsewhere-open')).toHaveAttribute(
+      'href',
+      `/local2:${teamSafeAddress}/home`,
+    );
+    expect(screen.queryByTestId('dapp-tx-dialog')).toBeNull();
+    expect(connector.respond).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByTestId('dapp-elsewhere-reject'));
+    expect(connector.respond).toHaveBeenCalledWith(expect.objectContaining({ id: 4 }), {
+      error: { code: 4001, message: 'User rejected the request.' },
     });
   });
 

@@ -1,10 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueries } from '@tanstack/react-query';
+import type { Address } from 'viem';
+import type { ChainInfo } from '@countersign/gateway-api';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, Detail, DetailList, Dialog, EmptyState, Section, TextField } from '../../ui';
 import { formatAge } from '../../ui/format';
-import { useSafe } from '../safe';
-import { isPairingUri, type DappConnector, type DappSession, type SessionProposal } from './connector';
+import { useChains } from '../chains';
+import { chainSafeStateQueryOptions, useSafe } from '../safe';
+import {
+  isPairingUri,
+  sessionChainIdsOf,
+  type DappConnector,
+  type DappSession,
+  type SessionProposal,
+} from './connector';
 import { setWalletConnectActive } from './activity';
 import { verifyOutcome } from './verify';
 import { pixelsOfImage } from './qrImage';
@@ -12,7 +21,6 @@ import { imageFileOf, readPairingQrImage, type ImagePixelReader } from './qrScan
 import { QrScanButton } from './QrScanButton';
 import styles from './Dapps.module.css';
 
-const accountOf = (chainId: string, address: string) => `eip155:${chainId}:${address}`.toLowerCase();
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
 
 /**
@@ -29,7 +37,6 @@ export function Dapps({
   readImagePixels?: ImagePixelReader;
 }) {
   const { chain, address } = useSafe();
-  const account = accountOf(chain.chainId, address);
   // Bumped when the connector says its sessions changed: the list is read from it on render.
   const [sessionsVersion, setSessionsVersion] = useState(0);
   const [proposal, setProposal] = useState<SessionProposal | undefined>(undefined);
@@ -38,9 +45,10 @@ export function Dapps({
       connector
         .sessions()
         .filter(
-          (session) => sessionsVersion >= 0 && session.accounts.some((a) => a.toLowerCase() === account),
+          (session) =>
+            sessionsVersion >= 0 && sessionChainIdsOf(session, address).includes(Number(chain.chainId)),
         ),
-    [connector, account, sessionsVersion],
+    [connector, address, chain.chainId, sessionsVersion],
   );
   const refresh = useCallback(() => {
     setSessionsVersion((version) => version + 1);
@@ -262,11 +270,22 @@ function ProposalDialog({
   const { chain, address } = useSafe();
   const safeChain = `eip155:${chain.chainId}`;
   const verify = verifyOutcome(proposal.verifyContext, proposal.dapp.url);
-  const missing = proposal.requiredChains.filter((required) => required !== safeChain);
+  const others = useOtherChainsOfSafe(proposal, chain, address);
+  const [declined, setDeclined] = useState<ReadonlySet<string>>(() => new Set());
+  const given = [
+    safeChain,
+    ...others.flatMap((other) => (other.state === 'safe' && !declined.has(other.caip) ? [other.caip] : [])),
+  ];
+  const missing = proposal.requiredChains.filter((required) => !given.includes(required));
   const offered = [...proposal.requiredChains, ...proposal.optionalChains].includes(safeChain);
-  const blocked = verify.kind === 'threat' || missing.length > 0 || !offered;
+  const checking = others.some((other) => other.state === 'checking');
+  const blocked = verify.kind === 'threat' || missing.length > 0 || !offered || checking;
   const approve = useMutation({
-    mutationFn: () => connector.approve(proposal, { chainId: Number(chain.chainId), address }),
+    mutationFn: () =>
+      connector.approve(proposal, {
+        chainIds: given.map((caip) => Number(caip.slice('eip155:'.length))),
+        address,
+      }),
     onSuccess: onDone,
   });
   const reject = useMutation({ mutationFn: () => connector.reject(proposal), onSettled: onDone });
@@ -347,10 +366,30 @@ function ProposalDialog({
             </span>
           </Detail>
         </DetailList>
-        {(missing.length > 0 || !offered) && (
+        {others.length > 0 && (
+          <fieldset className={styles.otherChains} data-testid="dapp-other-chains">
+            <legend>Also on the other chains it asks for</legend>
+            {others.map((other) => (
+              <OtherChainChoice
+                key={other.caip}
+                other={other}
+                given={!declined.has(other.caip)}
+                onChange={(give) =>
+                  setDeclined((current) => {
+                    const next = new Set(current);
+                    if (give) next.delete(other.caip);
+                    else next.add(other.caip);
+                    return next;
+                  })
+                }
+              />
+            ))}
+          </fieldset>
+        )}
+        {(missing.length > 0 || !offered) && !checking && (
           <Alert tone="danger" role="alert" title="Cannot connect" testId="dapp-chain-error">
             {missing.length > 0
-              ? `The dapp requires ${missing.join(', ')}, where this Safe is not open here. Open the dapp on ${chain.chainName}.`
+              ? `The dapp requires ${missing.join(', ')}, where this Safe is not given here. Open the dapp on ${chain.chainName}.`
               : `The dapp does not ask for ${chain.chainName}, the chain of this Safe.`}
           </Alert>
         )}
@@ -361,6 +400,71 @@ function ProposalDialog({
         )}
       </div>
     </Dialog>
+  );
+}
+
+type OtherChain = {
+  chain: ChainInfo;
+  /** CAIP-2, as the session names it. */
+  caip: string;
+  /** Whether the chain itself says a Safe is at this address (its owners and threshold read there). */
+  state: 'checking' | 'safe' | 'none';
+  owners: number;
+  threshold: number;
+};
+
+/**
+ * The chains the dapp asks for, besides this Safe's, that Countersign serves, each read from its own
+ * RPC: the session may offer the Safe there only where a Safe answers at the same address.
+ */
+function useOtherChainsOfSafe(proposal: SessionProposal, own: ChainInfo, address: Address): OtherChain[] {
+  const asked = new Set([...proposal.requiredChains, ...proposal.optionalChains]);
+  const candidates = (useChains().data ?? []).filter(
+    (chain) => chain.chainId !== own.chainId && asked.has(`eip155:${chain.chainId}`),
+  );
+  const reads = useQueries({
+    queries: candidates.map((chain) => chainSafeStateQueryOptions(chain, address)),
+  });
+  return candidates.map((chain, i) => {
+    const read = reads[i];
+    const owners = read?.data?.owners.length ?? 0;
+    return {
+      chain,
+      caip: `eip155:${chain.chainId}`,
+      state: read?.isPending ? 'checking' : owners > 0 ? 'safe' : 'none',
+      owners,
+      threshold: read?.data?.threshold ?? 0,
+    };
+  });
+}
+
+function OtherChainChoice({
+  other,
+  given,
+  onChange,
+}: {
+  other: OtherChain;
+  given: boolean;
+  onChange: (given: boolean) => void;
+}) {
+  const { chain, state } = other;
+  return (
+    <label className={styles.otherChain} data-testid="dapp-other-chain" data-chain-id={chain.chainId}>
+      <input
+        type="checkbox"
+        checked={state === 'safe' && given}
+        disabled={state !== 'safe'}
+        onChange={(event) => onChange(event.target.checked)}
+      />{' '}
+      <span>
+        {chain.chainName} (eip155:{chain.chainId}):{' '}
+        {state === 'checking'
+          ? 'checking the chain for this Safe…'
+          : state === 'safe'
+            ? `the same Safe address holds a Safe there (${other.threshold} of ${other.owners}, read from the chain)`
+            : 'no Safe answers at this address there'}
+      </span>
+    </label>
   );
 }
 

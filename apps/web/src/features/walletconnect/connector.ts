@@ -48,11 +48,14 @@ export type ConnectorEvents = {
  */
 export interface DappConnector {
   pair(uri: string): Promise<void>;
-  approve(proposal: SessionProposal, account: { chainId: number; address: string }): Promise<void>;
+  /** Approves with the Safe's account on each of `chainIds` (its own chain first). */
+  approve(proposal: SessionProposal, account: { chainIds: number[]; address: string }): Promise<void>;
   reject(proposal: SessionProposal): Promise<void>;
   sessions(): DappSession[];
   disconnect(topic: string): Promise<void>;
   respond(request: SessionRequest, answer: { result: unknown } | { error: RpcError }): Promise<void>;
+  /** Tells the dapp its session is now on `chainId` (EIP-1193's chainChanged). */
+  emitChainChanged(topic: string, chainId: number): Promise<void>;
   /** Requests that arrived before the page listened (or before a reload), oldest first. */
   pendingRequests(): SessionRequest[];
   on<E extends keyof ConnectorEvents>(event: E, listener: ConnectorEvents[E]): () => void;
@@ -61,7 +64,7 @@ export interface DappConnector {
 /**
  * The methods a session may carry (those of them the dapp asks for). eth_sign is the JSON-RPC spec's
  * (personal_sign's EIP-191 prefixed message, its params reversed) and goes through the same Safe
- * message flow; a chain switch is answered for the Safe's own chain only.
+ * message flow; a chain switch is answered for the chains of the session, where the Safe is.
  */
 export const sessionMethods = [
   'eth_sign',
@@ -80,4 +83,21 @@ export const sessionEvents = ['chainChanged', 'accountsChanged'];
 /** Whether a `wc:` URI is one this client can pair with (WalletConnect v2: `wc:<topic>@2?…`). */
 export function isPairingUri(text: string): boolean {
   return /^wc:[0-9a-f]{64}@2\?\S+$/.test(text.trim());
+}
+
+/** The chains on which a session holds `address` (its CAIP-10 accounts `eip155:<chain>:<address>`). */
+export function sessionChainIdsOf(session: Pick<DappSession, 'accounts'>, address: string): number[] {
+  const wanted = address.toLowerCase();
+  return session.accounts.flatMap((account) => {
+    const [namespace, chainId, holder] = account.split(':');
+    return namespace === 'eip155' && holder?.toLowerCase() === wanted && /^\d+$/.test(chainId ?? '')
+      ? [Number(chainId)]
+      : [];
+  });
+}
+
+/** A request's CAIP-2 chain (`eip155:1338`) as a number, or undefined for anything else. */
+export function requestChainIdOf(chainId: string): number | undefined {
+  const match = /^eip155:(\d{1,20})$/.exec(chainId);
+  return match ? Number(match[1]) : undefined;
 }

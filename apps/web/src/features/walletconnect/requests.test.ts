@@ -187,10 +187,25 @@ describe('mapDappRequest', () => {
     expect(map('wallet_getCallsStatus', [])).toMatchObject({ kind: 'error', error: { code: -32602 } });
   });
 
-  it('switches to the Safe’s own chain only, with 4902 for any other', () => {
+  it('switches to a chain of the session, with 4902 for any other', () => {
     expect(map('wallet_switchEthereumChain', [{ chainId: '0x539' }])).toEqual({
-      kind: 'answer',
-      result: null,
+      kind: 'switch',
+      chainId: 1337,
+    });
+    const twoChains = { ...context, otherChains: [{ chainId: 1338, chainName: 'Devnet 2' }] };
+    const switchTo = (chainId: string) =>
+      mapDappRequest(
+        { method: 'wallet_switchEthereumChain', params: [{ chainId }], chainId: 'eip155:1337' },
+        twoChains,
+      );
+    expect(switchTo('0x53a')).toEqual({ kind: 'switch', chainId: 1338 });
+    expect(switchTo('0x1')).toEqual({
+      kind: 'error',
+      error: {
+        code: 4902,
+        message:
+          'This Safe is not served on chain 0x1 here: Countersign serves it on Devnet (0x539), Devnet 2 (0x53a) only.',
+      },
     });
     expect(map('wallet_switchEthereumChain', [{ chainId: '0x1' }])).toEqual({
       kind: 'error',

@@ -49,6 +49,8 @@ export type DappRequest =
   | { kind: 'read'; method: string; params: unknown[] }
   /** Answered at once without the node or the owner (the Safe's account, the chain's id). */
   | { kind: 'answer'; result: unknown }
+  /** A chain switch within the session: answered null, and the dapp told with chainChanged. */
+  | { kind: 'switch'; chainId: number }
   | { kind: 'error'; error: RpcError };
 
 type Context = {
@@ -57,6 +59,8 @@ type Context = {
   dapp: DappOrigin;
   /** The chain's name, for the words of a refused chain switch. */
   chainName?: string;
+  /** The session's other chains where this Safe is, which a chain switch may move to. */
+  otherChains?: readonly { chainId: number; chainName: string }[];
 };
 
 class ParamsError extends Error {}
@@ -148,22 +152,28 @@ function capabilities(params: unknown[], safe: Address, chainId: number): DappRe
 }
 
 /**
- * The Safe's own chain is answered at once; any other is refused with EIP-3326's 4902. Switching to
- * another chain where the same Safe exists is not supported yet: a page serves one chain, and the
- * session's namespace holds only that one.
+ * A switch to a chain of the session (the Safe's chain on this request, or another where the same
+ * Safe is and the owner approved it) is made; any other is refused with EIP-3326's 4902, naming the
+ * chains the session has.
  */
-function switchChain(params: unknown[], chainId: number, chainName: string | undefined): DappRequest {
+function switchChain(
+  params: unknown[],
+  { chainId, chainName, otherChains = [] }: Pick<Context, 'chainId' | 'chainName' | 'otherChains'>,
+): DappRequest {
   const [target] = params;
   if (params.length !== 1 || !isPlainObject(target)) throw new ParamsError('params is [{ chainId }]');
   const asked = readChainId(target.chainId);
   if (asked === undefined) throw new ParamsError('chainId is missing');
-  if (asked === chainId) return { kind: 'answer', result: null };
-  const own = numberToHex(chainId);
+  if (asked === chainId || otherChains.some((chain) => chain.chainId === asked))
+    return { kind: 'switch', chainId: asked };
+  const served = [{ chainId, chainName }, ...otherChains].map(({ chainId: id, chainName: name }) =>
+    name ? `${name.slice(0, 60)} (${numberToHex(id)})` : numberToHex(id),
+  );
   return {
     kind: 'error',
     error: {
       code: 4902,
-      message: `This Safe is not served on chain ${numberToHex(asked)} here: Countersign serves it on ${chainName ? `${chainName.slice(0, 60)} (${own})` : own} only.`,
+      message: `This Safe is not served on chain ${numberToHex(asked)} here: Countersign serves it on ${served.join(', ')} only.`,
     },
   };
 }
@@ -180,11 +190,8 @@ function paramsLength(params: unknown): number | undefined {
 const transactionTitle = (dapp: DappOrigin, count: number) =>
   count === 1 ? `Transaction from ${dapp.name}` : `${count} transactions from ${dapp.name}`;
 
-function mapRequest(
-  method: string,
-  params: unknown[],
-  { safe, chainId, dapp, chainName }: Context,
-): DappRequest {
+function mapRequest(method: string, params: unknown[], context: Context): DappRequest {
+  const { safe, chainId, dapp } = context;
   const origin = { name: dapp.name, url: dapp.url };
   switch (method) {
     case 'eth_accounts':
@@ -274,7 +281,7 @@ function mapRequest(
       return { kind: 'callsStatus', id: readHash(params[0], 'id') };
     }
     case 'wallet_switchEthereumChain':
-      return switchChain(params, chainId, chainName);
+      return switchChain(params, context);
     default:
       if (isReadRpcMethod(method)) {
         if (params.length > MAX_RPC_PARAMS)

@@ -108,18 +108,18 @@ class WalletConnectConnector implements DappConnector {
     await this.client.pair({ uri: uri.trim() });
   }
 
-  async approve(proposal: SessionProposal, account: { chainId: number; address: string }) {
+  async approve(proposal: SessionProposal, account: { chainIds: number[]; address: string }) {
     const event = this.proposals.get(proposal.id);
     if (!event) throw new Error('This connection request has expired. Ask the dapp for a new one.');
-    const chain = `eip155:${account.chainId}`;
+    const chains = account.chainIds.map((chainId) => `eip155:${chainId}`);
     const namespaces = buildApprovedNamespaces({
       proposal: event.params,
       supportedNamespaces: {
         eip155: {
-          chains: [chain],
+          chains,
           methods: [...sessionMethods, ...readRpcMethods],
           events: sessionEvents,
-          accounts: [`${chain}:${account.address}`],
+          accounts: chains.map((chain) => `${chain}:${account.address}`),
         },
       },
     });
@@ -140,6 +140,14 @@ class WalletConnectConnector implements DappConnector {
 
   sessions() {
     return this.client.session.getAll().map(toSession);
+  }
+
+  async emitChainChanged(topic: string, chainId: number) {
+    await this.client.emit({
+      topic,
+      chainId: `eip155:${chainId}`,
+      event: { name: 'chainChanged', data: chainId },
+    });
   }
 
   async disconnect(topic: string) {

@@ -15,6 +15,7 @@ import { createSiweAdapter } from './siweAdapter';
 import { useSessionStatus } from './useSessionStatus';
 import { WalletBridge } from './WalletBridge';
 import { walletSetupFor } from './walletConfig';
+import { walletSetupKey } from './walletSetupKey';
 import { walletTheme } from './walletTheme';
 import styles from '../Wallet.module.css';
 
@@ -31,10 +32,22 @@ export type WalletRuntimeProps = {
 /**
  * The wallet chunk's entry: wagmi, RainbowKit and Sign-In with Ethereum, mounted in the header once
  * wallet code is wanted. Its parts: the configuration (walletConfig), the session (useSessionStatus,
- * siweAdapter) and the bridge to the app (WalletBridge, walletApi). Memoised: wagmi's provider
- * starts a reconnect on every render of its own.
+ * siweAdapter) and the bridge to the app (WalletBridge, walletApi). Memoised on what the wagmi
+ * configuration is made of, not on the props' identity: wagmi's provider runs its mount step on
+ * every render of its own, which reconnects, or, when the page started without a linked wallet,
+ * forgets the connection (a switch to another chain's page, with new but equal props, did that).
  */
-export default memo(function WalletRuntime({ chains, config, disabledWallets }: WalletRuntimeProps) {
+export default memo(WalletRuntime, sameWalletSetup);
+
+function sameWalletSetup(before: WalletRuntimeProps, after: WalletRuntimeProps): boolean {
+  return (
+    before.config === after.config &&
+    walletSetupKey(before.chains, before.disabledWallets) ===
+      walletSetupKey(after.chains, after.disabledWallets)
+  );
+}
+
+function WalletRuntime({ chains, config, disabledWallets }: WalletRuntimeProps) {
   const setup = walletSetupFor(chains, config, disabledWallets);
   return (
     <WagmiProvider config={setup.wagmi} reconnectOnMount={setup.reconnectOnMount}>
@@ -43,7 +56,7 @@ export default memo(function WalletRuntime({ chains, config, disabledWallets }: 
       </QueryClientProvider>
     </WagmiProvider>
   );
-});
+}
 
 function AuthenticatedRainbowKit({
   devnet,
