@@ -212,6 +212,21 @@ const cases: Case[] = [
     answer: safeInfo,
   },
   {
+    name: 'getSafeCreation',
+    call: (g) => g.getSafeCreation({ chainId: '1337', safeAddress: safe }),
+    url: `${c}/safes/${safe}/transactions/creation`,
+    answer: {
+      created: '2026-01-01T00:00:00Z',
+      creator: owner,
+      transactionHash: hash,
+      factoryAddress: safe,
+      masterCopy: null,
+      setupData: null,
+      saltNonce: '0',
+      dataDecoded: null,
+    },
+  },
+  {
     name: 'getNonces',
     call: (g) => g.getNonces({ chainId: '1337', safeAddress: safe }),
     url: `${c}/safes/${safe}/nonces`,

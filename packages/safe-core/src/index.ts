@@ -2,6 +2,7 @@ export * from './addresses';
 export * from './abis';
 export * from './createSafe';
 export * from './knownContracts';
+export * from './proxyCreation';
 export * from './multiSend';
 export * from './operation';
 export * from './safeMessage';

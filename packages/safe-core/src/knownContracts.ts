@@ -98,3 +98,22 @@ export const canonicalSingletonName = (address: string): string | null =>
 /** The name of a canonical CompatibilityFallbackHandler (1.4.1 or 1.3.0), or null for any other address. */
 export const canonicalFallbackHandlerName = (address: string): string | null =>
   lookUp(canonicalFallbackHandlers, address);
+
+/**
+ * The canonical SafeProxyFactory deployments (1.4.1 and 1.3.0, canonical, EIP-155 and zkSync). A
+ * factory writes the proxy's code and runs its setup: one that is not a Safe deployment may have
+ * created something that only looks like a Safe.
+ */
+const canonicalProxyFactories = new Map<Address, string>(
+  [
+    [safe141.safeProxyFactory, 'SafeProxyFactory 1.4.1'],
+    ['0xc329D02fd8CB2fc13aa919005aF46320794a8629', 'SafeProxyFactory 1.4.1 (zkSync)'],
+    ['0xa6B71E26C5e0845f74c812102Ca7114b6a896AB2', 'GnosisSafeProxyFactory 1.3.0'],
+    ['0xC22834581EbC8527d974F8a1c97E1bEA4EF910BC', 'GnosisSafeProxyFactory 1.3.0 (EIP-155)'],
+    ['0xDAec33641865E4651fB43181C6DB6f7232Ee91c2', 'GnosisSafeProxyFactory 1.3.0 (zkSync)'],
+  ].map(([address, name]) => [getAddress(address as string), name as string]),
+);
+
+/** The name of a canonical SafeProxyFactory (1.4.1 or 1.3.0), or null for any other address. */
+export const canonicalProxyFactoryName = (address: string): string | null =>
+  lookUp(canonicalProxyFactories, address);

@@ -13,6 +13,7 @@ import {
   hashSafeTx,
   safeMessageContentHash,
   safeMessageHash,
+  safe141,
   safeMessageTypedData,
   safeTxTypedData,
 } from '@countersign/safe-core';
@@ -379,6 +380,17 @@ describe('transactions', () => {
       ),
     );
     collect(await allPages(template, `/v1/chains/1337/safes/${solo}/transactions/history`));
+  });
+
+  it('GET the creation of each demo Safe', async () => {
+    for (const safe of [team, solo]) {
+      const { body } = await conforms(
+        'get',
+        `${safeTemplate}/transactions/creation`,
+        `/v1/chains/1337/safes/${safe}/transactions/creation`,
+      );
+      expect(body).toMatchObject({ factoryAddress: safe141.safeProxyFactory });
+    }
   });
 
   it('GET the queue, every page', async () => {
@@ -752,6 +764,7 @@ describe('coverage', () => {
     'GET /v2/chains/{chainId}/safes/{safeAddress}/collectibles',
     `GET ${safeTemplate}/transactions/history`,
     `GET ${safeTemplate}/transactions/queued`,
+    `GET ${safeTemplate}/transactions/creation`,
     'GET /v1/chains/{chainId}/transactions/{id}',
     'POST /v2/chains/{chainId}/safes/{address}/multisig-transactions/estimations',
     `GET ${safeTemplate}/nonces`,

@@ -46,6 +46,27 @@ describe('history', () => {
     expect(txs.at(-1)?.id).toBe(`creation_${team}`);
   });
 
+  it('answers the creation as the history lists it, and 404 for a Safe it has not seen created', async () => {
+    const { status, body } = await get(`/v1/chains/1337/safes/${team}/transactions/creation`);
+    expect(status).toBe(200);
+    const history = listSchema.parse(
+      (await get(`/v1/chains/1337/safes/${team}/transactions/history?cursor=limit%3D50%26offset%3D0`)).body,
+    );
+    const creation = transactions(history.results).at(-1)?.txInfo;
+    if (creation?.type !== 'Creation') throw new Error('The history does not end with the creation');
+    expect(body).toEqual({
+      created: new Date(transactions(history.results).at(-1)!.timestamp).toISOString(),
+      creator: creation.creator.value,
+      transactionHash: creation.transactionHash,
+      factoryAddress: safe141.safeProxyFactory,
+      masterCopy: safe141.safeL2,
+      setupData: null,
+      saltNonce: creation.saltNonce,
+      dataDecoded: null,
+    });
+    expect((await get(`/v1/chains/1337/safes/0x${'12'.repeat(20)}/transactions/creation`)).status).toBe(404);
+  });
+
   it('classifies each execution the way the gateway does', async () => {
     const page = listSchema.parse(
       (await get(`/v1/chains/1337/safes/${team}/transactions/history?cursor=limit%3D50%26offset%3D0`)).body,

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { deferred } from './deferred';
 import { addressInfoSchema } from './common';
 import { openEnum, orNull } from './lenient';
-import { addressSchema } from './primitives';
+import { addressSchema, hexSchema } from './primitives';
 
 /** Unknown states read as UNKNOWN. */
 export const implementationVersionStateSchema = deferred(() =>
@@ -38,3 +38,19 @@ export type SafeInfo = z.infer<typeof safeInfoSchema>;
 export const masterCopySchema = deferred(() => z.object({ address: addressSchema, version: z.string() }));
 export const masterCopiesSchema = deferred(() => z.array(masterCopySchema));
 export type MasterCopy = z.infer<typeof masterCopySchema>;
+
+/**
+ * `…/transactions/creation`: how the gateway says the Safe was created. Claims only: the transaction
+ * hash is worth checking on the chain, the factory is what that check should find.
+ */
+export const safeCreationSchema = deferred(() =>
+  z.object({
+    created: z.string(),
+    creator: addressSchema,
+    transactionHash: hexSchema,
+    factoryAddress: addressSchema,
+    masterCopy: orNull(addressSchema),
+    saltNonce: orNull(z.string()),
+  }),
+);
+export type SafeCreation = z.infer<typeof safeCreationSchema>;

@@ -13,6 +13,7 @@ import type { SafeAppCatalogue } from '../safeApps';
 import type { SafeTracker } from '../safes/safeTracker';
 import type { Database } from '../store';
 import { moduleDetails, multisigDetails, safeNowReader, transferDetails } from '../transactions/details';
+import { loadCreation } from '../transactions/creationStore';
 import { historyPage, parseDayZone } from '../transactions/history';
 import { countModuleTransactions, loadModuleTransactions } from '../transactions/moduleStore';
 import { listMultisigHashes, loadMultisig } from '../transactions/multisigStore';
@@ -194,6 +195,22 @@ export function transactionRoutes(
         return c.json(uncountedPage(c.req.raw, window, items, rows.length > window.limit));
       },
     )
+    .get('/v1/chains/:chainId/safes/:safe/transactions/creation', ...safePath, async (c) => {
+      const { chain, safe } = c.var;
+      const row = await loadCreation(db, chain.config.chainId, safe);
+      if (!row?.creation_tx_hash || !row.creator || !row.factory || row.created_at_ms === null)
+        throw notFound('Safe creation not found');
+      return c.json({
+        created: new Date(Number(row.created_at_ms)).toISOString(),
+        creator: row.creator,
+        transactionHash: row.creation_tx_hash,
+        factoryAddress: row.factory,
+        masterCopy: row.singleton,
+        setupData: null,
+        saltNonce: row.salt_nonce,
+        dataDecoded: null,
+      });
+    })
     .get(
       '/v1/chains/:chainId/transactions/:id',
       chainInPath(chains),
