@@ -23,6 +23,8 @@ export async function withDapp(
   stack: E2eStack,
   metadata: { name: string; url: string },
   use: (session: { dapp: Dapp; web: Awaited<ReturnType<typeof startWebServer>> }) => Promise<void>,
+  /** `verify`: the web app asks WalletConnect's Verify server about the dapp (WALLETCONNECT_VERIFY=on). */
+  options: { verify?: boolean } = {},
 ) {
   const projectId = 'countersign-e2e';
   const relay = await WalletConnectRelay.start();
@@ -31,6 +33,7 @@ export async function withDapp(
     gatewayUrl: stack.gatewayUrl,
     walletConnectProjectId: projectId,
     walletConnectRelayUrl: relay.url,
+    walletConnectVerify: options.verify,
   });
   const dapp = await SignClient.init({
     projectId,

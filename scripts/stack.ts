@@ -49,6 +49,8 @@ export type StackOptions = {
   walletConnectProjectId?: string;
   /** A WalletConnect relay of your own instead of WalletConnect's public one. */
   walletConnectRelayUrl?: string;
+  /** WALLETCONNECT_VERIFY: whether WalletConnect's Verify server is asked about dapps. */
+  walletConnectVerify?: boolean;
   /** How long a first visit's page may wait for its server render; 0 renders none (see the web server). */
   prerenderBudgetMs?: number;
   /** Test-only: the local gateway serves snapshots of the chain and its store (end-to-end tests). */
@@ -255,6 +257,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       gatewayUrl,
       walletConnectProjectId: options.walletConnectProjectId,
       walletConnectRelayUrl: options.walletConnectRelayUrl,
+      walletConnectVerify: options.walletConnectVerify,
       prerenderBudgetMs: options.prerenderBudgetMs,
       frameAncestors: options.frameAncestors,
       // The demo apps are on loopback, which /app-manifest otherwise refuses: their origin alone is

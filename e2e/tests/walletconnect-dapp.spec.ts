@@ -235,6 +235,55 @@ test.describe('WalletConnect: the Safe in a dapp', () => {
     });
   });
 
+  test('a dapp WalletConnect Verify lists as a known threat cannot be connected, and the owner is told why', async ({
+    page,
+    stack,
+    allowOffLoopback,
+  }) => {
+    // WalletConnect's Verify server cannot be reached from here: the test plays it, answering in the
+    // browser what the SDK fetches (the attestation of the proposal's hash), so nothing leaves loopback.
+    allowOffLoopback(/^verify\.walletconnect\.org$/);
+    const asked: string[] = [];
+    await page.route('https://verify.walletconnect.org/**', (route) => {
+      asked.push(route.request().url());
+      return route.fulfill({ json: { origin: 'https://free-tokens.example', isScam: true } });
+    });
+    await withDapp(
+      stack,
+      { name: 'Free tokens', url: 'https://free-tokens.example' },
+      async ({ dapp, web }) => {
+        const safe = teamSafe(stack);
+        await ownerWithTestWallet(page, stack, 'owner A', `${web.url}/local:${safe}/dapps`);
+        const { uri, approved } = await connect(dapp, {
+          optionalNamespaces: {
+            eip155: {
+              chains: [`eip155:${stack.chainId}`],
+              methods: ['eth_sendTransaction'],
+              events: ['chainChanged'],
+            },
+          },
+        });
+        const outcome = approved.then(
+          () => 'approved',
+          (error: unknown) => (error as { message?: string }).message ?? String(error),
+        );
+        await page.getByTestId('dapp-uri').fill(uri!);
+        await page.getByTestId('dapp-pair').click();
+        const proposal = page.getByTestId('dapp-proposal');
+        await expect(proposal.getByTestId('dapp-verify')).toContainText('Known threat', { timeout: 20_000 });
+        await expect(proposal.getByTestId('dapp-verify')).toContainText(
+          'WalletConnect Verify lists https://free-tokens.example as a known threat. Countersign refuses to connect it.',
+        );
+        await expect(proposal.getByTestId('dapp-approve')).toBeDisabled();
+        await proposal.getByTestId('dapp-reject').click();
+        expect(await outcome).toMatch(/rejected/i);
+        await expect(page.getByTestId('no-dapp-sessions')).toBeVisible();
+        expect(asked.some((url) => /\/attestation\/[0-9a-f]{64}\?v2Supported=true$/.test(url))).toBe(true);
+      },
+      { verify: true },
+    );
+  });
+
   test('a QR screenshot pairs; a batch asked by wallet_sendCalls is proposed, confirmed and executed by a second owner, and wallet_getCallsStatus ends with the receipt; the dapp disconnects', async ({
     page,
     stack,

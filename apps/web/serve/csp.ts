@@ -14,7 +14,7 @@ export type CspInputs = {
   gatewayUrl: string;
   /** Origins the browser reads chains from (each chain's RPC URL the app uses). */
   rpcOrigins: readonly string[];
-  walletConnect?: { relayUrl?: string };
+  walletConnect?: { relayUrl?: string; verify?: boolean };
   /** Origins that may frame Countersign (Safe wallets that run it as a Safe App), FRAME_ANCESTORS. */
   frameAncestors?: readonly string[];
 };
@@ -25,14 +25,14 @@ export type CspInputs = {
  * telemetry (pulse.walletconnect.org, turned off anyway), their RPC proxy (rpc.walletconnect.org:
  * every chain is read through its own RPC URL) and push notifications (echo.walletconnect.com).
  */
+// Verify, asked what it knows of a dapp's domain when it proposes a session or sends a request: its
+// .org host serves the attestations and the key that checks them, and the SDK also takes the .com
+// host when the dapp names that one as its Verify URL.
+const verifySources = ['https://verify.walletconnect.org', 'https://verify.walletconnect.com'];
+
 const publicWalletConnectSources = [
   // The relay every WalletConnect message goes through (the SDKs' default; they never use .com).
   'wss://relay.walletconnect.org',
-  // Verify, asked what it knows of a dapp's domain when it proposes a session or sends a request:
-  // its .org host serves the attestations and the key that checks them, and the SDK also takes the
-  // .com host when the dapp names that one as its Verify URL.
-  'https://verify.walletconnect.org',
-  'https://verify.walletconnect.com',
   // The WalletConnect modal the owner connects a phone wallet with (RainbowKit's WalletConnect
   // entry): its configuration, the wallets it lists and their images come from this API.
   'https://api.web3modal.org',
@@ -54,10 +54,12 @@ export function contentSecurityPolicy(inputs: CspInputs): string {
   if (gateway) connect.add(gateway);
   for (const origin of inputs.rpcOrigins) connect.add(origin);
   if (inputs.walletConnect) {
-    // With a relay of its own the operator sends nothing to WalletConnect: the app does not ask
-    // Verify then (walletConnectClient.ts), and the modal's wallet list stays empty.
+    // With a relay of its own the operator sends nothing to WalletConnect unless Verify is asked
+    // for (WALLETCONNECT_VERIFY: walletConnectClient.ts), and the modal's wallet list stays empty.
     const relay = inputs.walletConnect.relayUrl && originOf(inputs.walletConnect.relayUrl);
+    const verify = inputs.walletConnect.verify ?? !relay;
     for (const source of relay ? [relay] : publicWalletConnectSources) connect.add(source);
+    if (verify) for (const source of verifySources) connect.add(source);
   }
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],

@@ -17,6 +17,12 @@ function parsePort(value: string): number {
   return port;
 }
 
+function parseOnOff(name: string, value: string | undefined): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'on' || value === 'off') return value === 'on';
+  throw new Error(`${name} must be "on" or "off", got "${value}"`);
+}
+
 function parseBudget(value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined;
   const ms = Number(value);
@@ -33,6 +39,7 @@ try {
     gatewayUrl: process.env.GATEWAY_URL || 'http://127.0.0.1:8787',
     walletConnectProjectId: process.env.WALLETCONNECT_PROJECT_ID,
     walletConnectRelayUrl: process.env.WALLETCONNECT_RELAY_URL,
+    walletConnectVerify: parseOnOff('WALLETCONNECT_VERIFY', process.env.WALLETCONNECT_VERIFY),
     prerenderBudgetMs: parseBudget(process.env.WEB_PRERENDER_BUDGET_MS),
     appManifestPrivateOrigins: parseOriginList(
       'APP_MANIFEST_PRIVATE_ORIGINS',

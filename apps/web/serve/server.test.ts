@@ -175,9 +175,25 @@ describe('Content-Security-Policy', () => {
     expect(policy({ ...base, walletConnect: {} })['connect-src']).toEqual([
       ...app,
       'wss://relay.walletconnect.org',
+      'https://api.web3modal.org',
       'https://verify.walletconnect.org',
       'https://verify.walletconnect.com',
+    ]);
+    // WALLETCONNECT_VERIFY: off leaves Verify out with the public relay; on adds it to one's own.
+    expect(policy({ ...base, walletConnect: { verify: false } })['connect-src']).toEqual([
+      ...app,
+      'wss://relay.walletconnect.org',
       'https://api.web3modal.org',
+    ]);
+    expect(
+      policy({ ...base, walletConnect: { relayUrl: 'wss://relay.example.com/', verify: true } })[
+        'connect-src'
+      ],
+    ).toEqual([
+      ...app,
+      'wss://relay.example.com',
+      'https://verify.walletconnect.org',
+      'https://verify.walletconnect.com',
     ]);
     expect(
       policy({ ...base, walletConnect: { relayUrl: 'ws://127.0.0.1:9999/relay' } })['connect-src'],

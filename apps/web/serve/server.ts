@@ -43,6 +43,8 @@ export type WebServerOptions = {
   walletConnectProjectId?: string;
   /** A WalletConnect relay of your own (ws:// or wss://) instead of WalletConnect's public one. */
   walletConnectRelayUrl?: string;
+  /** WALLETCONNECT_VERIFY: ask WalletConnect's Verify server about dapps (default: only with its public relay). */
+  walletConnectVerify?: boolean;
   /** Set only when serving the local devnet: offers the devnet wallet with these accounts. */
   devnet?: DevnetWalletConfig;
   /**
@@ -116,7 +118,9 @@ export function createWebApp(opts: {
       contentSecurityPolicy({
         gatewayUrl: config.gatewayUrl,
         rpcOrigins: opts.rpcOrigins?.() ?? [],
-        walletConnect: config.walletConnectProjectId ? { relayUrl: config.walletConnectRelayUrl } : undefined,
+        walletConnect: config.walletConnectProjectId
+          ? { relayUrl: config.walletConnectRelayUrl, verify: config.walletConnectVerify }
+          : undefined,
         frameAncestors: config.frameAncestors,
       }),
     );
@@ -215,6 +219,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     gatewayUrl: opts.gatewayUrl,
     walletConnectProjectId: opts.walletConnectProjectId,
     walletConnectRelayUrl: opts.walletConnectRelayUrl,
+    walletConnectVerify: opts.walletConnectVerify,
     frameAncestors: checkOrigins('frameAncestors (FRAME_ANCESTORS)', opts.frameAncestors ?? []),
     devnet: opts.devnet,
   });

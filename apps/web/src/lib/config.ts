@@ -42,6 +42,11 @@ const runtimeConfigSchema = z.object({
     }),
   ),
   /**
+   * Whether WalletConnect's Verify server is asked what it knows of a dapp's domain (WALLETCONNECT_VERIFY).
+   * Unset: asked with WalletConnect's public relay, not with a relay of the operator's own.
+   */
+  walletConnectVerify: z.optional(z.boolean()),
+  /**
    * The Safe wallets' origins that may frame the app (the web server's FRAME_ANCESTORS): the only
    * parents the Safe connector answers. Absent is none.
    */

@@ -18,7 +18,11 @@ export function useConnector(): ConnectorStart {
     let live = true;
     import('./walletConnectClient')
       .then(({ walletConnectConnector }) =>
-        walletConnectConnector({ projectId, relayUrl: config.walletConnectRelayUrl }),
+        walletConnectConnector({
+          projectId,
+          relayUrl: config.walletConnectRelayUrl,
+          verify: config.walletConnectVerify,
+        }),
       )
       .then(
         (connector) => live && setStart({ status: 'ready', connector }),
@@ -32,6 +36,6 @@ export function useConnector(): ConnectorStart {
     return () => {
       live = false;
     };
-  }, [projectId, config.walletConnectRelayUrl]);
+  }, [projectId, config.walletConnectRelayUrl, config.walletConnectVerify]);
   return projectId ? start : { status: 'unconfigured' };
 }

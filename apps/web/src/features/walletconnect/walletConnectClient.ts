@@ -183,6 +183,8 @@ let connector: Promise<DappConnector> | undefined;
 export function walletConnectConnector(options: {
   projectId: string;
   relayUrl: string | undefined;
+  /** Whether WalletConnect's Verify server is asked about dapps (default: only with its public relay). */
+  verify: boolean | undefined;
 }): Promise<DappConnector> {
   connector ??= (async () => {
     const client = await SignClient.init({
@@ -201,10 +203,11 @@ export function walletConnectConnector(options: {
         icons: [],
       },
     });
-    // With a relay of its own the operator wants nothing sent to WalletConnect: the SDK would still
-    // ask WalletConnect's Verify server about each proposal and request (it has no option to stop
-    // that), so Verify is not asked and every dapp shows as "unknown".
-    if (options.relayUrl)
+    // With a relay of its own the operator wants nothing sent to WalletConnect unless they ask for
+    // Verify (WALLETCONNECT_VERIFY=on): the SDK would ask WalletConnect's Verify server about each
+    // proposal and request (it has no option to stop that), so Verify is not asked and every dapp
+    // shows as "unknown".
+    if (!(options.verify ?? !options.relayUrl))
       client.core.verify.resolve = (async () => undefined) as unknown as typeof client.core.verify.resolve;
     return new WalletConnectConnector(client);
   })().catch((error: unknown) => {
