@@ -25,7 +25,8 @@ export type SafeView =
   | 'delegates'
   | 'review'
   | 'chain-state'
-  | 'owner-code';
+  | 'owner-code'
+  | 'creation';
 
 export function safeKey(chainId: string, address: string, view?: SafeView, ...rest: unknown[]): QueryKey {
   const root = ['safe', chainId, address.toLowerCase()];

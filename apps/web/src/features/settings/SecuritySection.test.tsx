@@ -1,16 +1,29 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { TransactionItem, TransactionListPage } from '@countersign/gateway-api';
+import { pad, toEventSelector } from 'viem';
+import {
+  GatewayError,
+  type GatewayClient,
+  type TransactionItem,
+  type TransactionListPage,
+} from '@countersign/gateway-api';
+import { safe141 } from '@countersign/safe-core';
 import { fakeGateway, renderSafePage, teamSafe, testSafe } from '../../testing';
 import { safePaths } from '../safe';
 import { SecuritySection } from './SecuritySection';
+// Loaded here, not first by the page's dynamic import, so that the viem/actions mock above reaches it.
+import './safeFactory';
 import { SetupAttention } from './SetupAttention';
 
 const owners = teamSafe.owners.map((owner) => owner.value as `0x${string}`);
 const unknownModule = '0x000000000000000000000000000000000000dEaD';
 
 /** What the Safe contract answers: here not what the gateway claims (threshold 1, a module). */
-const chain = vi.hoisted(() => ({ state: undefined as unknown, codes: {} as Record<string, string> }));
+const chain = vi.hoisted(() => ({
+  state: undefined as unknown,
+  codes: {} as Record<string, string>,
+  receipts: {} as Record<string, { logs: { address: string; topics: string[]; data: string }[] }>,
+}));
 vi.mock('../safe/readChainState', () => ({
   readChainSafeState: () =>
     chain.state instanceof Error ? Promise.reject(chain.state) : Promise.resolve(chain.state),
@@ -19,6 +32,8 @@ vi.mock('viem/actions', async (load) => ({
   ...(await load<object>()),
   getCode: (_client: unknown, { address }: { address: string }) =>
     Promise.resolve(chain.codes[address] ?? undefined),
+  getTransactionReceipt: (_client: unknown, { hash }: { hash: string }) =>
+    chain.receipts[hash] ? Promise.resolve(chain.receipts[hash]) : Promise.reject(new Error('not found')),
 }));
 
 const onChain = (overrides: object = {}) => ({
@@ -140,6 +155,91 @@ describe('SecuritySection', () => {
     ).toBeVisible();
     expect(screen.getByTestId('security-finding-owners-ok')).toHaveTextContent('2 of 3 owners must confirm');
     expect(screen.getByTestId('security-summary')).not.toHaveTextContent('Read from the Safe contract');
+  });
+});
+
+describe('the factory that created the Safe', () => {
+  const creationHash = `0x${'c0'.repeat(32)}`;
+  const lookalikeFactory = '0x4E1Dcf7AD4e460cfd30791CCC4F9C8A4F820Ec68';
+  /** A receipt whose ProxyCreation event (1.4.1 layout: the proxy indexed) names the Safe. */
+  const receipt = (factory: string) => ({
+    logs: [
+      {
+        address: factory,
+        topics: [
+          toEventSelector('ProxyCreation(address,address)'),
+          pad(testSafe.address as `0x${string}`, { size: 32 }),
+        ],
+        data: pad(safe141.safeL2 as `0x${string}`, { size: 32 }),
+      },
+    ],
+  });
+  const renderWith = (getSafeCreation: GatewayClient['getSafeCreation']) =>
+    renderSafePage(<SecuritySection />, {
+      path: '/settings/security',
+      gateway: fakeGateway({ getQueue: vi.fn().mockResolvedValue(page()), getSafeCreation }),
+    });
+  const claim = (factoryAddress: string) =>
+    vi.fn().mockResolvedValue({
+      created: '2026-01-01T00:00:00.000Z',
+      creator: owners[0],
+      transactionHash: creationHash,
+      factoryAddress,
+      masterCopy: safe141.safeL2,
+      saltNonce: '0',
+    });
+
+  it('names the canonical factory the creation transaction shows on the chain', async () => {
+    chain.state = onChain();
+    chain.receipts = { [creationHash]: receipt(safe141.safeProxyFactory) };
+    renderWith(claim(safe141.safeProxyFactory));
+    const finding = await screen.findByTestId('security-finding-factory');
+    expect(finding).toHaveAttribute('data-tone', 'ok');
+    expect(finding).toHaveTextContent('The Safe was created by SafeProxyFactory 1.4.1');
+    expect(screen.queryByText('Checking which factory created this Safe…')).toBeNull();
+  });
+
+  it('warns about a factory that is not a Safe deployment, even when the gateway claims the canonical one', async () => {
+    chain.state = onChain();
+    chain.receipts = { [creationHash]: receipt(lookalikeFactory) };
+    renderWith(claim(safe141.safeProxyFactory));
+    const finding = await screen.findByTestId('security-finding-factory');
+    expect(finding).toHaveAttribute('data-tone', 'warn');
+    expect(finding).toHaveTextContent('created by a factory that is not a Safe deployment: 0x4E1D…Ec68');
+    expect(finding).toHaveTextContent(
+      'A factory decides the code a new Safe is given and runs its first setup',
+    );
+    expect(finding).toHaveTextContent('The gateway named 0x4e1D…ec67 instead: its claim is wrong.');
+    expect(finding).toHaveTextContent(
+      'What to do: Check that the Safe’s code is a canonical Safe proxy and that its owners, modules and guard are the ones you expect, or move the funds',
+    );
+    expect(screen.getByTestId('security-summary')).toHaveTextContent(
+      '1 thing in this Safe’s setup needs attention.',
+    );
+  });
+
+  it('says plainly that the factory was not checked when the chain does not return the transaction', async () => {
+    chain.state = onChain();
+    chain.receipts = {};
+    renderWith(claim(safe141.safeProxyFactory));
+    const finding = await screen.findByTestId('security-finding-factory');
+    expect(finding).toHaveAttribute('data-tone', 'info');
+    expect(finding).toHaveTextContent('Which factory created this Safe could not be checked');
+    expect(finding).toHaveTextContent(
+      `The chain did not return the creation transaction the gateway names (${creationHash}).`,
+    );
+    expect(finding).not.toHaveTextContent('SafeProxyFactory');
+    expect(screen.getByTestId('security-summary')).toHaveTextContent(
+      'Nothing in this Safe’s setup needs attention.',
+    );
+  });
+
+  it('says so when the gateway does not know the creation', async () => {
+    chain.state = onChain();
+    renderWith(vi.fn().mockRejectedValue(new GatewayError('404: Safe creation not found', 404, null)));
+    expect(await screen.findByTestId('security-finding-factory')).toHaveTextContent(
+      'The gateway does not know the transaction that created this Safe.',
+    );
   });
 });
 

@@ -7,7 +7,7 @@ const plural = (count: number, one: string, many: string) => (count === 1 ? one 
 
 /** The Safe's health report: each finding, why it matters, what to do and the form that does it. */
 export function SecuritySection() {
-  const health = useSafeHealth({ contractOwners: true });
+  const health = useSafeHealth({ contractOwners: true, factory: true });
   const attention = needingAttention(health.findings).length;
   const notChecked = [
     ...(health.chainFailed
@@ -17,6 +17,7 @@ export function SecuritySection() {
       : []),
     ...(health.chainPending ? ['Reading the Safe from the chain…'] : []),
     ...(health.contractOwnersFailed ? ['Whether owners are contracts could not be checked.'] : []),
+    ...(health.factoryPending ? ['Checking which factory created this Safe…'] : []),
     ...(!health.queueChecked
       ? ['The queue is not loaded yet: conflicts and nonce gaps are not checked.']
       : []),

@@ -168,3 +168,59 @@ describe('safeHealth', () => {
     expect(tones[0]).toBe('danger');
   });
 });
+
+describe('the factory finding', () => {
+  const creation = `0x${'c0'.repeat(32)}`;
+  const checked = (factory: string, gatewayFactory = factory): HealthFacts['factory'] => ({
+    status: 'checked',
+    factory,
+    gatewayFactory,
+    transactionHash: creation,
+  });
+
+  it('is absent until the creation is read (the home does not read it)', () => {
+    expect(find(report({}), 'factory')).toBeUndefined();
+  });
+
+  it('names a canonical factory, 1.4.1 or 1.3.0, as ok', () => {
+    expect(find(report({ factory: checked(safe141.safeProxyFactory) }), 'factory')).toMatchObject({
+      tone: 'ok',
+      title: 'The Safe was created by SafeProxyFactory 1.4.1',
+    });
+    expect(
+      find(report({ factory: checked('0xa6B71E26C5e0845f74c812102Ca7114b6a896AB2') }), 'factory'),
+    ).toMatchObject({ tone: 'ok', title: 'The Safe was created by GnosisSafeProxyFactory 1.3.0' });
+  });
+
+  it('warns about any other factory, saying why it matters and what to do', () => {
+    const findings = report({ factory: checked(stranger) });
+    const finding = find(findings, 'factory');
+    expect(finding).toMatchObject({
+      tone: 'warn',
+      title: 'The Safe was created by a factory that is not a Safe deployment: 0x0000…dEaD',
+    });
+    expect(finding?.why).toContain('A factory decides the code a new Safe is given and runs its first setup');
+    expect(finding?.todo).toContain('or move the funds to a Safe created by a canonical factory');
+    expect(needingAttention(findings)).toEqual([finding]);
+  });
+
+  it('goes by the chain, naming a gateway claim that differs', () => {
+    const finding = find(report({ factory: checked(stranger, safe141.safeProxyFactory) }), 'factory');
+    expect(finding?.tone).toBe('warn');
+    expect(finding?.why).toContain('The gateway named 0x4e1D…ec67 instead: its claim is wrong.');
+    expect(find(report({ factory: checked(safe141.safeProxyFactory, stranger) }), 'factory')?.tone).toBe(
+      'ok',
+    );
+  });
+
+  it('says plainly what could not be checked, never as checked', () => {
+    const reason = 'The gateway does not know the transaction that created this Safe.';
+    const finding = find(report({ factory: { status: 'unchecked', reason } }), 'factory');
+    expect(finding).toMatchObject({
+      tone: 'info',
+      title: 'Which factory created this Safe could not be checked',
+    });
+    expect(finding?.why).toContain(reason);
+    expect(finding?.title).not.toContain('SafeProxyFactory');
+  });
+});

@@ -1,6 +1,7 @@
 import type { ImplementationVersionState } from '@countersign/gateway-api';
 import {
   canonicalFallbackHandlerName,
+  canonicalProxyFactoryName,
   canonicalSingletonName,
   knownContractName,
   versionAtLeast,
@@ -33,7 +34,18 @@ export type HealthFacts = {
   contractOwners?: readonly string[];
   /** The nonces of the multisig transactions in the queue (a nonce twice: two proposals). */
   queuedNonces?: readonly number[];
+  /** Which factory created the Safe, as its creation transaction shows on the chain; undefined until read. */
+  factory?: FactoryCheck;
 };
+
+/**
+ * The factory that created the Safe: the contract whose ProxyCreation event in the creation
+ * transaction's receipt names the Safe (`gatewayFactory`: what the gateway claimed), or why that
+ * could not be read.
+ */
+export type FactoryCheck =
+  | { status: 'checked'; factory: string; gatewayFactory: string; transactionHash: string }
+  | { status: 'unchecked'; reason: string };
 
 export type FindingTone = 'danger' | 'warn' | 'info' | 'ok';
 
@@ -273,6 +285,44 @@ function queueFindings(facts: HealthFacts, paths: SafePaths): Finding[] {
   return found;
 }
 
+function factoryFinding(check: FactoryCheck | undefined): Finding[] {
+  if (check === undefined) return [];
+  if (check.status === 'unchecked')
+    return [
+      {
+        id: 'factory',
+        tone: 'info',
+        title: 'Which factory created this Safe could not be checked',
+        why: `${check.reason} The factory decides the code the Safe was given and its first setup, so this stays unknown.`,
+        todo: 'Nothing is known to be wrong. If you did not create this Safe yourself, ask who did and with which app.',
+      },
+    ];
+  const claim =
+    check.gatewayFactory.toLowerCase() === check.factory.toLowerCase()
+      ? ''
+      : ` The gateway named ${short(check.gatewayFactory)} instead: its claim is wrong.`;
+  const name = canonicalProxyFactoryName(check.factory);
+  if (name !== null)
+    return [
+      {
+        id: 'factory',
+        tone: 'ok',
+        title: `The Safe was created by ${name}`,
+        why: `Its creation transaction on the chain shows a canonical Safe factory.${claim}`,
+        todo: 'Nothing to do.',
+      },
+    ];
+  return [
+    {
+      id: 'factory',
+      tone: 'warn',
+      title: `The Safe was created by a factory that is not a Safe deployment: ${short(check.factory)}`,
+      why: `A factory decides the code a new Safe is given and runs its first setup: one that is not a canonical Safe deployment could have set up owners, modules or code the owners never saw.${claim}`,
+      todo: 'Check that the Safe’s code is a canonical Safe proxy and that its owners, modules and guard are the ones you expect, or move the funds to a Safe created by a canonical factory.',
+    },
+  ];
+}
+
 const toneOrder: Record<FindingTone, number> = { danger: 0, warn: 1, info: 2, ok: 3 };
 
 /** The Safe's health report: every finding, the most urgent first. */
@@ -286,6 +336,7 @@ export function safeHealth(facts: HealthFacts, paths: SafePaths): Finding[] {
     ...versionFinding(facts),
     ...contractOwnerFindings(facts, paths),
     ...queueFindings(facts, paths),
+    ...factoryFinding(facts.factory),
   ];
   return findings
     .map((finding, index) => ({ finding, index }))

@@ -3,6 +3,7 @@ import type { AddressInfo } from '@countersign/gateway-api';
 import { isMultisigExecutionInfo, isTransactionItem } from '@countersign/gateway-api';
 import type { Address } from 'viem';
 import { chainClient } from '../../lib/chainReader';
+import { useGateway } from '../../lib/ServicesProvider';
 import { safeKey, useChainSafeState, useQueueQuery, useSafe } from '../safe';
 import { safeHealth, type HealthFacts, type NamedContract } from './health';
 
@@ -22,10 +23,15 @@ const namedBy =
 /**
  * The Safe's health report, from the chain's answer where it has come (else SafeInfo's claim), and
  * the first pages of the queue. Which owners are contracts (one eth_getCode each) is asked only with
- * `contractOwners`: the home's line goes without it.
+ * `contractOwners`, which factory created the Safe (the gateway's creation claim and the receipt of
+ * that transaction, code loaded on demand) only with `factory`: the home's line goes without both.
  */
-export function useSafeHealth({ contractOwners = false }: { contractOwners?: boolean } = {}) {
+export function useSafeHealth({
+  contractOwners = false,
+  factory = false,
+}: { contractOwners?: boolean; factory?: boolean } = {}) {
   const { safe, chain, address, paths } = useSafe();
+  const gateway = useGateway();
   const { state, query: chainQuery } = useChainSafeState();
   const queue = useQueueQuery(chain.chainId, address);
   const owners = state?.owners ?? safe.owners.map((owner) => owner.value);
@@ -40,6 +46,19 @@ export function useSafeHealth({ contractOwners = false }: { contractOwners?: boo
     enabled: contractOwners,
     retry: 1,
     staleTime: 60_000,
+  });
+  const creation = useQuery({
+    queryKey: safeKey(chain.chainId, address, 'creation'),
+    queryFn: async () => {
+      const { checkSafeFactory } = await import('./safeFactory');
+      return checkSafeFactory(
+        { gateway, client: chainClient(chain) },
+        { chainId: chain.chainId, safe: address as Address },
+      );
+    },
+    enabled: factory,
+    // A Safe is created once; what could not be read is asked again on the next visit.
+    staleTime: (query) => (query.state.data?.status === 'checked' ? Infinity : 0),
   });
   const modulesInfo = safe.modules ?? [];
   const name = namedBy([safe.implementation, safe.fallbackHandler, safe.guard, ...modulesInfo]);
@@ -79,6 +98,7 @@ export function useSafeHealth({ contractOwners = false }: { contractOwners?: boo
     gatewayVersionState: safe.implementationVersionState,
     contractOwners: code.data,
     queuedNonces,
+    factory: creation.data,
   };
   return {
     findings: safeHealth(facts, paths),
@@ -88,5 +108,6 @@ export function useSafeHealth({ contractOwners = false }: { contractOwners?: boo
     contractOwnersChecked: code.data !== undefined,
     contractOwnersFailed: code.isError,
     queueChecked: queuedNonces !== undefined,
+    factoryPending: factory && creation.isPending,
   };
 }
