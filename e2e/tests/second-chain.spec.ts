@@ -116,7 +116,7 @@ test.describe('Two devnet chains (DEVNET_SECOND_CHAIN)', () => {
     );
   });
 
-  test('a dapp connected on both chains switches between them (chainChanged), and its request on the second is reviewed there', async ({
+  test('a dapp’s session gains the second chain when it switches there (chainChanged, accountsChanged), and its request on that chain is reviewed on its pages', async ({
     page,
     stack,
   }) => {
@@ -150,9 +150,11 @@ test.describe('Two devnet chains (DEVNET_SECOND_CHAIN)', () => {
           },
         );
         await expect(other.getByRole('checkbox')).toBeChecked();
+        // The owner gives the first chain only; the dapp's switch later adds the second.
+        await other.getByRole('checkbox').uncheck();
         await proposal.getByTestId('dapp-approve').click();
         const session = await approved;
-        expect(session.namespaces.eip155!.accounts).toEqual([`${first}:${safe}`, `${second}:${safe}`]);
+        expect(session.namespaces.eip155!.accounts).toEqual([`${first}:${safe}`]);
 
         const events: { name: string; data: unknown }[] = [];
         dapp.on('session_event', ({ params }) => events.push(params.event));
@@ -162,6 +164,16 @@ test.describe('Two devnet chains (DEVNET_SECOND_CHAIN)', () => {
           await request(first, 'wallet_switchEthereumChain', [{ chainId: toHex(secondChainId) }]),
         ).toBeNull();
         await expect.poll(() => events).toContainEqual({ name: 'chainChanged', data: secondChainId });
+        await expect.poll(() => events).toContainEqual({ name: 'accountsChanged', data: [safe] });
+        expect(dapp.session.get(session.topic).namespaces.eip155!.accounts).toEqual([
+          `${first}:${safe}`,
+          `${second}:${safe}`,
+        ]);
+        // Back to the first: in the session already, so only chainChanged.
+        expect(
+          await request(second, 'wallet_switchEthereumChain', [{ chainId: toHex(stack.chainId) }]),
+        ).toBeNull();
+        await expect.poll(() => events).toContainEqual({ name: 'chainChanged', data: stack.chainId });
         // Reads go to the node of the chain asked.
         expect(await request(second, 'eth_chainId', [])).toBe(toHex(secondChainId));
         // A chain the session does not have is refused.

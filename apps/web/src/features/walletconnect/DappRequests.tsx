@@ -1,11 +1,12 @@
 import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Hex } from 'viem';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ChainInfo } from '@countersign/gateway-api';
 import { useGateway } from '../../lib/ServicesProvider';
 import { Alert, Button, ButtonLink, Dialog, Loading } from '../../ui';
 import { rpcRequest, rpcUrlOf, useChains } from '../chains';
 import type { MessageContent } from '../messages';
-import { safeHomePath, useSafe } from '../safe';
+import { chainSafeStateQueryOptions, safeHomePath, useSafe } from '../safe';
 import { TxReview, type TxDraft } from '../tx-flow';
 import {
   requestChainIdOf,
@@ -65,6 +66,16 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
   const { chain, address, safe } = useSafe();
   const chains = useChains().data;
   const gateway = useGateway();
+  const queryClient = useQueryClient();
+  /** Whether the chain's own RPC answers a Safe at this Safe's address (its owners read there). */
+  const safeIsOn = useCallback(
+    (target: ChainInfo) =>
+      queryClient
+        .fetchQuery(chainSafeStateQueryOptions(target, address))
+        .then((state) => state.owners.length > 0)
+        .catch(() => false),
+    [queryClient, address],
+  );
   const [prompts, setPrompts] = useState<Prompt[]>([]);
   /** A signature the Safe did not accept, shown to the owner (the dapp got an error instead). */
   const [refused, setRefused] = useState<{ dapp: string } | undefined>();
@@ -132,11 +143,31 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
         case 'error':
           void respond({ error: mapped.error });
           return;
-        case 'switch':
-          void respond({ result: null }).then(() =>
-            connector.emitChainChanged(request.topic, mapped.chainId).catch(() => undefined),
-          );
+        case 'switch': {
+          const { chainId: target, refusal } = mapped;
+          const switched = () =>
+            respond({ result: null }).then(() =>
+              connector
+                .emit(request.topic, target, { name: 'chainChanged', data: target })
+                .catch(() => undefined),
+            );
+          if (refusal === undefined) {
+            void switched();
+            return;
+          }
+          // Not in the session: added when Countersign serves the chain and the chain itself shows a
+          // Safe at this address (read from its RPC, not the gateway's word); else the refusal.
+          const targetChain = chains?.find((candidate) => Number(candidate.chainId) === target);
+          void (targetChain ? safeIsOn(targetChain) : Promise.resolve(false))
+            .then(async (found) => {
+              if (!found) return respond({ error: refusal });
+              await connector.addChain(request.topic, { chainId: target, address });
+              await switched();
+              await connector.emit(request.topic, target, { name: 'accountsChanged', data: [address] });
+            })
+            .catch((error: unknown) => respond({ error: { code: -32603, message: errorText(error) } }));
           return;
+        }
         case 'read':
           void rpcRequest(rpcUrlOf(on), mapped.method, mapped.params).then(
             (result) => respond({ result }),
@@ -171,7 +202,7 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
           ]);
       }
     },
-    [connector, address, chain, chains, gateway],
+    [connector, address, chain, chains, gateway, safeIsOn],
   );
 
   useEffect(() => {

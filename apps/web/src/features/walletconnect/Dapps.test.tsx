@@ -39,7 +39,8 @@ function fakeConnector(sessions: DappSession[] = []) {
       sessions = sessions.filter((session) => session.topic !== topic);
     }),
     respond: vi.fn(async () => undefined),
-    emitChainChanged: vi.fn(async () => undefined),
+    addChain: vi.fn(async () => undefined),
+    emit: vi.fn(async () => undefined),
     pendingRequests: () => [],
     on: <E extends keyof ConnectorEvents>(event: E, listener: ConnectorEvents[E]) => {
       listeners[event].add(listener);
@@ -397,18 +398,53 @@ describe('Dapps', () => {
       seed: seedTwoChains({ owners: 3, threshold: 2 }),
     });
     request(dappRequest('wallet_switchEthereumChain', [{ chainId: '0x53a' }], 1));
-    await waitFor(() => expect(connector.emitChainChanged).toHaveBeenCalledWith('t1', 1338));
+    await waitFor(() =>
+      expect(connector.emit).toHaveBeenCalledWith('t1', 1338, { name: 'chainChanged', data: 1338 }),
+    );
     expect(connector.respond).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }), { result: null });
     // Asked on the second chain, back to the first.
     request(dappRequest('wallet_switchEthereumChain', [{ chainId: '0x539' }], 2, 'eip155:1338'));
-    await waitFor(() => expect(connector.emitChainChanged).toHaveBeenCalledWith('t1', 1337));
+    await waitFor(() =>
+      expect(connector.emit).toHaveBeenCalledWith('t1', 1337, { name: 'chainChanged', data: 1337 }),
+    );
     request(dappRequest('wallet_switchEthereumChain', [{ chainId: '0x1' }], 3));
     await waitFor(() =>
       expect(connector.respond).toHaveBeenCalledWith(expect.objectContaining({ id: 3 }), {
         error: expect.objectContaining({ code: 4902 }),
       }),
     );
-    expect(connector.emitChainChanged).toHaveBeenCalledTimes(2);
+    expect(connector.emit).toHaveBeenCalledTimes(2);
+    expect(connector.addChain).not.toHaveBeenCalled();
+  });
+
+  it('adds a chain to the session when the chain shows the same Safe, with chainChanged and accountsChanged', async () => {
+    const { connector, request } = fakeConnector([session()]);
+    const view = renderSafePage(<DappRequests connector={connector} />, {
+      seed: seedTwoChains({ owners: 3, threshold: 2 }),
+    });
+    request(dappRequest('wallet_switchEthereumChain', [{ chainId: '0x53a' }], 5));
+    await waitFor(() =>
+      expect(connector.emit).toHaveBeenCalledWith('t1', 1338, {
+        name: 'accountsChanged',
+        data: [teamSafeAddress],
+      }),
+    );
+    expect(connector.addChain).toHaveBeenCalledWith('t1', { chainId: 1338, address: teamSafeAddress });
+    expect(connector.respond).toHaveBeenCalledWith(expect.objectContaining({ id: 5 }), { result: null });
+    expect(connector.emit).toHaveBeenCalledWith('t1', 1338, { name: 'chainChanged', data: 1338 });
+    view.unmount();
+
+    // Where the chain shows no Safe at the address, the session stays as it is: 4902.
+    const other = fakeConnector([session()]);
+    renderSafePage(<DappRequests connector={other.connector} />, { seed: seedTwoChains(null) });
+    other.request(dappRequest('wallet_switchEthereumChain', [{ chainId: '0x53a' }], 6));
+    await waitFor(() =>
+      expect(other.connector.respond).toHaveBeenCalledWith(expect.objectContaining({ id: 6 }), {
+        error: expect.objectContaining({ code: 4902 }),
+      }),
+    );
+    expect(other.connector.addChain).not.toHaveBeenCalled();
+    expect(other.connector.emit).not.toHaveBeenCalled();
   });
 
   it('points a transaction for the Safe on another chain of the session to that chain’s pages', async () => {

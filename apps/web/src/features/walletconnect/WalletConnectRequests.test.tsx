@@ -50,7 +50,8 @@ function fakeConnector() {
     sessions: () => [session],
     disconnect: vi.fn(async () => undefined),
     respond: vi.fn(async () => undefined),
-    emitChainChanged: vi.fn(async () => undefined),
+    addChain: vi.fn(async () => undefined),
+    emit: vi.fn(async () => undefined),
     pendingRequests: () => [],
     on: <E extends keyof ConnectorEvents>(_event: E, listener: ConnectorEvents[E]) => {
       listeners.add(listener as ConnectorEvents['request']);

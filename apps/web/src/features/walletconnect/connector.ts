@@ -35,6 +35,10 @@ export type SessionRequest = {
   verifyContext: VerifyContext | undefined;
 };
 
+/** The events a session carries: the chain it is on, and its accounts (the Safe, on that chain). */
+export type SessionEvent =
+  { name: 'chainChanged'; data: number } | { name: 'accountsChanged'; data: string[] };
+
 export type ConnectorEvents = {
   proposal: (proposal: SessionProposal) => void;
   request: (request: SessionRequest) => void;
@@ -54,8 +58,10 @@ export interface DappConnector {
   sessions(): DappSession[];
   disconnect(topic: string): Promise<void>;
   respond(request: SessionRequest, answer: { result: unknown } | { error: RpcError }): Promise<void>;
-  /** Tells the dapp its session is now on `chainId` (EIP-1193's chainChanged). */
-  emitChainChanged(topic: string, chainId: number): Promise<void>;
+  /** Adds the Safe's account on `chainId` to a session (a session update the dapp acknowledges). */
+  addChain(topic: string, account: { chainId: number; address: string }): Promise<void>;
+  /** Sends the dapp one of EIP-1193's events on `chainId`. */
+  emit(topic: string, chainId: number, event: SessionEvent): Promise<void>;
   /** Requests that arrived before the page listened (or before a reload), oldest first. */
   pendingRequests(): SessionRequest[];
   on<E extends keyof ConnectorEvents>(event: E, listener: ConnectorEvents[E]): () => void;
@@ -64,7 +70,8 @@ export interface DappConnector {
 /**
  * The methods a session may carry (those of them the dapp asks for). eth_sign is the JSON-RPC spec's
  * (personal_sign's EIP-191 prefixed message, its params reversed) and goes through the same Safe
- * message flow; a chain switch is answered for the chains of the session, where the Safe is.
+ * message flow; a chain switch moves the session to another chain where the same Safe is (added
+ * to the session if need be).
  */
 export const sessionMethods = [
   'eth_sign',

@@ -200,16 +200,18 @@ describe('mapDappRequest', () => {
       );
     expect(switchTo('0x53a')).toEqual({ kind: 'switch', chainId: 1338 });
     expect(switchTo('0x1')).toEqual({
-      kind: 'error',
-      error: {
+      kind: 'switch',
+      chainId: 1,
+      refusal: {
         code: 4902,
         message:
           'This Safe is not served on chain 0x1 here: Countersign serves it on Devnet (0x539), Devnet 2 (0x53a) only.',
       },
     });
     expect(map('wallet_switchEthereumChain', [{ chainId: '0x1' }])).toEqual({
-      kind: 'error',
-      error: {
+      kind: 'switch',
+      chainId: 1,
+      refusal: {
         code: 4902,
         message: 'This Safe is not served on chain 0x1 here: Countersign serves it on Devnet (0x539) only.',
       },

@@ -49,8 +49,11 @@ export type DappRequest =
   | { kind: 'read'; method: string; params: unknown[] }
   /** Answered at once without the node or the owner (the Safe's account, the chain's id). */
   | { kind: 'answer'; result: unknown }
-  /** A chain switch within the session: answered null, and the dapp told with chainChanged. */
-  | { kind: 'switch'; chainId: number }
+  /**
+   * A chain switch: answered null and the dapp told with chainChanged. A chain not in the session
+   * carries the refusal to answer unless the same Safe is found there and added to the session.
+   */
+  | { kind: 'switch'; chainId: number; refusal?: RpcError }
   | { kind: 'error'; error: RpcError };
 
 type Context = {
@@ -153,8 +156,8 @@ function capabilities(params: unknown[], safe: Address, chainId: number): DappRe
 
 /**
  * A switch to a chain of the session (the Safe's chain on this request, or another where the same
- * Safe is and the owner approved it) is made; any other is refused with EIP-3326's 4902, naming the
- * chains the session has.
+ * Safe is and the owner approved it) is made; any other carries EIP-3326's 4902, naming the chains
+ * the session has, for the host to answer unless it finds the same Safe on that chain.
  */
 function switchChain(
   params: unknown[],
@@ -170,8 +173,9 @@ function switchChain(
     name ? `${name.slice(0, 60)} (${numberToHex(id)})` : numberToHex(id),
   );
   return {
-    kind: 'error',
-    error: {
+    kind: 'switch',
+    chainId: asked,
+    refusal: {
       code: 4902,
       message: `This Safe is not served on chain ${numberToHex(asked)} here: Countersign serves it on ${served.join(', ')} only.`,
     },

@@ -10,6 +10,7 @@ import {
   type DappMetadata,
   type DappSession,
   type SessionProposal,
+  type SessionEvent,
   type SessionRequest,
 } from './connector';
 
@@ -142,12 +143,28 @@ class WalletConnectConnector implements DappConnector {
     return this.client.session.getAll().map(toSession);
   }
 
-  async emitChainChanged(topic: string, chainId: number) {
-    await this.client.emit({
+  async addChain(topic: string, account: { chainId: number; address: string }) {
+    const session = this.client.session.get(topic);
+    const chain = `eip155:${account.chainId}`;
+    const current = session.namespaces.eip155;
+    if (!current) throw new Error('The session has no eip155 namespace');
+    const { acknowledged } = await this.client.update({
       topic,
-      chainId: `eip155:${chainId}`,
-      event: { name: 'chainChanged', data: chainId },
+      namespaces: {
+        ...session.namespaces,
+        eip155: {
+          ...current,
+          chains: [...new Set([...(current.chains ?? []), chain])],
+          accounts: [...new Set([...current.accounts, `${chain}:${account.address}`])],
+        },
+      },
     });
+    await acknowledged();
+    for (const listener of this.listeners.sessions) listener();
+  }
+
+  async emit(topic: string, chainId: number, event: SessionEvent) {
+    await this.client.emit({ topic, chainId: `eip155:${chainId}`, event });
   }
 
   async disconnect(topic: string) {
