@@ -42,12 +42,33 @@ export const safeAbi = parseAbi([
   'event SafeReceived(address indexed sender, uint256 value)',
   'event ExecutionFromModuleSuccess(address indexed module)',
   'event ExecutionFromModuleFailure(address indexed module)',
+  // Safe 1.3.0 emits these without the indexed arguments 1.4.1 added: same names and selectors, so
+  // parseEventLogs reads either version's logs (decodeEventLog takes the first, 1.4.1, shape only).
+  'event AddedOwner(address owner)',
+  'event RemovedOwner(address owner)',
+  'event EnabledModule(address module)',
+  'event DisabledModule(address module)',
+  'event ChangedGuard(address guard)',
+  'event ChangedFallbackHandler(address handler)',
+  'event ExecutionSuccess(bytes32 txHash, uint256 payment)',
+  'event ExecutionFailure(bytes32 txHash, uint256 payment)',
 ]);
 
 export const safeProxyFactoryAbi = parseAbi([
   'function createProxyWithNonce(address _singleton, bytes initializer, uint256 saltNonce) returns (address proxy)',
   'function proxyCreationCode() pure returns (bytes)',
   'event ProxyCreation(address indexed proxy, address singleton)',
+  // The 1.3.0 factory's, with nothing indexed (see safeAbi's 1.3.0 events).
+  'event ProxyCreation(address proxy, address singleton)',
+]);
+
+/** SafeMigration 1.4.1: each method is meant to be delegatecalled by the Safe it upgrades. */
+export const safeMigrationAbi = parseAbi([
+  'function migrateSingleton()',
+  'function migrateWithFallbackHandler()',
+  'function migrateL2Singleton()',
+  'function migrateL2WithFallbackHandler()',
+  'event ChangedMasterCopy(address singleton)',
 ]);
 
 export const multiSendAbi = parseAbi(['function multiSend(bytes transactions) payable']);

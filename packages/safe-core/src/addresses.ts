@@ -29,6 +29,35 @@ export const safe141DeploymentNames: Record<Safe141ContractName, string> = {
   simulateTxAccessor: 'simulate_tx_accessor',
 };
 
+/**
+ * The Safe 1.3.0 contracts a 1.3.0 Safe is made of, at their canonical addresses (CREATE2 through the
+ * deterministic-deployment proxy with a zero salt). Only what creating and running one needs: the
+ * app's own transactions use the 1.4.1 libraries.
+ */
+export const safe130 = {
+  version: '1.3.0',
+  safeL2: '0x3E5c63644E683549055b9Be8653de26E0B4CD36E',
+  safe: '0xd9Db270c1B5E3Bd161E8c8503c55cEABeE709552',
+  safeProxyFactory: '0xa6B71E26C5e0845f74c812102Ca7114b6a896AB2',
+  compatibilityFallbackHandler: '0xf48f2B2d2a534e402487b3ee7C18c33Aec0Fe5e4',
+} as const satisfies Record<string, string>;
+
+export type Safe130ContractName = Exclude<keyof typeof safe130, 'version'>;
+
+/** What @safe-global/safe-deployments calls each contract (its `assets/v1.3.0/<name>.json` files). */
+export const safe130DeploymentNames: Record<Safe130ContractName, string> = {
+  safeL2: 'gnosis_safe_l2',
+  safe: 'gnosis_safe',
+  safeProxyFactory: 'proxy_factory',
+  compatibilityFallbackHandler: 'compatibility_fallback_handler',
+};
+
+/**
+ * SafeMigration 1.4.1 (safe-deployments `v1.4.1/safe_migration.json`, canonical): delegatecalled by a
+ * Safe 1.3.0, it points the Safe at Safe or SafeL2 1.4.1 and, if asked, sets the 1.4.1 fallback handler.
+ */
+export const safeMigration141Address: Address = '0x526643F69b81B008F46d95CD5ced5eC0edFFDaC6';
+
 /** Where the singleton factory lives on every chain it was deployed to. */
 export const singletonFactoryAddress: Address = '0x914d7Fec6aaC8cd542e72Bca78B30650d45643d7';
 

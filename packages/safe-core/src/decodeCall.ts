@@ -34,6 +34,10 @@ export const knownCallsAbi = parseAbi([
   'function safeBatchTransferFrom(address from, address to, uint256[] ids, uint256[] values, bytes data)',
   'function multiSend(bytes transactions)',
   'function signMessage(bytes _data)',
+  'function migrateSingleton()',
+  'function migrateWithFallbackHandler()',
+  'function migrateL2Singleton()',
+  'function migrateL2WithFallbackHandler()',
 ]);
 
 /** The Safe's own settings methods: a self-call to one of these is a settings change. */

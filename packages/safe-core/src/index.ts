@@ -22,3 +22,4 @@ export * from './safeMessageSignatures';
 export * from './lookalike';
 export * from './signMessageOnChain';
 export * from './stateChanges';
+export * from './safeMigration';

@@ -1,5 +1,5 @@
 import { getAddress, type Address } from 'viem';
-import { safe141, type Safe141ContractName } from './addresses';
+import { safe141, safeMigration141Address, type Safe141ContractName } from './addresses';
 
 const displayNames: Record<Safe141ContractName, string> = {
   safeL2: 'SafeL2 1.4.1',
@@ -13,12 +13,13 @@ const displayNames: Record<Safe141ContractName, string> = {
   simulateTxAccessor: 'SimulateTxAccessor 1.4.1',
 };
 
-const byAddress = new Map<Address, string>(
-  (Object.keys(displayNames) as Safe141ContractName[]).map((key) => [
+const byAddress = new Map<Address, string>([
+  ...(Object.keys(displayNames) as Safe141ContractName[]).map((key): [Address, string] => [
     getAddress(safe141[key]),
     displayNames[key],
   ]),
-);
+  [getAddress(safeMigration141Address), 'SafeMigration 1.4.1'],
+]);
 
 /** The human name of a canonical Safe contract, or null for any other address. */
 export function knownContractName(address: Address): string | null {
@@ -27,8 +28,8 @@ export function knownContractName(address: Address): string | null {
 
 /**
  * The only contracts a Safe should delegatecall: the canonical MultiSend, MultiSendCallOnly and
- * SignMessageLib (1.4.1, and 1.3.0 in its canonical and EIP-155 deployments). Anything else runs
- * foreign code with the Safe's storage and funds, as in the 2025 front-end attack.
+ * SignMessageLib (1.4.1, and 1.3.0 in its canonical and EIP-155 deployments), and SafeMigration 1.4.1.
+ * Anything else runs foreign code with the Safe's storage and funds, as in the 2025 front-end attack.
  */
 export const trustedDelegateCallTargets: ReadonlySet<Address> = new Set(
   [
@@ -41,6 +42,10 @@ export const trustedDelegateCallTargets: ReadonlySet<Address> = new Set(
     '0xA1dabEF33b3B82c7814B6D82A79e50F4AC44102B', // MultiSendCallOnly 1.3.0 (EIP-155)
     '0xA65387F16B013cf2Af4605Ad8aA5ec25a2cbA3a2', // SignMessageLib 1.3.0
     '0x98FFBBF51bb33A056B08ddf711f289936AafF717', // SignMessageLib 1.3.0 (EIP-155)
+    // The upgrade of a 1.3.0 Safe (see safeMigration.ts): it writes slot 0, but only ever to the
+    // canonical Safe or SafeL2 1.4.1 (immutables set at its deployment), and sets the canonical
+    // 1.4.1 fallback handler; it has no other function and refuses to be called directly.
+    safeMigration141Address,
   ].map((address) => getAddress(address)),
 );
 
@@ -94,6 +99,10 @@ const lookUp = (map: ReadonlyMap<Address, string>, address: string): string | nu
 /** The name of a canonical Safe singleton (1.4.1 or 1.3.0), or null for any other address. */
 export const canonicalSingletonName = (address: string): string | null =>
   lookUp(canonicalSingletons, address);
+
+/** The version of a canonical Safe singleton ('1.4.1', '1.3.0'), or null for any other address. */
+export const canonicalSingletonVersion = (address: string): string | null =>
+  canonicalSingletonName(address)?.match(/\d+\.\d+\.\d+/)?.[0] ?? null;
 
 /** The name of a canonical CompatibilityFallbackHandler (1.4.1 or 1.3.0), or null for any other address. */
 export const canonicalFallbackHandlerName = (address: string): string | null =>

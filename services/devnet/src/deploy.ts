@@ -1,11 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { concat, getAddress, keccak256, pad, parseEther, type Address, type Hex } from 'viem';
+import {
+  concat,
+  encodeAbiParameters,
+  getAddress,
+  keccak256,
+  pad,
+  parseEther,
+  type Address,
+  type Hex,
+} from 'viem';
 import {
   multicall3Address,
+  safe130,
+  safe130DeploymentNames,
   safe141,
   safe141DeploymentNames,
+  safeMigration141Address,
   singletonFactoryAddress,
+  type Safe130ContractName,
   type Safe141ContractName,
 } from '@countersign/safe-core';
 import type { DevnetClients } from './clients';
@@ -26,16 +39,50 @@ const safeContractArtifacts: Record<Safe141ContractName, string> = {
   simulateTxAccessor: 'accessors/SimulateTxAccessor.sol/SimulateTxAccessor.json',
 };
 
+/** Where each Safe 1.3.0 contract's build artifact lives in @gnosis.pm/safe-contracts 1.3.0. */
+const safe130ContractArtifacts: Record<Safe130ContractName, string> = {
+  safeL2: 'GnosisSafeL2.sol/GnosisSafeL2.json',
+  safe: 'GnosisSafe.sol/GnosisSafe.json',
+  safeProxyFactory: 'proxies/GnosisSafeProxyFactory.sol/GnosisSafeProxyFactory.json',
+  compatibilityFallbackHandler: 'handler/CompatibilityFallbackHandler.sol/CompatibilityFallbackHandler.json',
+};
+
+/**
+ * SafeMigration 1.4.1 as deployed: only the build in @safe-global/safe-contracts 1.4.1-2 (here under
+ * an alias, beside 1.4.1) has the canonical code; safe-smart-account 1.5.0's compiles differently.
+ */
+const safeMigrationArtifact =
+  'safe-contracts-1.4.1-2/build/artifacts/contracts/libraries/SafeMigration.sol/SafeMigration.json';
+
+/** The CREATE2 proxy anvil pre-deploys (Arachnid's), through which Safe 1.3.0 was deployed. */
+export const deterministicDeploymentProxy: Address = '0x4e59b44847b379578588920cA78FbF26c0B4956C';
+
 function readJson<T>(specifier: string): T {
   return JSON.parse(readFileSync(require.resolve(specifier), 'utf8')) as T;
 }
 
-/** The canonical address and code hash that @safe-global/safe-deployments records for a contract. */
-export function canonicalDeployment(name: Safe141ContractName): { address: Address; codeHash: Hex } {
-  const file = readJson<{ deployments: { canonical: { address: Address; codeHash: Hex } } }>(
-    `@safe-global/safe-deployments/dist/assets/v1.4.1/${safe141DeploymentNames[name]}.json`,
+type Canonical = { address: Address; codeHash: Hex };
+
+function safeDeployment(asset: string): Canonical {
+  const file = readJson<{ deployments: { canonical: Canonical } }>(
+    `@safe-global/safe-deployments/dist/assets/${asset}.json`,
   );
   return file.deployments.canonical;
+}
+
+/** The canonical address and code hash that @safe-global/safe-deployments records for a contract. */
+export function canonicalDeployment(name: Safe141ContractName): Canonical {
+  return safeDeployment(`v1.4.1/${safe141DeploymentNames[name]}`);
+}
+
+/** The same for a Safe 1.3.0 contract (its canonical deployment, not the EIP-155 one). */
+export function canonicalDeployment130(name: Safe130ContractName): Canonical {
+  return safeDeployment(`v1.3.0/${safe130DeploymentNames[name]}`);
+}
+
+/** The same for SafeMigration 1.4.1. */
+export function canonicalSafeMigration(): Canonical {
+  return safeDeployment('v1.4.1/safe_migration');
 }
 
 async function sendAndConfirm(clients: DevnetClients, hash: Hex): Promise<void> {
@@ -45,8 +92,10 @@ async function sendAndConfirm(clients: DevnetClients, hash: Hex): Promise<void> 
 
 /**
  * Deploys the singleton factory from its presigned transaction (the only way to get it at its
- * canonical address), then CREATE2s the nine Safe 1.4.1 contracts through it and checks that each
- * landed at the canonical address with the canonical code hash.
+ * canonical address), then CREATE2s the nine Safe 1.4.1 contracts and SafeMigration 1.4.1 through it,
+ * and Safe 1.3.0's singletons, proxy factory and fallback handler through the deterministic-deployment
+ * proxy, as they were deployed on public chains; checks that each landed at the canonical address
+ * with the canonical code hash.
  */
 export async function deploySafeContracts(clients: DevnetClients, funder: Address): Promise<void> {
   const factory = readJson<{ gasPrice: number; gasLimit: number; signerAddress: Address; transaction: Hex }>(
@@ -69,31 +118,71 @@ export async function deploySafeContracts(clients: DevnetClients, funder: Addres
     );
   }
 
+  const deploy = (deployer: Address, initcode: Hex) =>
+    clients.wallet
+      .sendTransaction({
+        account: funder,
+        to: deployer,
+        data: concat([pad('0x00', { size: 32 }), initcode]),
+        chain: clients.chain,
+      })
+      .then((hash) => sendAndConfirm(clients, hash));
+
   for (const name of Object.keys(safeContractArtifacts) as Safe141ContractName[]) {
-    const canonical = canonicalDeployment(name);
-    const expected = getAddress(safe141[name]);
-    if (getAddress(canonical.address) !== expected) {
-      throw new Error(`safe-deployments disagrees on ${name}: ${canonical.address} vs ${expected}`);
-    }
-    let code = await clients.public.getCode({ address: expected });
-    if (!code) {
+    await deployCanonical(clients, name, safe141[name], canonicalDeployment(name), () => {
       const { bytecode } = readJson<{ bytecode: Hex }>(
         `@safe-global/safe-contracts/build/artifacts/contracts/${safeContractArtifacts[name]}`,
       );
-      await sendAndConfirm(
-        clients,
-        await clients.wallet.sendTransaction({
-          account: funder,
-          to: singletonFactoryAddress,
-          data: concat([pad('0x00', { size: 32 }), bytecode]),
-          chain: clients.chain,
-        }),
+      return deploy(singletonFactoryAddress, bytecode);
+    });
+  }
+  for (const name of Object.keys(safe130ContractArtifacts) as Safe130ContractName[]) {
+    await deployCanonical(clients, `${name} 1.3.0`, safe130[name], canonicalDeployment130(name), () => {
+      const { bytecode } = readJson<{ bytecode: Hex }>(
+        `@gnosis.pm/safe-contracts/build/artifacts/contracts/${safe130ContractArtifacts[name]}`,
       );
-      code = await clients.public.getCode({ address: expected });
-    }
-    if (!code || keccak256(code) !== canonical.codeHash) {
-      throw new Error(`${name} at ${expected} does not have the canonical code hash ${canonical.codeHash}`);
-    }
+      return deploy(deterministicDeploymentProxy, bytecode);
+    });
+  }
+  await deployCanonical(
+    clients,
+    'SafeMigration 1.4.1',
+    safeMigration141Address,
+    canonicalSafeMigration(),
+    () => {
+      const { bytecode } = readJson<{ bytecode: Hex }>(safeMigrationArtifact);
+      // Its constructor fixes the 1.4.1 contracts it migrates to.
+      const targets = encodeAbiParameters(
+        [{ type: 'address' }, { type: 'address' }, { type: 'address' }],
+        [safe141.safe, safe141.safeL2, safe141.compatibilityFallbackHandler],
+      );
+      return deploy(singletonFactoryAddress, concat([bytecode, targets]));
+    },
+  );
+}
+
+/**
+ * Deploys one contract unless it is there, then checks that it is at the address safe-deployments
+ * gives with the code hash it records.
+ */
+async function deployCanonical(
+  clients: DevnetClients,
+  name: string,
+  address: Address,
+  canonical: Canonical,
+  deploy: () => Promise<void>,
+): Promise<void> {
+  const expected = getAddress(address);
+  if (getAddress(canonical.address) !== expected) {
+    throw new Error(`safe-deployments disagrees on ${name}: ${canonical.address} vs ${expected}`);
+  }
+  let code = await clients.public.getCode({ address: expected });
+  if (!code) {
+    await deploy();
+    code = await clients.public.getCode({ address: expected });
+  }
+  if (!code || keccak256(code) !== canonical.codeHash) {
+    throw new Error(`${name} at ${expected} does not have the canonical code hash ${canonical.codeHash}`);
   }
 }
 

@@ -1,4 +1,4 @@
-import { decodeEventLog, type Address, type Hex } from 'viem';
+import { isAddressEqual, parseEventLogs, type Address, type Hex } from 'viem';
 import type { HDAccount } from 'viem/accounts';
 import {
   approvedHashSignature,
@@ -23,28 +23,37 @@ export type Approval =
 
 export async function createSafe(
   clients: DevnetClients,
-  params: { sender: Address; owners: readonly Address[]; threshold: bigint; saltNonce: bigint },
+  params: {
+    sender: Address;
+    owners: readonly Address[];
+    threshold: bigint;
+    saltNonce: bigint;
+    /** The SafeL2 singleton, factory and fallback handler to use: 1.4.1's unless given (1.3.0's). */
+    deployment?: { safeL2: Address; safeProxyFactory: Address; compatibilityFallbackHandler: Address };
+  },
 ): Promise<Address> {
+  const deployment = params.deployment ?? safe141;
   const initializer = encodeSafeSetup({
     owners: params.owners,
     threshold: params.threshold,
-    fallbackHandler: safe141.compatibilityFallbackHandler,
+    fallbackHandler: deployment.compatibilityFallbackHandler,
   });
   const hash = await clients.wallet.writeContract({
     account: params.sender,
     chain: clients.chain,
-    address: safe141.safeProxyFactory,
+    address: deployment.safeProxyFactory,
     abi: safeProxyFactoryAbi,
     functionName: 'createProxyWithNonce',
-    args: [safe141.safeL2, initializer, params.saltNonce],
+    args: [deployment.safeL2, initializer, params.saltNonce],
   });
   const receipt = await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-  for (const log of receipt.logs) {
-    if (log.address.toLowerCase() !== safe141.safeProxyFactory.toLowerCase()) continue;
-    const event = decodeEventLog({ abi: safeProxyFactoryAbi, ...log });
-    if (event.eventName === 'ProxyCreation') return event.args.proxy;
-  }
-  throw new Error('No ProxyCreation event: the Safe was not created');
+  const creation = parseEventLogs({
+    abi: safeProxyFactoryAbi,
+    logs: receipt.logs,
+    eventName: 'ProxyCreation',
+  }).find((log) => isAddressEqual(log.address, deployment.safeProxyFactory));
+  if (!creation) throw new Error('No ProxyCreation event: the Safe was not created');
+  return creation.args.proxy;
 }
 
 export async function safeNonce(clients: DevnetClients, safe: Address): Promise<bigint> {
@@ -101,15 +110,14 @@ export async function executeSafeTx(
   });
   if (receipt.status !== 'success') throw new Error(`execTransaction ${transactionHash} reverted`);
   let success: boolean | undefined;
-  for (const log of receipt.logs) {
-    if (log.address.toLowerCase() !== params.safe.toLowerCase()) continue;
-    try {
-      const event = decodeEventLog({ abi: safeAbi, ...log });
-      if (event.eventName === 'ExecutionSuccess') success = true;
-      if (event.eventName === 'ExecutionFailure') success = false;
-    } catch {
-      // SafeL2's SafeMultiSigTransaction and other events are not in this ABI subset.
-    }
+  // parseEventLogs reads 1.3.0's and 1.4.1's shapes of the same events alike.
+  for (const event of parseEventLogs({
+    abi: safeAbi,
+    logs: receipt.logs,
+    eventName: ['ExecutionSuccess', 'ExecutionFailure'],
+  })) {
+    if (!isAddressEqual(event.address, params.safe)) continue;
+    success = event.eventName === 'ExecutionSuccess';
   }
   if (success === undefined) throw new Error(`No execution event in ${transactionHash}`);
   return { transactionHash, safeTxHash: hashSafeTx({ chainId, safe: params.safe, tx }), success };

@@ -1,5 +1,12 @@
 import { encodeFunctionData, erc20Abi, erc721Abi, parseEther, parseUnits, type Address } from 'viem';
-import { encodeMultiSend, Operation, safe141, safeAbi, sentinelAddress } from '@countersign/safe-core';
+import {
+  encodeMultiSend,
+  Operation,
+  safe130,
+  safe141,
+  safeAbi,
+  sentinelAddress,
+} from '@countersign/safe-core';
 import type { DevAccount } from './accounts';
 import type { DevnetClients } from './clients';
 import type { DeployedTokens } from './deploy';
@@ -71,7 +78,8 @@ export async function seedTeamSafeOnly(
 }
 
 /**
- * Seeds the demo: a 2-of-3 Safe with a varied executed history and a 1-of-1 Safe, both funded.
+ * Seeds the demo: a 2-of-3 Safe with a varied executed history and a 1-of-1 Safe, both funded, and a
+ * 2-of-3 Safe 1.3.0 (outdated) with one payment.
  * History is spread over the last days so date grouping has something to show; the chain clock is
  * brought back to now at the end.
  */
@@ -299,6 +307,29 @@ export async function seedDemoScenario(
     args: [recipient.address, parseEther('0.05'), '0x', Operation.CALL],
   });
 
+  // An outdated Safe for the health report and the upgrade: SafeL2 1.3.0 with its fallback handler.
+  // Its owners are none the e2e tests sign in with to list their Safes (A, B, the solo owner).
+  await at(600);
+  const legacyOwners = [ownerC, tempOwner, account(9)];
+  const legacy = await createSafe(clients, {
+    sender: deployer.address,
+    owners: legacyOwners.map((owner) => owner.address),
+    threshold: 2n,
+    saltNonce: 3n,
+    deployment: safe130,
+  });
+  await sendEth(deployer.address, legacy, parseEther('2'));
+  await at(600);
+  await executeSafeTx(clients, {
+    safe: legacy,
+    executor: deployer.address,
+    approvals: [
+      { owner: ownerC, method: 'eip712' },
+      { owner: tempOwner, method: 'eip712' },
+    ],
+    tx: { to: ownerC.address, value: parseEther('0.1') },
+  });
+
   // The off-chain part (queued proposals, a half-signed message) goes through the gateway's API once it
   // runs: see seedOffchain.ts.
 
@@ -310,6 +341,12 @@ export async function seedDemoScenario(
     safes: [
       teamSafeEntry(team, accounts),
       { name: 'Demo solo Safe (1 of 1)', address: solo, owners: [soloOwner.address], threshold: 1 },
+      {
+        name: 'Legacy Safe (1.3.0, 2 of 3)',
+        address: legacy,
+        owners: legacyOwners.map((owner) => owner.address),
+        threshold: 2,
+      },
     ],
     modules: [{ safe: team, module: moduleAccount.address }],
   };

@@ -3,20 +3,32 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { erc20Abi, erc721Abi, formatEther, formatUnits, keccak256 } from 'viem';
+import { erc20Abi, erc721Abi, formatEther, formatUnits, keccak256, numberToHex, pad, parseAbi } from 'viem';
 import {
+  fallbackHandlerStorageSlot,
   multicall3Address,
+  safe130,
+  safe130DeploymentNames,
   safe141,
   safe141DeploymentNames,
   safeAbi,
+  safeMigration141Address,
+  safeMigrationAbi,
+  type Safe130ContractName,
   type Safe141ContractName,
 } from '@countersign/safe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devnetClients, startDevnet, type Devnet } from '../src';
-import { canonicalDeployment } from '../src/deploy';
+import { canonicalDeployment, canonicalDeployment130, canonicalSafeMigration } from '../src/deploy';
 
 let devnet: Devnet;
 let clients: ReturnType<typeof devnetClients>;
+
+const migrationTargetsAbi = parseAbi([
+  'function SAFE_SINGLETON() view returns (address)',
+  'function SAFE_L2_SINGLETON() view returns (address)',
+  'function SAFE_FALLBACK_HANDLER() view returns (address)',
+]);
 
 beforeAll(async () => {
   devnet = await startDevnet({ port: 0 });
@@ -38,6 +50,40 @@ describe('contracts', () => {
       expect(code && keccak256(code)).toBe(canonical.codeHash);
     },
   );
+
+  it.each(Object.keys(safe130DeploymentNames))(
+    'has Safe 1.3.0 %s at its canonical address with the canonical code hash',
+    async (name) => {
+      const canonical = canonicalDeployment130(name as Safe130ContractName);
+      expect(canonical.address).toBe(safe130[name as Safe130ContractName]);
+      const code = await clients.public.getCode({ address: canonical.address });
+      expect(code && keccak256(code)).toBe(canonical.codeHash);
+    },
+  );
+
+  it('has SafeMigration 1.4.1 at its canonical address, migrating to the 1.4.1 contracts', async () => {
+    const canonical = canonicalSafeMigration();
+    expect(canonical.address).toBe(safeMigration141Address);
+    const code = await clients.public.getCode({ address: canonical.address });
+    expect(code && keccak256(code)).toBe(canonical.codeHash);
+    const read = (functionName: 'SAFE_SINGLETON' | 'SAFE_L2_SINGLETON' | 'SAFE_FALLBACK_HANDLER') =>
+      clients.public.readContract({
+        address: safeMigration141Address,
+        abi: migrationTargetsAbi,
+        functionName,
+      });
+    expect(await read('SAFE_SINGLETON')).toBe(safe141.safe);
+    expect(await read('SAFE_L2_SINGLETON')).toBe(safe141.safeL2);
+    expect(await read('SAFE_FALLBACK_HANDLER')).toBe(safe141.compatibilityFallbackHandler);
+    // Called directly rather than delegatecalled, it refuses.
+    await expect(
+      clients.public.simulateContract({
+        address: safeMigration141Address,
+        abi: safeMigrationAbi,
+        functionName: 'migrateL2WithFallbackHandler',
+      }),
+    ).rejects.toThrow(/Migration should only be called via delegatecall/);
+  });
 
   it('batches reads through Multicall3 at its canonical address', async () => {
     expect(await clients.public.getCode({ address: multicall3Address })).toMatch(/^0x[0-9a-f]{100,}$/);
@@ -80,7 +126,26 @@ describe('demo scenario', () => {
     expect(devnet.manifest.safes.map((s) => s.address)).toEqual([
       '0xe690d772bCc82DA64dbE2d0Dc83BBfcB3B2c1590',
       '0x5cE21AB6a5D80b3F543752A54beee9eA80fEC7d4',
+      '0xf47e8221FDE7eD79027cD97c2c9cAcBd69677e85',
     ]);
+  });
+
+  it('has a 2-of-3 Safe 1.3.0 on SafeL2 1.3.0 with the 1.3.0 fallback handler, after one payment', async () => {
+    const legacy = devnet.manifest.safes[2]!;
+    expect(legacy.name).toBe('Legacy Safe (1.3.0, 2 of 3)');
+    const address = legacy.address as `0x${string}`;
+    const read = (functionName: 'getThreshold' | 'nonce' | 'VERSION' | 'getOwners') =>
+      clients.public.readContract({ address, abi: safeAbi, functionName });
+    expect(await read('VERSION')).toBe('1.3.0');
+    expect(await read('getThreshold')).toBe(2n);
+    expect(await read('nonce')).toBe(1n);
+    expect(await read('getOwners')).toEqual(legacy.owners);
+    const slot = (at: `0x${string}`) => clients.public.getStorageAt({ address, slot: at });
+    expect(await slot('0x0')).toBe(pad(safe130.safeL2.toLowerCase() as `0x${string}`, { size: 32 }));
+    expect(await slot(numberToHex(fallbackHandlerStorageSlot, { size: 32 }))).toBe(
+      pad(safe130.compatibilityFallbackHandler.toLowerCase() as `0x${string}`, { size: 32 }),
+    );
+    expect(formatEther(await clients.public.getBalance({ address }))).toBe('1.9');
   });
 
   it('leaves the team Safe as 2 of 3 with its module, after eight transactions', async () => {

@@ -8,7 +8,7 @@ import {
   pageSchema,
   safeInfoSchema,
 } from '@countersign/gateway-api';
-import { safe141 } from '@countersign/safe-core';
+import { safe130, safe141 } from '@countersign/safe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../src';
 import { startLocalGateway, type LocalGateway } from './support/localGateway';
@@ -106,6 +106,27 @@ describe('GET /v1/chains/{chainId}/safes/{address}', () => {
     expect(info.modules).toBeNull();
   });
 
+  it('reads the 1.3.0 demo Safe as outdated, indexed from the 1.3.0 factory with its payment', async () => {
+    await local.indexed();
+    const demo = devnet.manifest.safes[2]!;
+    const info = safeInfoSchema.parse((await getJson(`/v1/chains/1337/safes/${demo.address}`)).body);
+    expect(info.version).toBe('1.3.0');
+    expect(info.implementation.value).toBe(safe130.safeL2);
+    expect(info.implementationVersionState).toBe('OUTDATED');
+    expect(info.fallbackHandler?.value).toBe(safe130.compatibilityFallbackHandler);
+    expect(info.owners.map((o) => o.value)).toEqual(demo.owners);
+    expect(info.nonce).toBe(1);
+    const owned = (await getJson(`/v1/chains/1337/owners/${demo.owners[2]}/safes`)).body;
+    expect(owned).toEqual({ safes: [demo.address] });
+    const history = (await getJson(`/v1/chains/1337/safes/${demo.address}/transactions/history`)).body as {
+      results: { type: string; transaction?: { executionInfo?: { nonce?: number }; txStatus: string } }[];
+    };
+    const executed = history.results.filter((item) => item.type === 'TRANSACTION');
+    expect(
+      executed.map((item) => [item.transaction?.executionInfo?.nonce, item.transaction?.txStatus]),
+    ).toContainEqual([0, 'SUCCESS']);
+  });
+
   it('answers 422 for a malformed address', async () => {
     const { response, body } = await getJson('/v1/chains/1337/safes/0x1234');
     expect(response.status).toBe(422);
@@ -127,13 +148,15 @@ describe('GET /v1/chains/{chainId}/safes/{address}', () => {
 });
 
 describe('GET /v1/chains/{chainId}/about/master-copies', () => {
-  it('lists SafeL2 and Safe 1.4.1, with or without a trailing slash', async () => {
+  it('lists SafeL2 and Safe 1.4.1 and 1.3.0, with or without a trailing slash', async () => {
     for (const path of ['/v1/chains/1337/about/master-copies', '/v1/chains/1337/about/master-copies/']) {
       const { response, body } = await getJson(path);
       expect(response.status).toBe(200);
       expect(masterCopiesSchema.parse(body)).toEqual([
         { address: safe141.safeL2, version: '1.4.1' },
         { address: safe141.safe, version: '1.4.1' },
+        { address: safe130.safeL2, version: '1.3.0' },
+        { address: safe130.safe, version: '1.3.0' },
       ]);
     }
   });

@@ -26,3 +26,4 @@ export {
   type RpcRequest,
   type StateChangesOutcome,
 } from './simulateStateChanges';
+export { safeChangeVerdicts, type SafeChangeVerdict } from './safeChangeVerdicts';

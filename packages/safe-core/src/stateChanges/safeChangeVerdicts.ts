@@ -1,0 +1,44 @@
+import {
+  canonicalFallbackHandlerName,
+  canonicalSingletonName,
+  canonicalSingletonVersion,
+} from '../knownContracts';
+import { versionAtLeast } from '../safeTxHashes';
+import type { SafeChange } from './types';
+
+/**
+ * How a change to the Safe is shown: a danger, or (the halves of an upgrade to a canonical Safe
+ * deployment) an expected change, with the canonical contract's name.
+ */
+export type SafeChangeVerdict = { tone: 'danger' } | { tone: 'warn'; expected: 'upgrade'; name: string };
+
+/**
+ * The verdict on each of a transaction's changes to the Safe, in order. Every change is a danger
+ * except an upgrade: the implementation moving from a canonical singleton to a canonical singleton of
+ * a newer version (what SafeMigration does), and, in the same transaction, the fallback handler
+ * moving to the canonical CompatibilityFallbackHandler of that newer version. An implementation
+ * changed to anything else, or away from an unknown one, stays a danger: only known code is trusted.
+ */
+export function safeChangeVerdicts(changes: readonly SafeChange[]): SafeChangeVerdict[] {
+  let upgradedTo: string | null = null;
+  for (const change of changes) {
+    if (change.kind !== 'implementation') continue;
+    const before = canonicalSingletonVersion(change.before);
+    const after = canonicalSingletonVersion(change.after);
+    if (before !== null && after !== null && !versionAtLeast(before, after)) upgradedTo = after;
+  }
+  return changes.map((change): SafeChangeVerdict => {
+    if (upgradedTo === null) return { tone: 'danger' };
+    if (change.kind === 'implementation') {
+      const name = canonicalSingletonName(change.after);
+      if (name !== null && canonicalSingletonVersion(change.after) === upgradedTo)
+        return { tone: 'warn', expected: 'upgrade', name };
+    }
+    if (change.kind === 'fallbackHandler') {
+      const name = canonicalFallbackHandlerName(change.after);
+      if (name !== null && name.split(' ')[1] === upgradedTo)
+        return { tone: 'warn', expected: 'upgrade', name };
+    }
+    return { tone: 'danger' };
+  });
+}
