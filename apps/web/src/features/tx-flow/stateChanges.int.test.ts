@@ -1,10 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   concat,
   encodeFunctionData,
   erc20Abi,
+  erc721Abi,
   getAddress,
   maxUint256,
   pad,
@@ -24,6 +27,8 @@ import {
 } from '@countersign/safe-core';
 import { chainReader } from '../../lib/chainReader';
 import { simulateStateChangesOnChain } from './chainReads';
+import { StateChanges } from './verify/StateChanges';
+import { readCollectionFacts } from './verify/tokenFacts';
 
 /**
  * What a transaction changes, by both engines, for the demo's 2-of-3 Safe signed by nobody: the
@@ -37,6 +42,7 @@ let proxyUrl: string;
 let team: Address;
 let owners: Address[];
 let devToken: Address;
+let collectible: { address: Address; name: string; symbol: string };
 const recipient = getAddress('0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc');
 const spender = getAddress('0x000000000000000000000000000000000000cafe');
 /** Runtime code that stores its first argument in slot 0: SSTORE(0, CALLDATALOAD(4)). */
@@ -99,6 +105,8 @@ beforeAll(async () => {
   team = getAddress(teamSafe.address);
   owners = teamSafe.owners.map((owner) => getAddress(owner));
   devToken = getAddress(devnet.manifest.tokens.find((token) => token.symbol === 'DEV')!.address);
+  const nft = devnet.manifest.tokens.find((token) => token.type === 'ERC721')!;
+  collectible = { address: getAddress(nft.address), name: nft.name, symbol: nft.symbol };
   await chainReader(devnet.rpcUrl).request({
     method: 'anvil_setCode',
     params: [slotZeroWriter, '0x600435600055600060005260206000f3'],
@@ -178,6 +186,45 @@ describe('simulateStateChangesOnChain, on the node and in the browser', () => {
     ]);
     expect(changes.balanceChanges).toEqual([]);
     expect(changes.safeChanges).toEqual([]);
+  });
+
+  it('names a collectible leaving the Safe by its collection, as the contract calls itself, and its token id', async () => {
+    const changes = await browserChangesOf({
+      to: collectible.address,
+      data: encodeFunctionData({
+        abi: erc721Abi,
+        functionName: 'transferFrom',
+        args: [team, recipient, 1n],
+      }),
+    });
+    const asset = { kind: 'erc721', address: collectible.address, tokenId: 1n } as const;
+    expect(changes.balanceChanges).toEqual([
+      { account: team, asset, delta: -1n },
+      { account: recipient, asset, delta: 1n },
+    ]);
+    expect(changes.safeChanges).toEqual([]);
+
+    // The names are read over each engine's RPC, as the review reads them.
+    const [onNode, inBrowser] = await Promise.all([
+      readCollectionFacts(chainReader(devnet.rpcUrl), [collectible.address]),
+      readCollectionFacts(chainReader(proxyUrl), [collectible.address]),
+    ]);
+    expect(inBrowser).toEqual(onNode);
+    const named = onNode.get(collectible.address.toLowerCase());
+    expect(named).toEqual({ name: 'Countersign Collectibles', symbol: 'CSC', source: 'contract' });
+    expect(named).toMatchObject({ name: collectible.name, symbol: collectible.symbol });
+
+    const markup = renderToStaticMarkup(
+      createElement(StateChanges, {
+        query: { data: { status: 'done', changes }, isPending: false, isError: false, error: null },
+        native: { symbol: 'ETH', decimals: 18 },
+        safe: team,
+        collections: inBrowser,
+      }),
+    );
+    const text = markup.replace(/<[^>]+>/g, '');
+    expect(text).toContain(`−NFT #1 of Countersign Collectibles (CSC) (${collectible.address})`);
+    expect(text).toContain(`+NFT #1 of Countersign Collectibles (CSC) (${collectible.address})`);
   });
 
   it('shows a new owner, and no other write to the Safe', async () => {

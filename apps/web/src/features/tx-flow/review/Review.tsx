@@ -353,7 +353,13 @@ export function Review({
 
       <Section title="Simulation" id="review-simulation">
         <SimulationSummary query={simulation} native={native} />
-        <StateChanges query={stateChanges} native={native} safe={address} tokens={changeTokens.data} />
+        <StateChanges
+          query={stateChanges}
+          native={native}
+          safe={address}
+          tokens={changeTokens.tokens}
+          collections={changeTokens.collections}
+        />
       </Section>
 
       <Section title="Check on your hardware wallet" id="review-hashes">

@@ -196,7 +196,8 @@ export function TransactionActions({ details }: { details: TransactionDetails })
             query={stateChanges}
             native={chain.nativeCurrency}
             safe={address}
-            tokens={changeTokens.data}
+            tokens={changeTokens.tokens}
+            collections={changeTokens.collections}
           />
           <HashChecks hashes={hashes} contractHash={contractHash} />
         </div>

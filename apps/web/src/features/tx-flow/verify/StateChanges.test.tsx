@@ -83,7 +83,7 @@ describe('StateChanges', () => {
       `−12 DEV (${token})`,
       '+0.5 ETH',
       `+12 DEV (${token})`,
-      `+NFT #42 of ${evil}`,
+      `+NFT #42 of collection ${evil}`,
     ]);
     const accounts = screen.getByRole('list', { name: 'Balance changes' });
     expect(within(accounts).getByText('This Safe')).toBeInTheDocument();
@@ -149,7 +149,60 @@ describe('StateChanges', () => {
       />,
     );
     expect(screen.getByTestId('state-approval')).toHaveTextContent(
-      `makes ${evil} an operator of all its tokens of ${token}`,
+      `makes ${evil} an operator of all its tokens of collection ${token}`,
+    );
+  });
+
+  it('names collections as their contracts (or, said so, the gateway) call them, with the token id', () => {
+    const cards = getAddress('0x00000000000000000000000000000000000c4a2d');
+    const items = getAddress('0x0000000000000000000000000000000000001155');
+    const unnamed = getAddress('0x000000000000000000000000000000000000f00d');
+    render(
+      <StateChanges
+        query={done({
+          balanceChanges: [
+            { account: safe, asset: { kind: 'erc721', address: evil, tokenId: 7n }, delta: -1n },
+            { account: safe, asset: { kind: 'erc1155', address: items, tokenId: 3n }, delta: -5n },
+            { account: safe, asset: { kind: 'erc1155', address: unnamed, tokenId: 9n }, delta: 2n },
+          ],
+          approvals: [
+            {
+              kind: 'approvalForAll',
+              token: cards,
+              owner: safe,
+              spender: evil,
+              approved: true,
+              unlimited: true,
+            },
+            { kind: 'erc721', token: evil, owner: safe, spender: recipient, tokenId: 8n, unlimited: false },
+          ],
+        })}
+        native={native}
+        safe={safe}
+        collections={
+          new Map([
+            [
+              evil.toLowerCase(),
+              { name: 'Countersign Collectibles', symbol: 'CSC', source: 'contract' as const },
+            ],
+            [items.toLowerCase(), { name: 'Game Items', symbol: null, source: 'gateway' as const }],
+            [cards.toLowerCase(), { name: 'Cards', symbol: 'Cards', source: 'contract' as const }],
+          ])
+        }
+      />,
+    );
+    expect(screen.getAllByTestId('state-balance-change').map((item) => item.textContent)).toEqual([
+      `−NFT #7 of Countersign Collectibles (CSC) (${evil})`,
+      `−5 of token #3 of Game Items (as the gateway names it; ${items}) (ERC-1155)`,
+      `+2 of token #9 of collection ${unnamed} (ERC-1155)`,
+    ]);
+    const [operator, single] = screen.getAllByTestId('state-approval');
+    expect(operator).toHaveRole('alert');
+    expect(operator).toHaveTextContent(
+      `an operator of all its tokens of Cards (${cards}): it can move every one`,
+    );
+    expect(single).toHaveTextContent(
+      `allows ${recipient} to transfer NFT #8 of Countersign Collectibles (CSC) (${evil}).`,
     );
   });
 

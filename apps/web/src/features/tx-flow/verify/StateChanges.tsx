@@ -12,7 +12,7 @@ import {
   type StateChangesOutcome,
 } from '@countersign/safe-core';
 import { Address, Alert, groupedExactAmount, TokenAmount } from '../../../ui';
-import type { TokenFacts } from './tokenFacts';
+import type { CollectionFacts, TokenFacts } from './tokenFacts';
 import styles from './StateChanges.module.css';
 
 /** A reason the chain gave is the contract's text: kept to a readable length, rendered as text. */
@@ -21,6 +21,7 @@ const clamp = (text: string) => (text.length > MAX_REASON ? `${text.slice(0, MAX
 
 type Native = { symbol: string; decimals: number };
 type Tokens = ReadonlyMap<string, TokenFacts> | undefined;
+type Collections = ReadonlyMap<string, CollectionFacts> | undefined;
 
 /**
  * What the transaction changes, executed now on the chain's node as its executor would: balance
@@ -32,11 +33,14 @@ export function StateChanges({
   native,
   safe,
   tokens,
+  collections,
 }: {
   query: { data?: StateChangesOutcome; isPending: boolean; isError: boolean; error: unknown };
   native: Native;
   safe: AddressType;
   tokens?: Tokens;
+  /** NFT collections by lower-case address: what their contracts (or the gateway) call them. */
+  collections?: Collections;
 }) {
   if (query.isPending) {
     return (
@@ -81,10 +85,16 @@ export function StateChanges({
         <SafeChangeAlert key={index} change={change} />
       ))}
       {changes.approvals.map((approval, index) => (
-        <ApprovalLine key={index} approval={approval} safe={safe} tokens={tokens} />
+        <ApprovalLine key={index} approval={approval} safe={safe} tokens={tokens} collections={collections} />
       ))}
       {changes.balanceChanges.length > 0 && (
-        <BalanceChanges changes={changes.balanceChanges} safe={safe} native={native} tokens={tokens} />
+        <BalanceChanges
+          changes={changes.balanceChanges}
+          safe={safe}
+          native={native}
+          tokens={tokens}
+          collections={collections}
+        />
       )}
       {nothing && (
         <p className={styles.sentence} data-testid="state-nothing">
@@ -264,16 +274,43 @@ function TokenUnits({ token, amount, tokens }: { token: AddressType; amount: big
   );
 }
 
+/**
+ * An NFT collection by what its contract calls itself (the gateway's name said to be the gateway's),
+ * always with its address: a name is the contract's own claim, and anyone can copy it.
+ */
+function Collection({ address, collections }: { address: AddressType; collections: Collections }) {
+  const facts = collections?.get(address.toLowerCase());
+  if (!facts)
+    return (
+      <>
+        collection <code>{address}</code>
+      </>
+    );
+  const symbol = facts.symbol && facts.symbol !== facts.name ? ` (${facts.symbol})` : '';
+  return (
+    <>
+      <strong data-testid="state-collection">
+        {facts.name}
+        {symbol}
+      </strong>{' '}
+      ({facts.source === 'gateway' ? 'as the gateway names it; ' : ''}
+      <code>{address}</code>)
+    </>
+  );
+}
+
 function ApprovalLine({
   approval,
   safe,
   tokens,
+  collections,
 }: {
   approval: ApprovalChange;
   safe: AddressType;
   tokens: Tokens;
+  collections: Collections;
 }) {
-  const words = approvalWords(approval, safe, tokens);
+  const words = approvalWords(approval, safe, tokens, collections);
   if (approval.unlimited) {
     return (
       <Alert
@@ -302,7 +339,13 @@ function ApprovalLine({
   );
 }
 
-function approvalWords(approval: ApprovalChange, safe: AddressType, tokens: Tokens): ReactNode {
+function approvalWords(
+  approval: ApprovalChange,
+  safe: AddressType,
+  tokens: Tokens,
+  collections: Collections,
+): ReactNode {
+  const collection = <Collection address={approval.token} collections={collections} />;
   const owner = <Who address={approval.owner} safe={safe} />;
   const spender = <Who address={approval.spender} safe={safe} />;
   switch (approval.kind) {
@@ -329,23 +372,22 @@ function approvalWords(approval: ApprovalChange, safe: AddressType, tokens: Toke
     case 'erc721':
       return isAddressEqual(approval.spender, zeroAddress) ? (
         <>
-          {owner} clears the approval of NFT #{approval.tokenId.toString()} of <code>{approval.token}</code>.
+          {owner} clears the approval of NFT #{approval.tokenId.toString()} of {collection}.
         </>
       ) : (
         <>
-          {owner} allows {spender} to transfer NFT #{approval.tokenId.toString()} of{' '}
-          <code>{approval.token}</code>.
+          {owner} allows {spender} to transfer NFT #{approval.tokenId.toString()} of {collection}.
         </>
       );
     case 'approvalForAll':
       return approval.approved ? (
         <>
-          {owner} makes {spender} an operator of all its tokens of <code>{approval.token}</code>: it can move
-          every one of them, now and later.
+          {owner} makes {spender} an operator of all its tokens of {collection}: it can move every one of
+          them, now and later.
         </>
       ) : (
         <>
-          {owner} removes {spender} as an operator of <code>{approval.token}</code>.
+          {owner} removes {spender} as an operator of {collection}.
         </>
       );
     case 'permit2':
@@ -385,11 +427,13 @@ function BalanceChanges({
   safe,
   native,
   tokens,
+  collections,
 }: {
   changes: BalanceChange[];
   safe: AddressType;
   native: Native;
   tokens: Tokens;
+  collections: Collections;
 }) {
   const accounts: { account: AddressType; changes: BalanceChange[] }[] = [];
   for (const change of changes) {
@@ -413,6 +457,7 @@ function BalanceChanges({
                   amount={change.delta < 0n ? -change.delta : change.delta}
                   native={native}
                   tokens={tokens}
+                  collections={collections}
                 />
               </li>
             ))}
@@ -428,11 +473,13 @@ function AssetAmount({
   amount,
   native,
   tokens,
+  collections,
 }: {
   asset: AssetRef;
   amount: bigint;
   native: Native;
   tokens: Tokens;
+  collections: Collections;
 }) {
   switch (asset.kind) {
     case 'native':
@@ -442,14 +489,14 @@ function AssetAmount({
     case 'erc721':
       return (
         <>
-          NFT #{asset.tokenId.toString()} of <code>{asset.address}</code>
+          NFT #{asset.tokenId.toString()} of <Collection address={asset.address} collections={collections} />
         </>
       );
     case 'erc1155':
       return (
         <>
-          {groupedExactAmount(amount, 0)} of token #{asset.tokenId.toString()} of <code>{asset.address}</code>{' '}
-          (ERC-1155)
+          {groupedExactAmount(amount, 0)} of token #{asset.tokenId.toString()} of{' '}
+          <Collection address={asset.address} collections={collections} /> (ERC-1155)
         </>
       );
   }

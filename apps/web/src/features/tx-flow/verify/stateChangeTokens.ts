@@ -1,8 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getAddress, type Address } from 'viem';
-import type { ChainInfo } from '@countersign/gateway-api';
+import type { ChainInfo, Collectible } from '@countersign/gateway-api';
 import type { StateChangesOutcome } from '@countersign/safe-core';
-import { tokenFactsQueryOptions } from './tokenFacts';
+import { useGateway } from '../../../lib/ServicesProvider';
+import { collectiblesQueryOptions } from '../../assets';
+import {
+  cleanTokenText,
+  collectionFactsQueryOptions,
+  tokenFactsQueryOptions,
+  type CollectionFacts,
+} from './tokenFacts';
 
 /** The ERC-20 tokens whose amounts the changes show: moved, or approved (directly or through Permit2). */
 export function tokensOfStateChanges(outcome: StateChangesOutcome | undefined): Address[] {
@@ -17,12 +24,73 @@ export function tokensOfStateChanges(outcome: StateChangesOutcome | undefined): 
   return [...found].sort();
 }
 
-/** Symbols and decimals of those tokens, as their contracts answer (the review's own token reads). */
+/** The NFT collections (ERC-721, ERC-1155) the changes move tokens of, approve one of, or grant an operator for. */
+export function collectionsOfStateChanges(outcome: StateChangesOutcome | undefined): Address[] {
+  if (outcome?.status !== 'done') return [];
+  const found = new Set<Address>();
+  for (const { asset } of outcome.changes.balanceChanges) {
+    if (asset.kind === 'erc721' || asset.kind === 'erc1155') found.add(getAddress(asset.address));
+  }
+  for (const approval of outcome.changes.approvals) {
+    if (approval.kind === 'erc721' || approval.kind === 'approvalForAll')
+      found.add(getAddress(approval.token));
+  }
+  return [...found].sort();
+}
+
+/**
+ * The names of collections their contracts did not give, as the gateway's collectibles of this Safe
+ * name them (the Safe's own collectibles only: a collection it does not hold stays unnamed).
+ */
+export function gatewayCollectionNames(
+  collectibles: readonly Collectible[],
+  unnamed: readonly Address[],
+): Map<string, CollectionFacts> {
+  const names = new Map<string, CollectionFacts>();
+  for (const collection of unnamed) {
+    const item = collectibles.find(
+      (collectible) => collectible.address.toLowerCase() === collection.toLowerCase(),
+    );
+    if (!item) continue;
+    const symbol = cleanTokenText(item.tokenSymbol, 'symbol') || null;
+    const name = cleanTokenText(item.tokenName, 'name') || symbol;
+    if (name) names.set(collection.toLowerCase(), { name, symbol, source: 'gateway' });
+  }
+  return names;
+}
+
+/**
+ * What the changes' tokens are called: ERC-20 symbols and decimals, and collection names, each as
+ * its contract answers (the review's own token reads); a collection whose contract gives no name
+ * (ERC-1155 has none by standard) is named by the gateway's collectibles if they list it.
+ */
 export function useStateChangeTokens(
   chain: ChainInfo,
   address: Address,
   outcome: StateChangesOutcome | undefined,
 ) {
+  const gateway = useGateway();
   const tokens = tokensOfStateChanges(outcome);
-  return useQuery({ ...tokenFactsQueryOptions(chain, address, tokens), enabled: tokens.length > 0 });
+  const collections = collectionsOfStateChanges(outcome);
+  const fungible = useQuery({
+    ...tokenFactsQueryOptions(chain, address, tokens),
+    enabled: tokens.length > 0,
+  });
+  const named = useQuery({
+    ...collectionFactsQueryOptions(chain, address, collections),
+    enabled: collections.length > 0,
+  });
+  const unnamed = named.isFetched
+    ? collections.filter((collection) => !named.data?.has(collection.toLowerCase()))
+    : [];
+  const held = useInfiniteQuery({
+    ...collectiblesQueryOptions(gateway, chain.chainId, address),
+    enabled: unnamed.length > 0,
+  });
+  const fromGateway = gatewayCollectionNames(held.data?.pages.flatMap((page) => page.results) ?? [], unnamed);
+  return {
+    tokens: fungible.data,
+    collections:
+      named.data || fromGateway.size > 0 ? new Map([...fromGateway, ...(named.data ?? [])]) : undefined,
+  };
 }

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { getAddress } from 'viem';
+import type { Collectible } from '@countersign/gateway-api';
+import type { StateChangesOutcome } from '@countersign/safe-core';
+import { collectionsOfStateChanges, gatewayCollectionNames, tokensOfStateChanges } from './stateChangeTokens';
+
+const safe = getAddress('0x5afe5afE5afE5afE5afE5aFe5aFe5Afe5Afe5AfE');
+const spender = getAddress('0x000000000000000000000000000000000000cafe');
+const token = getAddress('0x0000000000000000000000000000000000000020');
+const nft = getAddress('0x0000000000000000000000000000000000000721');
+const items = getAddress('0x0000000000000000000000000000000000001155');
+const cards = getAddress('0x00000000000000000000000000000000000c4a2d');
+
+const outcome: StateChangesOutcome = {
+  status: 'done',
+  changes: {
+    engine: 'eth_simulateV1',
+    balanceChanges: [
+      { account: safe, asset: { kind: 'erc20', address: token }, delta: -1n },
+      { account: safe, asset: { kind: 'erc721', address: nft, tokenId: 1n }, delta: -1n },
+      { account: safe, asset: { kind: 'erc1155', address: items, tokenId: 2n }, delta: -3n },
+    ],
+    approvals: [
+      { kind: 'approvalForAll', token: cards, owner: safe, spender, approved: true, unlimited: true },
+      { kind: 'erc721', token: nft, owner: safe, spender, tokenId: 4n, unlimited: false },
+    ],
+    safeChanges: [],
+    unchecked: [],
+  },
+};
+
+const collectible = (address: string, tokenName: string, tokenSymbol: string): Collectible => ({
+  address,
+  tokenName,
+  tokenSymbol,
+  logoUri: '',
+  id: '1',
+  uri: null,
+  name: null,
+  description: null,
+  imageUri: null,
+  metadata: null,
+});
+
+describe('the tokens of state changes', () => {
+  it('tells ERC-20 tokens from NFT collections, each once', () => {
+    expect(tokensOfStateChanges(outcome)).toEqual([token]);
+    expect(collectionsOfStateChanges(outcome)).toEqual([nft, items, cards].sort());
+    expect(collectionsOfStateChanges(undefined)).toEqual([]);
+  });
+
+  it('takes the gateway’s name only for collections left unnamed, marked as the gateway’s', () => {
+    const names = gatewayCollectionNames(
+      [collectible(items.toLowerCase(), 'Game\u202e Items', 'ITEM'), collectible(nft, 'Other', 'OTH')],
+      [items, cards],
+    );
+    expect([...names]).toEqual([
+      [items.toLowerCase(), { name: 'Game Items', symbol: 'ITEM', source: 'gateway' }],
+    ]);
+  });
+});
