@@ -3,7 +3,7 @@ import { getAddress, type Address, type Hex } from 'viem';
 import { createGatewayClient, type GatewayClient } from '@countersign/gateway-api';
 import { startDevnet, type Devnet } from '@countersign/devnet';
 import { devnetChainConfig, startGateway, type Gateway } from '@countersign/gateway';
-import { safe141 } from '@countersign/safe-core';
+import { canonicalProxyFactoryName, safe141 } from '@countersign/safe-core';
 import { chainReader } from '../../lib/chainReader';
 import { safePaths } from '../safe';
 import { safeHealth, type HealthFacts } from './health';
@@ -72,6 +72,17 @@ describe('checkSafeFactory on the devnet', () => {
     };
     const finding = safeHealth(facts, safePaths('local', team)).find((found) => found.id === 'factory');
     expect(finding).toMatchObject({ tone: 'ok', title: 'The Safe was created by SafeProxyFactory 1.4.1' });
+  });
+
+  it('finds the legacy 1.3.0 Safe created by the canonical 1.3.0 factory (its event indexes nothing)', async () => {
+    const legacy = devnet.manifest.safes.find((safe) => safe.name.startsWith('Legacy Safe'))!;
+    await expect
+      .poll(async () => (await check(getAddress(legacy.address))).status, { timeout: 30_000, interval: 200 })
+      .toBe('checked');
+    const result = await check(getAddress(legacy.address));
+    if (result.status !== 'checked') throw new Error(result.reason);
+    expect(result.factory).toBe(getAddress('0xa6B71E26C5e0845f74c812102Ca7114b6a896AB2'));
+    expect(canonicalProxyFactoryName(result.factory)).toBe('GnosisSafeProxyFactory 1.3.0');
   });
 
   it('says the factory was not checked for an address whose creation the gateway does not know', async () => {
