@@ -344,7 +344,7 @@ function ProposalDialog({
           <Detail label="Its address">
             <span data-testid="dapp-url">{proposal.dapp.url || 'None given'}</span>
           </Detail>
-          {proposal.dapp.icons[0] !== undefined && (
+          {proposal.dapp.icons[0] && (
             <Detail label="Its icon (not loaded)">
               <span data-testid="dapp-icon">{proposal.dapp.icons[0]}</span>
             </Detail>
@@ -363,6 +363,7 @@ function ProposalDialog({
           <Detail label="Account given">
             <span data-testid="dapp-account">
               This Safe on {chain.chainName} ({safeChain})
+              {others.length > 0 && ', and on the chains ticked below'}
             </span>
           </Detail>
         </DetailList>
