@@ -1,7 +1,9 @@
+import { benchCatchUp } from './catchUp';
 import { benchDapps } from './dapps';
 import { benchDevnet } from './devnet';
 import { benchGatewayAtScale } from './gatewayAtScale';
 import { benchHistoryView } from './historyView';
+import { benchReplicas } from './replicas';
 import { benchSafeInfo } from './safeInfo';
 import { benchStateChanges } from './stateChanges';
 import { benchStart } from './start';
@@ -16,6 +18,8 @@ const benches: [string, () => Promise<string[]>][] = [
   ['web bundle', () => benchWebBundle()],
   ['SafeInfo', () => benchSafeInfo()],
   ['scale', () => benchGatewayAtScale()],
+  ['catch-up', () => benchCatchUp()],
+  ['replicas', () => benchReplicas()],
   ['history', () => benchHistoryView()],
   ['tx flow', () => benchTxFlow()],
   ['safe-apps', () => benchSafeApps()],
