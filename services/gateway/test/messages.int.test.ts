@@ -187,6 +187,20 @@ describe('Safe messages: bad input', () => {
     expect(result).toMatchObject({ status: 422, body: { message: 'Unauthorized address' } });
   });
 
+  it('the same new message sent twice at once: stored once, the other copy 422', async () => {
+    const fresh = 'sent twice at the same moment';
+    const body = { message: fresh, signature: await signMessage(ownerA, team, fresh) };
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => post(`/v1/chains/1337/safes/${team}/messages`, body)),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([202, 422, 422]);
+    const refused = answers.filter((answer) => answer.status === 422);
+    for (const answer of refused) expect(answer.body).toMatchObject({ message: 'Message already exists' });
+    const hash = safeMessageHash({ chainId: 1337, safe: team, message: fresh });
+    const stored = await client.getMessage({ chainId: '1337', messageHash: hash });
+    expect(stored.confirmationsSubmitted).toBe(1);
+  });
+
   it('the same message twice: 422; a second signature from the same owner: 422', async () => {
     const again = await post(`/v1/chains/1337/safes/${team}/messages`, {
       message: text,

@@ -99,7 +99,10 @@ async function insertConfirmations(
   }
 }
 
-/** Stores a new message with the signatures it came with. */
+/**
+ * Stores a new message with the signatures it came with: false, storing nothing, when the message is
+ * there already (another replica may have stored it a moment before).
+ */
 export function storeMessage(
   db: Database,
   message: {
@@ -112,12 +115,14 @@ export function storeMessage(
     origin: string | null;
     signatures: readonly MessageSignature[];
   },
-): Promise<void> {
+): Promise<boolean> {
   const now = Date.now();
   return db.transaction(async (sql) => {
-    await sql.query(
+    const inserted = await sql.query(
       `INSERT INTO messages (chain_id, message_hash, safe, message, proposed_by, safe_app_id, origin, created_at_ms, modified_at_ms)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+       ON CONFLICT (chain_id, message_hash) DO NOTHING
+       RETURNING 1`,
       [
         message.chainId,
         message.messageHash,
@@ -129,7 +134,9 @@ export function storeMessage(
         now,
       ],
     );
+    if (inserted.length === 0) return false;
     await insertConfirmations(sql, message.chainId, message.messageHash, message.signatures, now);
+    return true;
   });
 }
 

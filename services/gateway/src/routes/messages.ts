@@ -39,7 +39,7 @@ export function messageRoutes(chains: ChainRegistry, db: Database, safeInfoCache
         const proposer = signatures[0]?.owner;
         if (!proposer) throw unprocessable('Invalid signature');
         if (await load(chainId, signed.hash)) throw unprocessable('Message already exists');
-        await storeMessage(db, {
+        const stored = await storeMessage(db, {
           chainId,
           messageHash: signed.hash,
           safe,
@@ -49,6 +49,9 @@ export function messageRoutes(chains: ChainRegistry, db: Database, safeInfoCache
           origin: body.origin ?? null,
           signatures,
         });
+        // The check above and this insert are not one step: a copy sent to another replica at the
+        // same moment is refused here, as it would have been above.
+        if (!stored) throw unprocessable('Message already exists');
         safeInfoCache.invalidate(chainId, [safe]);
         return c.body(null, 202);
       },
