@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { devnetClients, startDevnet } from '@countersign/devnet';
+import { devnetClients, startDevnet, type Devnet } from '@countersign/devnet';
 import { devnetChainConfig } from '@countersign/gateway';
 import type { Address } from 'viem';
 import { benchDatabaseUrl, benchSchema, dropSchema } from './benchDatabase';
@@ -27,9 +27,10 @@ export async function benchCatchUp(): Promise<string[]> {
   const url = benchDatabaseUrl();
   const schema = benchSchema();
   const setupStarted = performance.now();
-  const devnet = await startDevnet({ port: 0, emptyBlocksFirst: empty });
   const lines: string[] = [];
+  let devnet: Devnet | undefined;
   try {
+    devnet = await startDevnet({ port: 0, emptyBlocksFirst: empty });
     const chainSeconds = (performance.now() - setupStarted) / 1000;
     const { safe, seedingSeconds } = await seedSafeAtScale(devnet);
     const clients = devnetClients(1337, devnet.rpcUrl);
@@ -60,7 +61,7 @@ export async function benchCatchUp(): Promise<string[]> {
     if (!url) lines.push('catch-up: not run on PostgreSQL (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
     return lines;
   } finally {
-    await devnet.stop();
+    await devnet?.stop();
     if (url) await dropSchema(url, schema);
     rmSync(dir, { recursive: true, force: true });
   }
