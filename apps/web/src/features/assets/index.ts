@@ -37,4 +37,5 @@ export { useReceiveDialog } from './useReceiveDialog';
 export { TokenIcon } from './TokenIcon';
 export { holdsNothing, type BalancesView } from './balancesView';
 export { balancesQueryOptions, collectiblesQueryOptions } from './queries';
+export { useFiatCurrency } from './fiatCurrency';
 export { TokenNames } from './TokenNames';

@@ -359,6 +359,7 @@ export function Review({
           safe={address}
           tokens={changeTokens.tokens}
           collections={changeTokens.collections}
+          prices={changeTokens.prices}
         />
       </Section>
 

@@ -198,6 +198,7 @@ export function TransactionActions({ details }: { details: TransactionDetails })
             safe={address}
             tokens={changeTokens.tokens}
             collections={changeTokens.collections}
+            prices={changeTokens.prices}
           />
           <HashChecks hashes={hashes} contractHash={contractHash} />
         </div>

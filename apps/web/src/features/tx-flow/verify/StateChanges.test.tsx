@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getAddress, maxUint256, parseEther, type Address } from 'viem';
 import { safe141, type StateChanges as Changes, type StateChangesOutcome } from '@countersign/safe-core';
 import { teamSafeAddress } from '../../../testing';
+import { formatFiat } from '../../../ui';
 import { StateChanges } from './StateChanges';
 
 const safe = teamSafeAddress as Address;
@@ -274,5 +275,40 @@ describe('StateChanges', () => {
     expect(screen.getByTestId('state-nothing')).toHaveTextContent(
       'No balance, approval or setting of the Safe changes.',
     );
+  });
+});
+
+describe('StateChanges, fiat values', () => {
+  it('values coin and token amounts at the gateway’s prices, said to be its, and nothing else', () => {
+    render(
+      <StateChanges
+        query={done({
+          balanceChanges: [
+            { account: safe, asset: { kind: 'native' }, delta: -parseEther('0.5') },
+            { account: safe, asset: { kind: 'erc20', address: token }, delta: -parseEther('12') },
+            { account: safe, asset: { kind: 'erc20', address: evil }, delta: -5n },
+            { account: recipient, asset: { kind: 'erc721', address: evil, tokenId: 42n }, delta: 1n },
+          ],
+        })}
+        native={native}
+        safe={safe}
+        tokens={tokens}
+        prices={{
+          currency: 'usd',
+          perToken: new Map([
+            ['native', '2000'],
+            [token.toLowerCase(), '0.5'],
+            [evil.toLowerCase(), '3'],
+          ]),
+        }}
+      />,
+    );
+    const changes = screen.getAllByTestId('state-balance-change').map((item) => item.textContent);
+    expect(changes[0]).toBe(`−0.5 ETH (≈ ${formatFiat(1000, 'usd')} at the gateway’s price)`);
+    expect(changes[1]).toBe(`−12 DEV (${token}) (≈ ${formatFiat(6, 'usd')} at the gateway’s price)`);
+    // No decimals from the token's contract: no value, whatever the gateway's price.
+    expect(changes[2]).toBe(`−5 base units of token ${evil}`);
+    expect(changes[3]).toBe(`+NFT #42 of collection ${evil}`);
+    expect(screen.getAllByTestId('state-fiat')).toHaveLength(2);
   });
 });

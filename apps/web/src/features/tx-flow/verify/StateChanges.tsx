@@ -11,7 +11,8 @@ import {
   type StateChanges as StateChangesResult,
   type StateChangesOutcome,
 } from '@countersign/safe-core';
-import { Address, Alert, groupedExactAmount, TokenAmount } from '../../../ui';
+import { Address, Alert, FiatAmount, groupedExactAmount, TokenAmount } from '../../../ui';
+import { fiatValueOf, type Prices } from './stateChangeTokens';
 import type { CollectionFacts, TokenFacts } from './tokenFacts';
 import styles from './StateChanges.module.css';
 
@@ -34,6 +35,7 @@ export function StateChanges({
   safe,
   tokens,
   collections,
+  prices,
 }: {
   query: { data?: StateChangesOutcome; isPending: boolean; isError: boolean; error: unknown };
   native: Native;
@@ -41,6 +43,8 @@ export function StateChanges({
   tokens?: Tokens;
   /** NFT collections by lower-case address: what their contracts (or the gateway) call them. */
   collections?: Collections;
+  /** The gateway's prices, for fiat values of coin and token amounts (always said to be its). */
+  prices?: Prices;
 }) {
   if (query.isPending) {
     return (
@@ -94,6 +98,7 @@ export function StateChanges({
           native={native}
           tokens={tokens}
           collections={collections}
+          prices={prices}
         />
       )}
       {nothing && (
@@ -428,12 +433,14 @@ function BalanceChanges({
   native,
   tokens,
   collections,
+  prices,
 }: {
   changes: BalanceChange[];
   safe: AddressType;
   native: Native;
   tokens: Tokens;
   collections: Collections;
+  prices: Prices | undefined;
 }) {
   const accounts: { account: AddressType; changes: BalanceChange[] }[] = [];
   for (const change of changes) {
@@ -458,6 +465,7 @@ function BalanceChanges({
                   native={native}
                   tokens={tokens}
                   collections={collections}
+                  prices={prices}
                 />
               </li>
             ))}
@@ -468,24 +476,50 @@ function BalanceChanges({
   );
 }
 
+/** A fiat value at the gateway's price, said to be the gateway's; nothing where no price is known. */
+function Fiat({ value, prices }: { value: number | undefined; prices: Prices | undefined }) {
+  if (value === undefined || prices === undefined) return null;
+  return (
+    <span data-testid="state-fiat">
+      {' '}
+      (≈ <FiatAmount value={value} currency={prices.currency} /> at the gateway’s price)
+    </span>
+  );
+}
+
 function AssetAmount({
   asset,
   amount,
   native,
   tokens,
   collections,
+  prices,
 }: {
   asset: AssetRef;
   amount: bigint;
   native: Native;
   tokens: Tokens;
   collections: Collections;
+  prices: Prices | undefined;
 }) {
   switch (asset.kind) {
     case 'native':
-      return <TokenAmount value={amount} decimals={native.decimals} symbol={native.symbol} />;
+      return (
+        <>
+          <TokenAmount value={amount} decimals={native.decimals} symbol={native.symbol} />
+          <Fiat value={fiatValueOf(asset, amount, native.decimals, prices)} prices={prices} />
+        </>
+      );
     case 'erc20':
-      return <TokenUnits token={asset.address} amount={amount} tokens={tokens} />;
+      return (
+        <>
+          <TokenUnits token={asset.address} amount={amount} tokens={tokens} />
+          <Fiat
+            value={fiatValueOf(asset, amount, tokens?.get(asset.address.toLowerCase())?.decimals, prices)}
+            prices={prices}
+          />
+        </>
+      );
     case 'erc721':
       return (
         <>

@@ -1,9 +1,9 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { getAddress, type Address } from 'viem';
-import type { ChainInfo, Collectible } from '@countersign/gateway-api';
-import type { StateChangesOutcome } from '@countersign/safe-core';
+import { formatUnits, getAddress, type Address } from 'viem';
+import type { Balances, ChainInfo, Collectible } from '@countersign/gateway-api';
+import type { AssetRef, StateChangesOutcome } from '@countersign/safe-core';
 import { useGateway } from '../../../lib/ServicesProvider';
-import { collectiblesQueryOptions } from '../../assets';
+import { balancesQueryOptions, collectiblesQueryOptions, useFiatCurrency } from '../../assets';
 import {
   cleanTokenText,
   collectionFactsQueryOptions,
@@ -59,10 +59,46 @@ export function gatewayCollectionNames(
   return names;
 }
 
+/** The gateway's price of one whole coin or token, by `native` or lower-case token address: a claim. */
+export type Prices = { currency: string; perToken: ReadonlyMap<string, string> };
+
+/** The prices the gateway gives with the Safe's balances (the native coin, ERC-20 tokens). */
+export function pricesOfBalances(balances: Balances, currency: string): Prices {
+  const perToken = new Map<string, string>();
+  for (const { tokenInfo, fiatConversion } of balances.items) {
+    if (tokenInfo.type === 'NATIVE_TOKEN') perToken.set('native', fiatConversion);
+    else if (tokenInfo.type === 'ERC20') perToken.set(tokenInfo.address.toLowerCase(), fiatConversion);
+  }
+  return { currency, perToken };
+}
+
+/**
+ * What `amount` of a coin or token is worth at the gateway's price, in decimals the chain gave
+ * (the token contract's own); undefined without both, for NFTs, and for a price of 0 (unknown).
+ */
+export function fiatValueOf(
+  asset: AssetRef,
+  amount: bigint,
+  decimals: number | undefined,
+  prices: Prices | undefined,
+): number | undefined {
+  if (decimals === undefined || prices === undefined) return undefined;
+  const key =
+    asset.kind === 'native' ? 'native' : asset.kind === 'erc20' ? asset.address.toLowerCase() : null;
+  const price = key === null ? undefined : Number(prices.perToken.get(key));
+  if (price === undefined || !Number.isFinite(price) || price <= 0) return undefined;
+  return Number(formatUnits(amount, decimals)) * price;
+}
+
+const movesCoins = (outcome: StateChangesOutcome | undefined) =>
+  outcome?.status === 'done' &&
+  outcome.changes.balanceChanges.some(({ asset }) => asset.kind === 'native' || asset.kind === 'erc20');
+
 /**
  * What the changes' tokens are called: ERC-20 symbols and decimals, and collection names, each as
  * its contract answers (the review's own token reads); a collection whose contract gives no name
- * (ERC-1155 has none by standard) is named by the gateway's collectibles if they list it.
+ * (ERC-1155 has none by standard) is named by the gateway's collectibles if they list it; and, for
+ * coin and token moves, the gateway's prices in the user's currency (asked only when some move).
  */
 export function useStateChangeTokens(
   chain: ChainInfo,
@@ -88,9 +124,15 @@ export function useStateChangeTokens(
     enabled: unnamed.length > 0,
   });
   const fromGateway = gatewayCollectionNames(held.data?.pages.flatMap((page) => page.results) ?? [], unnamed);
+  const [currency] = useFiatCurrency();
+  const balances = useQuery({
+    ...balancesQueryOptions(gateway, chain.chainId, address, currency),
+    enabled: movesCoins(outcome),
+  });
   return {
     tokens: fungible.data,
     collections:
       named.data || fromGateway.size > 0 ? new Map([...fromGateway, ...(named.data ?? [])]) : undefined,
+    prices: balances.data ? pricesOfBalances(balances.data, currency) : undefined,
   };
 }
