@@ -39,6 +39,7 @@ export const newTransactionKinds = [
   'set-guard',
   'remove-guard',
   'fallback-handler',
+  'upgrade',
 ] as const;
 export type NewTransactionKind = (typeof newTransactionKinds)[number];
 

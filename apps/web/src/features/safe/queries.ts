@@ -26,6 +26,8 @@ export type SafeView =
   | 'review'
   | 'chain-state'
   | 'owner-code'
+  /** Whether a contract the Safe would use has code on the chain (rest: its address). */
+  | 'contract-code'
   | 'creation';
 
 export function safeKey(chainId: string, address: string, view?: SafeView, ...rest: unknown[]): QueryKey {

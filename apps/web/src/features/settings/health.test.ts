@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safe141 } from '@countersign/safe-core';
+import { safe130, safe141 } from '@countersign/safe-core';
 import { safePaths } from '../safe';
 import { needingAttention, safeHealth, type Finding, type HealthFacts } from './health';
 
@@ -130,6 +130,38 @@ describe('safeHealth', () => {
     ).toBeDefined();
     // The chain's version decides, not the gateway's word.
     expect(find(report({ gatewayVersionState: 'OUTDATED' }), 'outdated')).toBeUndefined();
+  });
+
+  it('links an outdated Safe 1.3.0 to the upgrade form, and says when this app cannot upgrade', () => {
+    const legacy = {
+      version: '1.3.0',
+      implementation: { address: safe130.safeL2, gatewayName: null },
+      fallbackHandler: { address: safe130.compatibilityFallbackHandler, gatewayName: null },
+    };
+    const upgradable = find(report(legacy), 'outdated');
+    expect(upgradable).toMatchObject({
+      tone: 'warn',
+      action: { label: 'Upgrade to 1.4.1', to: paths.newTransactionOf('upgrade') },
+    });
+    expect(upgradable?.todo).toMatch(/^Upgrade it to 1\.4\.1 with the other owners/);
+    // The gateway's SafeInfo (no chain answer yet) gives the same facts the same link.
+    expect(find(report({ ...legacy, source: 'gateway' }), 'outdated')?.action?.to).toBe(
+      paths.newTransactionOf('upgrade'),
+    );
+    // 1.2.0 (its singleton is no 1.3.0 one), or a 1.3.0 version on unknown code: no link.
+    for (const older of [
+      {
+        version: '1.2.0',
+        implementation: { address: '0x6851D6fDFAfD08c0295C392436245E5bc78B0185', gatewayName: null },
+      },
+      { version: '1.3.0', implementation: { address: stranger, gatewayName: null } },
+    ]) {
+      const finding = find(report(older), 'outdated');
+      expect(finding?.action).toBeUndefined();
+      expect(finding?.todo).toContain(
+        `this app upgrades Safes 1.3.0 only and cannot upgrade ${older.version} yet`,
+      );
+    }
   });
 
   it('notes owners that are contracts, with a link to replace each', () => {

@@ -4,6 +4,8 @@ import {
   canonicalProxyFactoryName,
   canonicalSingletonName,
   knownContractName,
+  safe141,
+  safeUpgradeOf,
   versionAtLeast,
 } from '@countersign/safe-core';
 import type { Address } from 'viem';
@@ -223,21 +225,30 @@ function guardFinding(facts: HealthFacts, paths: SafePaths): Finding[] {
   ];
 }
 
-function versionFinding(facts: HealthFacts): Finding[] {
+function versionFinding(facts: HealthFacts, paths: SafePaths): Finding[] {
   const outdated =
     facts.recommendedVersion !== null && facts.version !== null
       ? !versionAtLeast(facts.version, facts.recommendedVersion)
       : facts.gatewayVersionState === 'OUTDATED';
   if (!outdated) return [];
-  return [
-    {
-      id: 'outdated',
-      tone: 'warn',
-      title: `The Safe runs an older version (${facts.version ?? 'unknown'})`,
-      why: `${facts.recommendedVersion ? `This chain recommends ${facts.recommendedVersion}. ` : ''}Older versions lack fixes and checks of the newer ones, and some apps no longer support them.`,
-      todo: 'Plan an upgrade with the other owners: it takes a Safe transaction they confirm.',
-    },
-  ];
+  // Only what SafeMigration 1.4.1 upgrades: a canonical 1.3.0 singleton.
+  const upgradable =
+    safeUpgradeOf({
+      singleton: facts.implementation.address,
+      fallbackHandler: facts.fallbackHandler?.address ?? null,
+    }) !== null;
+  const finding: Finding = {
+    id: 'outdated',
+    tone: 'warn',
+    title: `The Safe runs an older version (${facts.version ?? 'unknown'})`,
+    why: `${facts.recommendedVersion ? `This chain recommends ${facts.recommendedVersion}. ` : ''}Older versions lack fixes and checks of the newer ones, and some apps no longer support them.`,
+    todo: upgradable
+      ? `Upgrade it to ${safe141.version} with the other owners: one Safe transaction they confirm, which keeps the owners, threshold, modules and funds.`
+      : `Plan an upgrade with the other owners: this app upgrades Safes 1.3.0 only and cannot upgrade ${facts.version ?? 'this version'} yet.`,
+  };
+  if (upgradable)
+    finding.action = { label: `Upgrade to ${safe141.version}`, to: paths.newTransactionOf('upgrade') };
+  return [finding];
 }
 
 function contractOwnerFindings(facts: HealthFacts, paths: SafePaths): Finding[] {
@@ -333,7 +344,7 @@ export function safeHealth(facts: HealthFacts, paths: SafePaths): Finding[] {
     fallbackHandlerFinding(facts, paths),
     ...moduleFindings(facts, paths),
     ...guardFinding(facts, paths),
-    ...versionFinding(facts),
+    ...versionFinding(facts, paths),
     ...contractOwnerFindings(facts, paths),
     ...queueFindings(facts, paths),
     ...factoryFinding(facts.factory),

@@ -15,6 +15,7 @@ import {
 import { NftForm } from './forms/NftForm';
 import { AddOwnerForm, RemoveOwnerForm, SwapOwnerForm, ThresholdForm } from './forms/OwnerForms';
 import { SendForm } from './forms/SendForm';
+import { UpgradeForm } from './forms/UpgradeForm';
 import { TxFlowPage } from './TxFlowPage';
 import styles from './pages.module.css';
 
@@ -172,5 +173,7 @@ function KindForm({
       return <RemoveGuardForm onReview={review} />;
     case 'fallback-handler':
       return <FallbackHandlerForm onReview={review} />;
+    case 'upgrade':
+      return <UpgradeForm onReview={review} />;
   }
 }

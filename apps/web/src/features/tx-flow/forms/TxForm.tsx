@@ -28,9 +28,12 @@ export function TxForm<Values extends FieldValues, Output extends FieldValues>({
   onReview,
   children,
   testId,
+  batchable = true,
 }: {
   /** The review's title ("Send tokens"). */
   title: string;
+  /** False for a delegatecall, which MultiSendCallOnly cannot make: no Add to batch. */
+  batchable?: boolean;
   form: UseFormReturn<Values, unknown, Output>;
   build: (values: Output) => BuildResult;
   onReview: (draft: TxDraft) => void;
@@ -89,9 +92,11 @@ export function TxForm<Values extends FieldValues, Output extends FieldValues>({
         <Button type="submit" variant="primary" data-testid="form-continue">
           Continue
         </Button>
-        <Button onClick={addToTheBatch} data-testid="form-add-to-batch">
-          Add to batch
-        </Button>
+        {batchable && (
+          <Button onClick={addToTheBatch} data-testid="form-add-to-batch">
+            Add to batch
+          </Button>
+        )}
       </div>
       <BatchStatus added={added} />
     </form>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeFunctionData, erc20Abi, erc721Abi, type Address } from 'viem';
-import { safeAbi, safe141 } from '@countersign/safe-core';
+import { safeAbi, safe130, safe141, safeUpgradeOf } from '@countersign/safe-core';
 import {
   addOwnerAction,
   changeThresholdAction,
@@ -14,6 +14,7 @@ import {
   setGuardAction,
   swapOwnerAction,
   tokenTransferAction,
+  upgradeAction,
 } from './actions';
 import { checkFallbackHandler, checkGuard, checkNewModule, checkNewOwner, checkNewThreshold } from './checks';
 
@@ -161,5 +162,31 @@ describe('settings checks', () => {
     });
     expect(checkNewThreshold(4, { current: 2, owners: 3 }).ok).toBe(false);
     expect(checkNewThreshold(3, { current: 2, owners: 3 })).toEqual({ ok: true, value: 3 });
+  });
+});
+
+describe('the upgrade action', () => {
+  it('is one delegatecall of migrateL2WithFallbackHandler() to SafeMigration 1.4.1 for a SafeL2 1.3.0', () => {
+    const upgrade = safeUpgradeOf({
+      singleton: safe130.safeL2,
+      fallbackHandler: safe130.compatibilityFallbackHandler,
+    });
+    expect(upgrade).not.toBeNull();
+    expect(upgradeAction(upgrade!)).toEqual({
+      to: '0x526643F69b81B008F46d95CD5ced5eC0edFFDaC6',
+      value: 0n,
+      data: '0x68cb3d94',
+      operation: 1,
+      label: `Upgrade the Safe to 1.4.1: its code becomes ${safe141.safeL2} and its fallback handler ${safe141.compatibilityFallbackHandler}`,
+    });
+  });
+
+  it('says when the Safe keeps its own fallback handler', () => {
+    const upgrade = safeUpgradeOf({ singleton: safe130.safe, fallbackHandler: D });
+    expect(upgradeAction(upgrade!)).toMatchObject({
+      data: '0xf6682ab0',
+      operation: 1,
+      label: `Upgrade the Safe to 1.4.1: its code becomes ${safe141.safe}, keeping its fallback handler`,
+    });
   });
 });

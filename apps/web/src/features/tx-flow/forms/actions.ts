@@ -5,9 +5,12 @@ import {
   disableModuleCall,
   enableModuleCall,
   removeOwnerCall,
+  safe141,
+  safeUpgradeCall,
   setFallbackHandlerCall,
   setGuardCall,
   swapOwnerCall,
+  type SafeUpgrade,
 } from '@countersign/safe-core';
 import { exactTokenAmount } from '../../../ui/format';
 import type { TxAction } from '../draft';
@@ -188,4 +191,19 @@ export function setFallbackHandlerAction(safe: Address, handler: Address): Check
     () => setFallbackHandlerCall(handler),
     handler === zeroAddress ? 'Remove the fallback handler' : `Set fallback handler ${handler}`,
   );
+}
+
+/**
+ * The upgrade to 1.4.1 as one delegatecall to SafeMigration 1.4.1 (see safe-core's safeUpgradeOf for
+ * which method); a delegatecall, so it cannot join a batch.
+ */
+export function upgradeAction(upgrade: SafeUpgrade): TxAction {
+  const handler =
+    upgrade.fallbackHandler === null
+      ? ', keeping its fallback handler'
+      : ` and its fallback handler ${upgrade.fallbackHandler}`;
+  return {
+    ...safeUpgradeCall(upgrade),
+    label: `Upgrade the Safe to ${safe141.version}: its code becomes ${upgrade.singleton}${handler}`,
+  };
 }

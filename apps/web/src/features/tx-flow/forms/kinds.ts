@@ -1,4 +1,5 @@
 import type { SafeInfo } from '@countersign/gateway-api';
+import { safe141, safeUpgradeOf } from '@countersign/safe-core';
 import type { SafePaths } from '../../safe';
 
 /** The kinds of new transaction, each a form at /{safe}/new-transaction/{kind}. */
@@ -76,6 +77,16 @@ export const kindGroups: readonly KindGroup[] = [
       },
     ],
   },
+  {
+    title: 'Version',
+    kinds: [
+      {
+        kind: 'upgrade',
+        title: 'Upgrade the Safe',
+        description: `Move a Safe 1.3.0 to the canonical ${safe141.version} contracts, in one transaction.`,
+      },
+    ],
+  },
 ];
 
 export const kindInfos: readonly KindInfo[] = kindGroups.flatMap((group) => group.kinds);
@@ -95,6 +106,18 @@ export function unavailableReason(kind: TransactionKind, safe: SafeInfo): string
       return (safe.modules ?? []).length === 0 ? 'No module is enabled.' : undefined;
     case 'remove-guard':
       return safe.guard === null ? 'The Safe has no guard.' : undefined;
+    case 'upgrade':
+      // The gateway's word, for the chooser only: the form reads the chain before it offers anything.
+      if (
+        safeUpgradeOf({
+          singleton: safe.implementation.value,
+          fallbackHandler: safe.fallbackHandler?.value ?? null,
+        })
+      )
+        return undefined;
+      return safe.version === safe141.version
+        ? `The Safe already runs ${safe141.version}.`
+        : 'This app upgrades Safes 1.3.0 only.';
     default:
       return undefined;
   }

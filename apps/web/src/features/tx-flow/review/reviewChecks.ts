@@ -1,6 +1,7 @@
 import type { Address } from 'viem';
 import {
   decodeCall,
+  decodeSafeUpgrade,
   isTrustedDelegateCallTarget,
   knownContractName,
   safeSettingsMethods,
@@ -40,8 +41,11 @@ export function callWarnings(call: Call, safe: Address): ReviewWarning[] {
       }, which is not a canonical MultiSend or SignMessageLib contract. Its code would run with the Safe's own storage and funds and could take over the Safe. Sign only if you wrote or audited that contract.`,
     });
   }
+  // An upgrade by SafeMigration (a delegatecall, not a self-call) changes the Safe's code: a setting too.
   const settings = innerCalls(call).filter(
-    (item) => same(item.to, safe) && safeSettingsMethods.has(decodeCall(item.data)?.method ?? ''),
+    (item) =>
+      (same(item.to, safe) && safeSettingsMethods.has(decodeCall(item.data)?.method ?? '')) ||
+      decodeSafeUpgrade(item) !== null,
   );
   if (settings.length > 0) {
     warnings.push({

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { encodeFunctionData, maxUint256, parseAbi, parseEther, type Address } from 'viem';
-import { addOwnerCall, encodeMultiSend, safe141, setGuardCall, zeroAddress } from '@countersign/safe-core';
+import {
+  addOwnerCall,
+  encodeMultiSend,
+  safe141,
+  safeMigration141Address,
+  safeUpgradeCall,
+  setGuardCall,
+  zeroAddress,
+} from '@countersign/safe-core';
 import { describeCall } from './actionWords';
 
 const safe: Address = '0xe690d772bCc82DA64dbE2d0Dc83BBfcB3B2c1590';
@@ -21,6 +29,23 @@ const call = (to: Address, data: `0x${string}`, value = 0n, operation: 0 | 1 = 0
 });
 
 describe('describeCall: what the bytes do, in words', () => {
+  it('an upgrade by the canonical SafeMigration 1.4.1, and a migrate call that is not one', () => {
+    const upgrade = safeUpgradeCall({ method: 'migrateL2WithFallbackHandler' });
+    expect(describeCall(upgrade, context)).toBe(
+      `Upgrade the Safe to 1.4.1 (SafeMigration): its code becomes ${safe141.safeL2} (SafeL2 1.4.1) and it sets the fallback handler to ${safe141.compatibilityFallbackHandler} (CompatibilityFallbackHandler 1.4.1)`,
+    );
+    expect(describeCall(safeUpgradeCall({ method: 'migrateSingleton' }), context)).toBe(
+      `Upgrade the Safe to 1.4.1 (SafeMigration): its code becomes ${safe141.safe} (Safe 1.4.1) and it keeps its fallback handler`,
+    );
+    expect(describeCall({ ...upgrade, to: bob }, context)).toBe(
+      `Delegatecall migrateL2WithFallbackHandler() on ${bob}, which is not an upgrade by the canonical SafeMigration 1.4.1`,
+    );
+    expect(describeCall({ ...upgrade, operation: 0 }, context)).toBe(
+      `Call migrateL2WithFallbackHandler() on SafeMigration 1.4.1, which is not an upgrade by the canonical SafeMigration 1.4.1 (it must be delegatecalled)`,
+    );
+    expect(safeMigration141Address).toBe(upgrade.to);
+  });
+
   it('native payments and rejections', () => {
     expect(describeCall(call(bob, '0x', parseEther('1.5')), context)).toBe(`Send 1.5 ETH to ${bob}`);
     expect(describeCall(call(safe, '0x'), context)).toMatch(/^Reject: an empty transaction/);

@@ -1,7 +1,11 @@
 import { formatUnits, maxUint256, size, slice, type Address } from 'viem';
 import {
+  canonicalFallbackHandlerName,
+  canonicalSingletonName,
   decodeCall,
+  decodeSafeUpgrade,
   knownContractName,
+  safe141,
   zeroAddress,
   type AbiLookup,
   type DecodedCall,
@@ -82,6 +86,14 @@ export function describeCall(call: Call, context: WordingContext): string {
     }
     return `Send ${nativeAmount(call.value, context)} to ${call.to}`;
   }
+  const upgrade = decodeSafeUpgrade(call);
+  if (upgrade !== null) {
+    const handler =
+      upgrade.fallbackHandler === null
+        ? 'keeps its fallback handler'
+        : `sets the fallback handler to ${upgrade.fallbackHandler} (${canonicalFallbackHandlerName(upgrade.fallbackHandler) ?? 'unknown contract'})`;
+    return `Upgrade the Safe to ${safe141.version} (SafeMigration): its code becomes ${upgrade.singleton} (${canonicalSingletonName(upgrade.singleton) ?? 'unknown contract'}) and it ${handler}`;
+  }
   const decoded = decodeCall(call.data, { to: call.to, abiFor: context.abiFor });
   const arg = (index: number) => decoded?.parameters[index]?.value as string;
   const onSafe = same(call.to, context.safe);
@@ -132,6 +144,14 @@ export function describeCall(call: Call, context: WordingContext): string {
       return onTarget(`Change the Safe's singleton (its code) to ${arg(0)}`);
     case 'approveHash':
       return onTarget(`Approve hash ${arg(0)} on chain`);
+    case 'migrateSingleton':
+    case 'migrateWithFallbackHandler':
+    case 'migrateL2Singleton':
+    case 'migrateL2WithFallbackHandler':
+      // The canonical SafeMigration, delegatecalled, was worded above: this is anything else.
+      return withValue(
+        `${verb} ${decoded.method}() on ${knownContractName(call.to) ?? call.to}, which is not an upgrade by the canonical SafeMigration ${safe141.version}${call.operation === 1 ? '' : ' (it must be delegatecalled)'}`,
+      );
     case 'multiSend':
       return `A batch of ${decoded.parameters[0]?.valueDecoded?.length ?? 'several'} actions through ${knownContractName(call.to) ?? call.to}`;
     default: {
