@@ -1,7 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getAddress, maxUint256, parseEther, type Address } from 'viem';
-import { safe141, type StateChanges as Changes, type StateChangesOutcome } from '@countersign/safe-core';
+import {
+  safe130,
+  safe141,
+  type StateChanges as Changes,
+  type StateChangesOutcome,
+} from '@countersign/safe-core';
 import { teamSafeAddress } from '../../../testing';
 import { formatFiat } from '../../../ui';
 import { StateChanges } from './StateChanges';
@@ -246,6 +251,53 @@ describe('StateChanges', () => {
     expect(text[4]).toContain(`The Safe's guard changes to ${evil} (unknown contract)`);
     expect(text[5]).toContain('(CompatibilityFallbackHandler 1.4.1)');
     expect(text[6]).toContain(`writes to the Safe's storage at slot 0x${'00'.repeat(31)}07`);
+  });
+
+  it('shows an upgrade to newer canonical contracts as expected, not as a danger', () => {
+    render(
+      <StateChanges
+        query={done({
+          safeChanges: [
+            { kind: 'implementation', before: getAddress(safe130.safeL2), after: getAddress(safe141.safeL2) },
+            {
+              kind: 'fallbackHandler',
+              before: getAddress(safe130.compatibilityFallbackHandler),
+              after: getAddress(safe141.compatibilityFallbackHandler),
+            },
+          ],
+        })}
+        native={native}
+        safe={safe}
+      />,
+    );
+    const alerts = screen.getAllByTestId('state-safe-change');
+    expect(alerts.map((alert) => alert.getAttribute('role'))).toEqual(['status', 'status']);
+    expect(alerts[0]).toHaveTextContent('The Safe is upgraded to SafeL2 1.4.1');
+    expect(alerts[0]).toHaveTextContent(
+      `The Safe's implementation changes to ${getAddress(safe141.safeL2)} (SafeL2 1.4.1), from ${getAddress(safe130.safeL2)} (SafeL2 1.3.0).`,
+    );
+    expect(alerts[0]).toHaveTextContent('It is a canonical Safe deployment of a newer version');
+    expect(alerts[1]).toHaveTextContent('The Safe is upgraded to CompatibilityFallbackHandler 1.4.1');
+    expect(alerts.map((alert) => alert.querySelector('[data-expected]')?.getAttribute('data-kind'))).toEqual([
+      'implementation',
+      'fallbackHandler',
+    ]);
+  });
+
+  it('keeps an implementation changed away from unknown code a danger, even to a canonical one', () => {
+    render(
+      <StateChanges
+        query={done({
+          safeChanges: [{ kind: 'implementation', before: evil, after: getAddress(safe141.safeL2) }],
+        })}
+        native={native}
+        safe={safe}
+      />,
+    );
+    const alert = screen.getByTestId('state-safe-change');
+    expect(alert).toHaveAttribute('role', 'alert');
+    expect(alert).toHaveTextContent('The Safe’s code changes');
+    expect(alert.querySelector('[data-expected]')).toBeNull();
   });
 
   it('gives a revert with its reason, rendered as text, and lists what was not checked', () => {

@@ -4,10 +4,12 @@ import {
   canonicalFallbackHandlerName,
   canonicalSingletonName,
   knownContractName,
+  safeChangeVerdicts,
   type ApprovalChange,
   type AssetRef,
   type BalanceChange,
   type SafeChange,
+  type SafeChangeVerdict,
   type StateChanges as StateChangesResult,
   type StateChangesOutcome,
 } from '@countersign/safe-core';
@@ -85,9 +87,10 @@ export function StateChanges({
     >
       <h3 className={styles.title}>What changes</h3>
       {changes.reverted && <Revert reverted={changes.reverted} />}
-      {changes.safeChanges.map((change, index) => (
-        <SafeChangeAlert key={index} change={change} />
-      ))}
+      {safeChangeVerdicts(changes.safeChanges).map((verdict, index) => {
+        const change = changes.safeChanges[index];
+        return change && <SafeChangeAlert key={index} change={change} verdict={verdict} />;
+      })}
       {changes.approvals.map((approval, index) => (
         <ApprovalLine key={index} approval={approval} safe={safe} tokens={tokens} collections={collections} />
       ))}
@@ -162,7 +165,25 @@ const safeChangeTitles: Record<SafeChange['kind'], string> = {
   storage: 'The Safe’s storage is written',
 };
 
-function SafeChangeAlert({ change }: { change: SafeChange }) {
+/**
+ * A change to the Safe: a danger, except the halves of an upgrade to a newer canonical Safe
+ * deployment (safeChangeVerdicts), which are expected and said so, naming the canonical contract.
+ */
+function SafeChangeAlert({ change, verdict }: { change: SafeChange; verdict: SafeChangeVerdict }) {
+  if (verdict.tone === 'warn')
+    return (
+      <Alert
+        tone="warn"
+        title={`The Safe is upgraded to ${verdict.name}`}
+        role="status"
+        testId="state-safe-change"
+      >
+        <span data-kind={change.kind} data-expected={verdict.expected}>
+          {safeChangeWords(change)} It is a canonical Safe deployment of a newer version, as an upgrade should
+          be.
+        </span>
+      </Alert>
+    );
   return (
     <Alert tone="danger" title={safeChangeTitles[change.kind]} role="alert" testId="state-safe-change">
       <span data-kind={change.kind}>{safeChangeWords(change)}</span>
