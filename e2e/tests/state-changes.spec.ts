@@ -14,6 +14,9 @@ import type { E2eStack } from '../stack';
 
 const safePath = (stack: E2eStack, view: string) => `/local:${teamSafe(stack)}/${view}`;
 
+/** 0.25 ETH as the review shows it, valued at the devnet gateway's fixed price ($3,000). */
+const quarterEth = (sign: '−' | '+') => `${sign}0.25 ETH (≈ $750.00 at the gateway’s price)`;
+
 async function reviewOf(page: Page) {
   await page.getByTestId('form-continue').click();
   const changes = page.getByTestId('state-changes');
@@ -46,8 +49,8 @@ test.describe('What a transaction changes', () => {
     await expect(
       changes.getByRole('list', { name: 'Balance changes' }).locator(':scope > li').first(),
     ).toContainText('This Safe');
-    await expect(balances.nth(0)).toHaveText('−0.25 ETH');
-    await expect(balances.nth(1)).toHaveText('+0.25 ETH');
+    await expect(balances.nth(0)).toHaveText(quarterEth('−'));
+    await expect(balances.nth(1)).toHaveText(quarterEth('+'));
     await expect(changes.getByTestId('state-safe-change')).toHaveCount(0);
 
     // approve(spender, max) on the Dev Dollar, written out as raw data: unlimited, and said so.
@@ -121,7 +124,7 @@ test.describe('What a transaction changes', () => {
       await expect(changes).toHaveAttribute('data-engine', 'browser-evm');
       await expect(changes).toContainText('Executed in your browser over this chain’s RPC');
       const balances = changes.getByTestId('state-balance-change');
-      await expect(balances).toHaveText(['−0.25 ETH', '+0.25 ETH']);
+      await expect(balances).toHaveText([quarterEth('−'), quarterEth('+')]);
       expect(app.rpc.refusals()).toBeGreaterThan(0);
 
       const implementation: Address = '0x000000000000000000000000000000000000dEaD';
