@@ -110,3 +110,22 @@ describe.each(testDatabases())('store on $name', ({ name, options }) => {
     }
   });
 });
+
+describe.each(testDatabases().filter(({ name }) => name === 'postgres'))(
+  'a long session on $name',
+  ({ options }) => {
+    it('asks the server to probe it (TCP keepalives), so a vanished replica’s lock goes within about 25 s', async () => {
+      const db = await openDatabase(options());
+      const session = await db.session!();
+      try {
+        const setting = async (name: string) => (await session.query(`SHOW ${name}`)).rows[0]?.[name];
+        expect(await setting('tcp_keepalives_idle')).toBe('10');
+        expect(await setting('tcp_keepalives_interval')).toBe('5');
+        expect(await setting('tcp_keepalives_count')).toBe('3');
+      } finally {
+        await session.end();
+        await db.close();
+      }
+    });
+  },
+);

@@ -80,7 +80,9 @@ export async function openPostgres(url: string, options: { schema?: string } = {
       }
     },
     async session() {
-      // Kept open for hours: TCP keepalives notice a peer that went away without closing.
+      // Kept open for hours: TCP keepalives notice a peer that went away without closing, on this
+      // side (keepAlive) and on the server's, which otherwise holds a vanished replica's indexing
+      // lock for as long as the operating system's defaults take to drop the connection (hours).
       const client = new pg.Client({
         connectionString: url,
         keepAlive: true,
@@ -88,6 +90,9 @@ export async function openPostgres(url: string, options: { schema?: string } = {
         ...(schema ? { options: `-c search_path=${schema}` } : {}),
       });
       await client.connect();
+      await client.query(
+        'SET tcp_keepalives_idle = 10; SET tcp_keepalives_interval = 5; SET tcp_keepalives_count = 3',
+      );
       return client;
     },
     channel: (base) => (schema ? `${base}_${schema}` : base),
