@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAddress, numberToHex, parseEther, type Address, type Hex } from 'viem';
+import { getBalance, getStorageAt, readContract } from 'viem/actions';
+import { devAccounts, devnetClients, executeSafeTx, startDevnet, type Devnet } from '@countersign/devnet';
+import {
+  fallbackHandlerStorageSlot,
+  safe130,
+  safe141,
+  safeAbi,
+  safeChangeVerdicts,
+  safeTxHashes,
+  safeUpgradeOf,
+  singletonStorageSlot,
+} from '@countersign/safe-core';
+import { chainReader } from '../../lib/chainReader';
+import { simulateStateChangesOnChain } from './chainReads';
+import { upgradeAction } from './forms/actions';
+import { safeTxOfDraft } from './safeTxOfDraft';
+
+/**
+ * The upgrade form's transaction on the devnet's Legacy Safe (SafeL2 1.3.0, 2 of 3): what changes says
+ * it is an upgrade to canonical contracts, and its owners execute it; the chain then runs 1.4.1 with
+ * the same owners, threshold and funds.
+ */
+let devnet: Devnet;
+let legacy: Address;
+let owners: Address[];
+
+const client = () => chainReader(devnet.rpcUrl);
+const addressAt = async (slot: bigint): Promise<Address> => {
+  const word = await getStorageAt(client(), { address: legacy, slot: numberToHex(slot, { size: 32 }) });
+  return getAddress(`0x${(word ?? '0x').slice(-40)}`);
+};
+const read = <const Name extends 'getOwners' | 'getThreshold' | 'nonce' | 'VERSION'>(functionName: Name) =>
+  readContract(client(), { address: legacy, abi: safeAbi, functionName });
+
+/** The Safe as the chain has it: what the upgrade must change, and what it must leave alone. */
+async function onChain() {
+  const [singleton, fallbackHandler, version, safeOwners, threshold, nonce, balance] = await Promise.all([
+    addressAt(singletonStorageSlot),
+    addressAt(fallbackHandlerStorageSlot),
+    read('VERSION'),
+    read('getOwners'),
+    read('getThreshold'),
+    read('nonce'),
+    getBalance(client(), { address: legacy }),
+  ]);
+  return { singleton, fallbackHandler, version, owners: safeOwners, threshold, nonce, balance };
+}
+
+beforeAll(async () => {
+  devnet = await startDevnet({ port: 0 });
+  const entry = devnet.manifest.safes.find((safe) => safe.name.startsWith('Legacy Safe'));
+  if (!entry) throw new Error('The devnet has no legacy Safe');
+  legacy = getAddress(entry.address);
+  owners = entry.owners.map((owner) => getAddress(owner));
+});
+afterAll(() => devnet?.stop());
+
+describe('upgrading a Safe 1.3.0 through SafeMigration 1.4.1', () => {
+  it('is reviewed as an upgrade, executed by two owners, and leaves a Safe 1.4.1 with everything else intact', async () => {
+    const before = await onChain();
+    expect(before).toMatchObject({
+      singleton: safe130.safeL2,
+      fallbackHandler: safe130.compatibilityFallbackHandler,
+      version: '1.3.0',
+      threshold: 2n,
+    });
+
+    // What the form builds from the chain's answer.
+    const upgrade = safeUpgradeOf(before);
+    expect(upgrade?.method).toBe('migrateL2WithFallbackHandler');
+    const tx = safeTxOfDraft({ actions: [upgradeAction(upgrade!)] }, before.nonce, 0n);
+    expect(tx).toMatchObject({
+      to: '0x526643F69b81B008F46d95CD5ced5eC0edFFDaC6',
+      data: '0x68cb3d94',
+      operation: 1,
+    });
+
+    // What the review shows: the two halves of an upgrade, each expected, nothing else.
+    const { safeTxHash } = safeTxHashes({ chainId: 1337, safe: legacy, tx, version: before.version });
+    const outcome = await simulateStateChangesOnChain(client(), {
+      safe: legacy,
+      tx,
+      safeTxHash: safeTxHash as Hex,
+      owners,
+      threshold: 2,
+    });
+    if (outcome.status !== 'done') throw new Error(outcome.reason);
+    expect(outcome.changes.reverted).toBeUndefined();
+    expect(outcome.changes.balanceChanges).toEqual([]);
+    expect(outcome.changes.safeChanges).toEqual([
+      { kind: 'implementation', before: safe130.safeL2, after: safe141.safeL2 },
+      {
+        kind: 'fallbackHandler',
+        before: safe130.compatibilityFallbackHandler,
+        after: safe141.compatibilityFallbackHandler,
+      },
+    ]);
+    expect(safeChangeVerdicts(outcome.changes.safeChanges)).toEqual([
+      { tone: 'warn', expected: 'upgrade', name: 'SafeL2 1.4.1' },
+      { tone: 'warn', expected: 'upgrade', name: 'CompatibilityFallbackHandler 1.4.1' },
+    ]);
+
+    // Two of its three owners sign; someone else executes.
+    const accounts = devAccounts();
+    const account = (address: Address) =>
+      accounts.find((a) => getAddress(a.account.address) === address)!.account;
+    const clients = devnetClients(1337, devnet.rpcUrl);
+    const executed = await executeSafeTx(clients, {
+      safe: legacy,
+      executor: accounts[0]!.account.address,
+      approvals: [
+        { owner: account(owners[0]!), method: 'eip712' },
+        { owner: account(owners[1]!), method: 'eip712' },
+      ],
+      tx: { to: tx.to, value: tx.value, data: tx.data, operation: tx.operation },
+    });
+    expect(executed.success).toBe(true);
+    expect(executed.safeTxHash).toBe(safeTxHash);
+
+    const after = await onChain();
+    expect(after).toEqual({
+      singleton: safe141.safeL2,
+      fallbackHandler: safe141.compatibilityFallbackHandler,
+      version: '1.4.1',
+      owners: before.owners,
+      threshold: before.threshold,
+      nonce: before.nonce + 1n,
+      balance: before.balance,
+    });
+    // Nothing left to upgrade.
+    expect(safeUpgradeOf(after)).toBeNull();
+
+    // And it works as a Safe 1.4.1: a payment signed by the other two owners.
+    const recipient = accounts[8]!.account.address;
+    const paid = await executeSafeTx(clients, {
+      safe: legacy,
+      executor: accounts[0]!.account.address,
+      approvals: [
+        { owner: account(owners[1]!), method: 'eip712' },
+        { owner: account(owners[2]!), method: 'eth_sign' },
+      ],
+      tx: { to: recipient, value: parseEther('0.25') },
+    });
+    expect(paid.success).toBe(true);
+    expect(await getBalance(client(), { address: legacy })).toBe(before.balance - parseEther('0.25'));
+  });
+});
