@@ -213,6 +213,8 @@ describe('simulateStateChangesOnChain, on the node and in the browser', () => {
     const named = onNode.get(collectible.address.toLowerCase());
     expect(named).toEqual({ name: 'Countersign Collectibles', symbol: 'CSC', source: 'contract' });
     expect(named).toMatchObject({ name: collectible.name, symbol: collectible.symbol });
+    // A contract that answers neither name() nor symbol() (the Safe itself) is left for the gateway to name.
+    expect(await readCollectionFacts(chainReader(devnet.rpcUrl), [team])).toEqual(new Map());
 
     const markup = renderToStaticMarkup(
       createElement(StateChanges, {
