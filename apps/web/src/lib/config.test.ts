@@ -44,7 +44,10 @@ describe('parseRuntimeConfig', () => {
   );
 
   it('reads the optional WalletConnect project id and devnet wallet', () => {
-    const devnet = { chainIds: ['1337', '1338'], accounts: [{ address: `0x${'a'.repeat(40)}`, label: '#1 owner A' }] };
+    const devnet = {
+      chainIds: ['1337', '1338'],
+      accounts: [{ address: `0x${'a'.repeat(40)}`, label: '#1 owner A' }],
+    };
     expect(
       parseRuntimeConfig({ gatewayUrl: 'http://127.0.0.1:8787', walletConnectProjectId: ' abc ', devnet }),
     ).toEqual({
