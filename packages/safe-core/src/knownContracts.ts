@@ -1,5 +1,5 @@
 import { getAddress, type Address } from 'viem';
-import { safe141, safeMigration141Address, type Safe141ContractName } from './addresses';
+import { safe130, safe141, safeMigration141Address, type Safe141ContractName } from './addresses';
 
 const displayNames: Record<Safe141ContractName, string> = {
   safeL2: 'SafeL2 1.4.1',
@@ -18,6 +18,10 @@ const byAddress = new Map<Address, string>([
     getAddress(safe141[key]),
     displayNames[key],
   ]),
+  [getAddress(safe130.safeL2), 'SafeL2 1.3.0'],
+  [getAddress(safe130.safe), 'Safe 1.3.0'],
+  [getAddress(safe130.safeProxyFactory), 'SafeProxyFactory 1.3.0'],
+  [getAddress(safe130.compatibilityFallbackHandler), 'CompatibilityFallbackHandler 1.3.0'],
   [getAddress(safeMigration141Address), 'SafeMigration 1.4.1'],
 ]);
 

@@ -98,6 +98,10 @@ describe('the upgrade of a Safe 1.3.0 by SafeMigration 1.4.1', () => {
     expect(isTrustedDelegateCallTarget(safeMigration141Address)).toBe(true);
     expect(isTrustedDelegateCallTarget(safeMigration141Address.toLowerCase())).toBe(true);
     expect(knownContractName(safeMigration141Address)).toBe('SafeMigration 1.4.1');
+    expect(knownContractName(safe130.safeL2)).toBe('SafeL2 1.3.0');
+    expect(knownContractName(safe130.compatibilityFallbackHandler)).toBe(
+      'CompatibilityFallbackHandler 1.3.0',
+    );
   });
 });
 

@@ -111,7 +111,7 @@ describe('GET /v1/chains/{chainId}/safes/{address}', () => {
     const demo = devnet.manifest.safes[2]!;
     const info = safeInfoSchema.parse((await getJson(`/v1/chains/1337/safes/${demo.address}`)).body);
     expect(info.version).toBe('1.3.0');
-    expect(info.implementation.value).toBe(safe130.safeL2);
+    expect(info.implementation).toEqual({ value: safe130.safeL2, name: 'SafeL2 1.3.0', logoUri: null });
     expect(info.implementationVersionState).toBe('OUTDATED');
     expect(info.fallbackHandler?.value).toBe(safe130.compatibilityFallbackHandler);
     expect(info.owners.map((o) => o.value)).toEqual(demo.owners);
