@@ -55,7 +55,7 @@ const safeMigrationArtifact =
   'safe-contracts-1.4.1-2/build/artifacts/contracts/libraries/SafeMigration.sol/SafeMigration.json';
 
 /** The CREATE2 proxy anvil pre-deploys (Arachnid's), through which Safe 1.3.0 was deployed. */
-export const deterministicDeploymentProxy: Address = '0x4e59b44847b379578588920cA78FbF26c0B4956C';
+const deterministicDeploymentProxy: Address = '0x4e59b44847b379578588920cA78FbF26c0B4956C';
 
 function readJson<T>(specifier: string): T {
   return JSON.parse(readFileSync(require.resolve(specifier), 'utf8')) as T;
