@@ -9,7 +9,7 @@ import { doubleChainId, doubleSafeAddress, webAppOnDouble } from '../gatewayDoub
 import type { E2eStack } from '../stack';
 import { TestWallet } from '../testWallet';
 import { signInMessage } from '../signIn';
-import { ownerWithTestWallet } from '../owners';
+import { ownerWithDevnetWallet, ownerWithTestWallet, secondOwner } from '../owners';
 
 /** The Settings views against the demo Safe, the devnet chain and the local gateway. */
 
@@ -456,6 +456,69 @@ test.describe('Security check', () => {
     );
     await finding.getByRole('link', { name: 'Add owner' }).click();
     await expect(page).toHaveURL(new RegExp(`/local:${solo.address}/new-transaction/add-owner$`));
+  });
+});
+
+test.describe('Security check of the outdated demo Safe', () => {
+  test.setTimeout(120_000);
+
+  test('Safe 1.3.0 is a finding linked to the upgrade, reviewed as an expected change, executed by two owners', async ({
+    page,
+    stack,
+    browser,
+  }) => {
+    const legacy = stack.safes[2]!;
+    expect(legacy.name).toContain('1.3.0');
+    await ownerWithDevnetWallet(page, stack, 'owner C', `/local:${legacy.address}/settings/security`);
+    const finding = page.getByTestId('security-finding-outdated');
+    await expect(finding).toContainText('The Safe runs an older version (1.3.0)');
+    await expect(page.getByTestId('security-finding-implementation')).toContainText('SafeL2 1.3.0');
+    await finding.getByRole('link', { name: 'Upgrade to 1.4.1' }).click();
+    await expect(page).toHaveURL(new RegExp(`/local:${legacy.address}/new-transaction/upgrade$`));
+
+    // The form reads the Safe's code from the chain and says what it becomes; no batch for it.
+    await expect(page.getByTestId('upgrade-version')).toContainText('1.3.0 → 1.4.1');
+    await expect(page.getByTestId('upgrade-singleton')).toContainText('SafeL2 1.4.1');
+    await expect(page.getByTestId('upgrade-fallback-handler')).toContainText(
+      'CompatibilityFallbackHandler 1.4.1',
+    );
+    await expect(page.getByTestId('form-add-to-batch')).toHaveCount(0);
+    await page.getByTestId('form-continue').click();
+
+    // The review: the call in words, an expected upgrade in what changes, no danger anywhere.
+    await expect(page.getByTestId('review-action')).toContainText(
+      'Upgrade the Safe to 1.4.1 (SafeMigration)',
+    );
+    await expect(page.getByTestId('warning-upgrade')).toContainText('upgrades the Safe to SafeL2 1.4.1');
+    await expect(page.getByTestId('warning-delegatecall')).toHaveCount(0);
+    await expect(page.getByTestId('state-changes')).toHaveAttribute('data-state', 'done', {
+      timeout: 30_000,
+    });
+    const changes = page.getByTestId('state-safe-change');
+    await expect(changes).toHaveCount(2);
+    await expect(changes.nth(0)).toHaveAttribute('role', 'status');
+    await expect(changes.filter({ hasText: 'The Safe is upgraded to SafeL2 1.4.1' })).toHaveCount(1);
+    await expect(
+      changes.filter({ hasText: 'The Safe is upgraded to CompatibilityFallbackHandler 1.4.1' }),
+    ).toHaveCount(1);
+    await expect(page.locator('[data-testid="state-safe-change"][role="alert"]')).toHaveCount(0);
+    await page.getByTestId('review-sign').click();
+    await expect(page.getByTestId('details-status')).toHaveText('Awaiting confirmations');
+    const detailsPath = new URL(page.url()).pathname;
+
+    const spare = await secondOwner(browser, stack);
+    try {
+      await ownerWithDevnetWallet(spare.page, stack, 'spare', detailsPath);
+      await spare.page.getByTestId('tx-execute').click();
+      await expect(spare.page.getByTestId('details-status')).toHaveText('Executed', { timeout: 30_000 });
+    } finally {
+      await spare.close();
+    }
+
+    // Read from the chain again: the finding is gone, and the Safe runs 1.4.1.
+    await page.goto(`/local:${legacy.address}/settings/security`);
+    await expect(page.getByTestId('security-finding-implementation')).toContainText('SafeL2 1.4.1');
+    await expect(page.getByTestId('security-finding-outdated')).toHaveCount(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeFunctionData, parseAbi, type Address } from 'viem';
-import { encodeMultiSend, safe141 } from '@countersign/safe-core';
+import { encodeMultiSend, safe141, safeUpgradeCall } from '@countersign/safe-core';
 import { innerCalls } from '../verify';
 import { callWarnings, nonceWarnings } from './reviewChecks';
 
@@ -45,6 +45,15 @@ describe('callWarnings', () => {
     const call = { to: safe141.multiSend, value: 0n, data: batch, operation: 1 as const };
     expect(innerCalls(call)).toHaveLength(3);
     expect(callWarnings(call, safe).map((w) => w.id)).toEqual(['delegatecall', 'settings']);
+  });
+
+  it('calls an upgrade by the canonical SafeMigration a change of the Safe’s code, in words, not a danger', () => {
+    const call = safeUpgradeCall({ method: 'migrateL2WithFallbackHandler' });
+    const warnings = callWarnings(call, safe);
+    expect(warnings.map((w) => [w.id, w.tone])).toEqual([['upgrade', 'warn']]);
+    expect(warnings[0]!.text).toContain(
+      'upgrades the Safe to SafeL2 1.4.1 with the fallback handler CompatibilityFallbackHandler 1.4.1',
+    );
   });
 
   it('does not call a settings method on another contract a change of this Safe', () => {

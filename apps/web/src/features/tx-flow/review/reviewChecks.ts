@@ -11,7 +11,7 @@ import { innerCalls } from '../verify';
 import { nonceSpan } from '../nonceWords';
 
 export type ReviewWarning = {
-  id: 'delegatecall' | 'settings' | 'nonce-used' | 'nonce-replaces' | 'nonce-skips';
+  id: 'delegatecall' | 'upgrade' | 'settings' | 'nonce-used' | 'nonce-replaces' | 'nonce-skips';
   tone: 'warn' | 'danger';
   title: string;
   text: string;
@@ -41,11 +41,21 @@ export function callWarnings(call: Call, safe: Address): ReviewWarning[] {
       }, which is not a canonical MultiSend or SignMessageLib contract. Its code would run with the Safe's own storage and funds and could take over the Safe. Sign only if you wrote or audited that contract.`,
     });
   }
-  // An upgrade by SafeMigration (a delegatecall, not a self-call) changes the Safe's code: a setting too.
-  const settings = innerCalls(call).filter(
-    (item) =>
-      (same(item.to, safe) && safeSettingsMethods.has(decodeCall(item.data)?.method ?? '')) ||
-      decodeSafeUpgrade(item) !== null,
+  const calls = innerCalls(call);
+  // An upgrade by the canonical SafeMigration (a delegatecall, not a self-call) changes the Safe's code.
+  for (const upgrade of calls.flatMap((item) => decodeSafeUpgrade(item) ?? [])) {
+    const handler = upgrade.fallbackHandler;
+    warnings.push({
+      id: 'upgrade',
+      tone: 'warn',
+      title: "Changes the Safe's code",
+      text: `This transaction upgrades the Safe to ${knownContractName(upgrade.singleton) ?? upgrade.singleton}${
+        handler ? ` with the fallback handler ${knownContractName(handler) ?? handler}` : ''
+      }, through the canonical SafeMigration contract: every later transaction runs that code. Owners, threshold, modules and funds stay as they are. Make sure the other owners expect the upgrade.`,
+    });
+  }
+  const settings = calls.filter(
+    (item) => same(item.to, safe) && safeSettingsMethods.has(decodeCall(item.data)?.method ?? ''),
   );
   if (settings.length > 0) {
     warnings.push({
