@@ -9,6 +9,7 @@ import {
   startCountingRpcProxy,
   type CountingRpcProxy,
 } from '../services/gateway/test/support/countingRpcProxy';
+import { isRunning, replicaSet } from '../services/gateway/test/support/gatewayProcess';
 import { executeByOwners } from '../services/gateway/test/support/safes';
 import { benchDatabaseUrl, benchSchema, dropSchema } from './benchDatabase';
 import { chainHealth, sleep, until } from './gatewayHealth';
@@ -26,8 +27,6 @@ const KILLS = 3;
 
 type Replica = Awaited<ReturnType<typeof spawnGateway>>;
 
-const isAlive = (replica: Replica) => replica.child.exitCode === null && replica.child.signalCode === null;
-
 /**
  * Issue 26's figures for gateway replicas on one PostgreSQL: what they cost the chain's RPC (through
  * a counting proxy) idle and per new block with 1 and 3 replicas, read throughput and latency with
@@ -43,7 +42,9 @@ export async function benchReplicas(): Promise<string[]> {
     ];
   const schema = benchSchema();
   const dir = mkdtempSync(join(tmpdir(), 'countersign-bench-replicas-'));
-  const replicas: Replica[] = [];
+  // Spawned as in production, with its node flags (scaleSafe's spawnGateway).
+  const set = replicaSet({ chainsFile: join(dir, 'chains.json'), databaseUrl: url, schema }, spawnGateway);
+  const { all: replicas, alive, spawn: spawnReplica } = set;
   let devnet: Devnet | undefined;
   let proxy: CountingRpcProxy | undefined;
   try {
@@ -58,17 +59,6 @@ export async function benchReplicas(): Promise<string[]> {
     const recipient = devnet.manifest.accounts[8]!.address as Address;
     const head = async () => Number(await clients.public.getBlockNumber({ cacheTime: 0 }));
 
-    const spawnReplica = async () => {
-      const replica = await spawnGateway({
-        GATEWAY_CHAINS_FILE: join(dir, 'chains.json'),
-        DEVNET_MANIFEST: '',
-        DATABASE_URL: url,
-        DATABASE_SCHEMA: schema,
-      });
-      replicas.push(replica);
-      return replica;
-    };
-    const alive = () => replicas.filter(isAlive);
     const allAt = (block: number) => async () =>
       (await Promise.all(alive().map((r) => chainHealth(r.url)))).every((h) => (h?.block ?? -1) >= block);
 
@@ -161,7 +151,7 @@ export async function benchReplicas(): Promise<string[]> {
         return ((next && (await chainHealth(next.url))?.block) ?? -1) >= mined;
       });
       takeovers.push({ lease, block: performance.now() - started });
-      await until('the killed replica to be gone', async () => !isAlive(leader));
+      await until('the killed replica to be gone', async () => !isRunning(leader));
       await spawnReplica();
     }
 

@@ -22,7 +22,7 @@ import { postgresTestUrl } from './support/databases';
 import {
   chainHealth,
   indexing,
-  spawnGateway,
+  replicaSet,
   stopProcess,
   type GatewayProcess,
 } from './support/gatewayProcess';
@@ -105,27 +105,16 @@ if (postgresUrl)
     let devnet: Devnet;
     let proxy: CountingRpcProxy;
     let clients: ReturnType<typeof devnetClients>;
-    let dir: string;
     let chain: ChainConfig;
-    const replicas: GatewayProcess[] = [];
-    const spawnReplica = async () => {
-      const replica = await spawnGateway({
-        GATEWAY_CHAINS_FILE: join(dir, 'chains.json'),
-        DEVNET_MANIFEST: '',
-        DATABASE_URL: url,
-        DATABASE_SCHEMA: schema,
-      });
-      replicas.push(replica);
-      return replica;
-    };
-    const alive = () => replicas.filter((r) => r.child.exitCode === null && r.child.signalCode === null);
+    const dir = mkdtempSync(join(tmpdir(), 'countersign-replicas-'));
+    const set = replicaSet({ chainsFile: join(dir, 'chains.json'), databaseUrl: url, schema });
+    const { all: replicas, alive, spawn: spawnReplica } = set;
     const head = () => clients.public.getBlockNumber({ cacheTime: 0 });
 
     beforeAll(async () => {
       devnet = await startDevnet({ port: 0 });
       clients = devnetClients(1337, devnet.rpcUrl);
       proxy = await startCountingRpcProxy(devnet.rpcUrl);
-      dir = mkdtempSync(join(tmpdir(), 'countersign-replicas-'));
       const config = devnetChainConfig(devnet.manifest, { explorerUrl: 'http://127.0.0.1:5173/explorer' });
       // The production poll interval (the devnet's own polls ten times as often, for the e2e tests).
       chain = { ...config, rpcUrl: proxy.url, indexer: { ...config.indexer, pollIntervalMs: 1_000 } };
@@ -135,7 +124,7 @@ if (postgresUrl)
       await Promise.all(replicas.map((replica) => stopProcess(replica.child)));
       await proxy?.close();
       await devnet?.stop();
-      if (dir) rmSync(dir, { recursive: true, force: true });
+      rmSync(dir, { recursive: true, force: true });
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       for (const suffix of ['', '_ref', '_race', '_alone'])

@@ -43,3 +43,32 @@ export async function indexing(replicas: readonly GatewayProcess[]): Promise<Gat
   const states = await Promise.all(replicas.map(chainHealth));
   return replicas.filter((_, i) => states[i]?.role === 'indexes');
 }
+
+/** Whether a gateway process still runs. */
+export const isRunning = (replica: Pick<GatewayProcess, 'child'>) =>
+  replica.child.exitCode === null && replica.child.signalCode === null;
+
+/**
+ * Replicas of one deployment on one PostgreSQL schema: each spawned (by `spawnGateway`, or the
+ * caller's own way) with the same chains file and database, all kept for the caller to stop.
+ */
+export function replicaSet<Replica extends Pick<GatewayProcess, 'url' | 'child'> = GatewayProcess>(
+  settings: { chainsFile: string; databaseUrl: string; schema: string },
+  spawnReplica: (env: NodeJS.ProcessEnv) => Promise<Replica> = spawnGateway as never,
+) {
+  const all: Replica[] = [];
+  return {
+    all,
+    alive: () => all.filter(isRunning),
+    spawn: async () => {
+      const replica = await spawnReplica({
+        GATEWAY_CHAINS_FILE: settings.chainsFile,
+        DEVNET_MANIFEST: '',
+        DATABASE_URL: settings.databaseUrl,
+        DATABASE_SCHEMA: settings.schema,
+      });
+      all.push(replica);
+      return replica;
+    },
+  };
+}
