@@ -25,6 +25,8 @@ import { safeTxOfDraft } from './safeTxOfDraft';
 let devnet: Devnet;
 let legacy: Address;
 let owners: Address[];
+/** The devnet as started, before the first test upgrades its legacy Safe. */
+let started: Hex;
 
 const client = () => chainReader(devnet.rpcUrl);
 const addressAt = async (slot: bigint): Promise<Address> => {
@@ -54,6 +56,7 @@ beforeAll(async () => {
   if (!entry) throw new Error('The devnet has no legacy Safe');
   legacy = getAddress(entry.address);
   owners = entry.owners.map((owner) => getAddress(owner));
+  started = (await client().request({ method: 'evm_snapshot' as never, params: [] as never })) as Hex;
 });
 afterAll(() => devnet?.stop());
 
@@ -145,5 +148,45 @@ describe('upgrading a Safe 1.3.0 through SafeMigration 1.4.1', () => {
     });
     expect(paid.success).toBe(true);
     expect(await getBalance(client(), { address: legacy })).toBe(before.balance - parseEther('0.25'));
+  });
+
+  it('moves a Safe on the non-L2 singleton 1.3.0 to Safe 1.4.1 (migrateWithFallbackHandler)', async () => {
+    await client().request({ method: 'evm_revert' as never, params: [started] as never });
+    // The same Safe on the other 1.3.0 singleton (the two share their storage layout): the devnet
+    // writes slot 0 directly rather than creating another Safe.
+    await client().request({
+      method: 'anvil_setStorageAt' as never,
+      params: [
+        legacy,
+        numberToHex(singletonStorageSlot, { size: 32 }),
+        numberToHex(BigInt(safe130.safe), { size: 32 }),
+      ] as never,
+    });
+    const before = await onChain();
+    expect(before).toMatchObject({ singleton: safe130.safe, version: '1.3.0' });
+    const upgrade = safeUpgradeOf(before);
+    expect(upgrade?.method).toBe('migrateWithFallbackHandler');
+    const tx = safeTxOfDraft({ actions: [upgradeAction(upgrade!)] }, before.nonce, 0n);
+
+    const accounts = devAccounts();
+    const account = (address: Address) =>
+      accounts.find((a) => getAddress(a.account.address) === address)!.account;
+    const executed = await executeSafeTx(devnetClients(1337, devnet.rpcUrl), {
+      safe: legacy,
+      executor: accounts[0]!.account.address,
+      approvals: [
+        { owner: account(owners[0]!), method: 'eip712' },
+        { owner: account(owners[2]!), method: 'eip712' },
+      ],
+      tx: { to: tx.to, value: tx.value, data: tx.data, operation: tx.operation },
+    });
+    expect(executed.success).toBe(true);
+    expect(await onChain()).toEqual({
+      ...before,
+      singleton: safe141.safe,
+      fallbackHandler: safe141.compatibilityFallbackHandler,
+      version: '1.4.1',
+      nonce: before.nonce + 1n,
+    });
   });
 });
