@@ -1,10 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { withParentDeathSignal } from '@countersign/devnet';
 
 const repoRoot = resolve(import.meta.dirname, '..');
+
+/** `npm start` that printed no ready line before the deadline (killed then). */
+export class NotReadyInTime extends Error {}
 
 /** What `npm start` reports once every service listens (COUNTERSIGN_READY_FILE). */
 export type ReadyInfo = {
@@ -29,6 +32,38 @@ export type StartedProcess = {
   /** Sends `signal` and resolves with the exit code once the process is gone. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
+
+/** The processes under `root` with how long each has run, as `ps` lists them: what a stuck start waits on. */
+function processTree(root: number): string {
+  let listing: string;
+  try {
+    listing = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,etime=,stat=,args='], { encoding: 'utf8' });
+  } catch {
+    return '(ps could not list the processes)';
+  }
+  const rows = listing
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((cells) => cells.length >= 5)
+    .map(([pid, ppid, ...rest]) => ({
+      pid: Number(pid),
+      ppid: Number(ppid),
+      text: rest.join(' ').slice(0, 200),
+    }));
+  const inTree = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const row of rows)
+      if (inTree.has(row.ppid) && !inTree.has(row.pid)) {
+        inTree.add(row.pid);
+        grew = true;
+      }
+  }
+  return rows
+    .filter((row) => inTree.has(row.pid))
+    .map((row) => `${row.pid} ${row.text}`)
+    .join('\n');
+}
 
 /**
  * Runs `npm start`'s command (scripts/launch.mjs with scripts/start.ts) as its own process, with free ports by default,
@@ -79,8 +114,11 @@ export async function spawnStart(
       );
     }
     if (Date.now() > deadline) {
+      const tree = child.pid === undefined ? '' : processTree(child.pid);
       child.kill('SIGKILL');
-      throw new Error(`npm start was not ready in time:\n${output}`);
+      throw new NotReadyInTime(
+        `npm start was not ready in time:\n${output}\nits processes (pid, elapsed, state, command):\n${tree}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 25));
   }
