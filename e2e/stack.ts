@@ -38,6 +38,8 @@ function startOnce(env: Record<string, string>) {
       ...env,
       COUNTERSIGN_TEST_CONTROL: '1',
       COUNTERSIGN_SKIP_WEB_BUILD: '1',
+      // Each step of the start on stderr: a start that hangs says where.
+      COUNTERSIGN_START_TRACE: '1',
       // Tests serve the app from web servers of their own too (other settings, other hosts).
       GATEWAY_CORS_ORIGINS: '*',
       // A first visit's page always comes rendered by the server, however busy the machine is: the

@@ -91,6 +91,18 @@ function secondDevnetChainConfig(manifest: DevnetManifest, options: { explorerUr
   };
 }
 
+/**
+ * COUNTERSIGN_START_TRACE=1: each step of the start on stderr, with the time since it began, so that
+ * a start that never gets ready shows where it stopped (the end-to-end tests set it).
+ */
+const traceStart = (() => {
+  const began = performance.now();
+  return (step: string) => {
+    if (process.env.COUNTERSIGN_START_TRACE === '1')
+      process.stderr.write(`start: ${step} (${Math.round(performance.now() - began)} ms)\n`);
+  };
+})();
+
 /** The decimal chain ids of the devnets started, the main one first. */
 const chainIdsOf = (...devnets: (Devnet | undefined)[]) =>
   devnets.flatMap((devnet) => (devnet ? [String(devnet.manifest.chainId)] : []));
@@ -178,6 +190,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       started.push({ stop: async () => lock.release() });
       // First, so that the local catalogue can list the apps at their URL. Only with the local
       // gateway: a remote one does not list them.
+      traceStart('demo apps');
       const demoApps = await startDemoAppsServer({ host: options.host, port: options.demoAppsPort }).catch(
         (error: unknown) => {
           throw explainFailure('demo apps', 'DEMO_APPS_PORT', String(options.demoAppsPort), error);
@@ -190,16 +203,24 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // made while the chain starts.
       const rpcHost = await ipForAnvil(options.host);
       // allSettled: a chain that started must be stopped even when another part failed.
+      traceStart('devnets and database');
       const [first, second, database] = await Promise.allSettled([
-        startDevnet({ host: rpcHost, port: options.rpcPort, stateDir: options.stateDir }).catch(
+        startDevnet({ host: rpcHost, port: options.rpcPort, stateDir: options.stateDir }).then(
+          (started) => (traceStart('devnet ready'), started),
           (error: unknown) => {
             throw explainFailure('devnet', 'RPC_PORT', String(options.rpcPort), error);
           },
         ),
-        options.secondChain ? startSecondDevnet(options, rpcHost) : undefined,
+        options.secondChain
+          ? startSecondDevnet(options, rpcHost).then(
+              (started) => (traceStart('second devnet ready'), started),
+            )
+          : undefined,
         options.databaseUrl
           ? undefined
-          : initialisePgliteDataDir(gatewayDataDir, { templateDir: join(repoRoot, '.countersign/cache') }),
+          : initialisePgliteDataDir(gatewayDataDir, {
+              templateDir: join(repoRoot, '.countersign/cache'),
+            }).then(() => traceStart('embedded database ready')),
       ]);
       if (first.status === 'fulfilled') started.push(first.value);
       if (second.status === 'fulfilled' && second.value) started.push(second.value);
@@ -207,6 +228,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       devnet = (first as PromiseFulfilledResult<Devnet>).value;
       secondDevnet = (second as PromiseFulfilledResult<Devnet | undefined>).value;
       const explorerUrl = `${webOrigin}/explorer`;
+      traceStart('devnets and database ready; gateway');
       const localGateway = await startGateway({
         host: options.host,
         port: options.gatewayPort,
@@ -246,11 +268,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const marker = join(options.stateDir, 'offchain-seeded.json');
       const key = seedMarkerKey(devnet.manifest, options);
       if (!isSeeded(marker, key)) {
+        traceStart('gateway listening; seeding the off-chain demo');
         await seedOffchainDemo(devnet.manifest, gatewayUrl);
         writeFileSync(marker, key);
       }
     }
     await webReservation.release();
+    traceStart('web server');
     const web = await startWebServer({
       host: options.host,
       port: webPort,
