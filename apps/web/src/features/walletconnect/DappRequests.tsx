@@ -157,7 +157,7 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
           }
           // Not in the session: added when Countersign serves the chain and the chain itself shows a
           // Safe at this address (read from its RPC, not the gateway's word); else the refusal.
-          const targetChain = chains?.find((candidate) => Number(candidate.chainId) === target);
+          const targetChain = servedOn(target);
           void (targetChain ? safeIsOn(targetChain) : Promise.resolve(false))
             .then(async (found) => {
               if (!found) return respond({ error: refusal });
