@@ -1,4 +1,15 @@
-import { encodeFunctionData, hashTypedData, type Address, type Hex } from 'viem';
+import {
+  concat,
+  encodeAbiParameters,
+  encodeFunctionData,
+  hashTypedData,
+  keccak256,
+  numberToHex,
+  parseAbiParameters,
+  toHex,
+  type Address,
+  type Hex,
+} from 'viem';
 import { safeAbi } from './abis';
 import { zeroAddress } from './addresses';
 import type { Operation } from './operation';
@@ -84,4 +95,49 @@ export function encodeExecTransaction(tx: SafeTx, signatures: Hex): Hex {
     functionName: 'execTransaction',
     args: [...safeTxArgs(tx), signatures],
   });
+}
+
+/**
+ * The safeTxHash of `tx` at any nonce, for finding which nonce an execution ran at when only its
+ * fields and its hash are known (a Safe without L2 events does not say): the struct's encoding is
+ * built once and only the nonce word, its last, changes between calls. Equal to hashSafeTx.
+ */
+export function safeTxHasherByNonce(params: {
+  chainId: number;
+  safe: Address;
+  tx: Omit<SafeTx, 'nonce'>;
+}): (nonce: bigint) => Hex {
+  const { tx } = params;
+  const domainSeparator = keccak256(
+    encodeAbiParameters(parseAbiParameters('bytes32, uint256, address'), [
+      keccak256(toHex('EIP712Domain(uint256 chainId,address verifyingContract)')),
+      BigInt(params.chainId),
+      params.safe,
+    ]),
+  );
+  const typeHash = keccak256(
+    toHex(
+      'SafeTx(address to,uint256 value,bytes data,uint8 operation,uint256 safeTxGas,uint256 baseGas,' +
+        'uint256 gasPrice,address gasToken,address refundReceiver,uint256 nonce)',
+    ),
+  );
+  const head = encodeAbiParameters(
+    parseAbiParameters('bytes32, address, uint256, bytes32, uint8, uint256, uint256, uint256, address, address'),
+    [
+      typeHash,
+      tx.to,
+      tx.value,
+      keccak256(tx.data),
+      tx.operation,
+      tx.safeTxGas,
+      tx.baseGas,
+      tx.gasPrice,
+      tx.gasToken,
+      tx.refundReceiver,
+    ],
+  );
+  return (nonce) => {
+    const structHash = keccak256(concat([head, numberToHex(nonce, { size: 32 })]));
+    return keccak256(concat(['0x1901', domainSeparator, structHash]));
+  };
 }

@@ -22,7 +22,7 @@ describe.each(testDatabases())('Safes the indexer did not see created, on $name'
   let clients: ReturnType<typeof devnetClients>;
   /** SafeL2 proxies deployed directly, with a history before anybody asks about them. */
   let direct: Address;
-  /** A proxy of the plain (not L2) singleton: its executions announce nothing an indexer can read. */
+  /** A proxy of the plain (not L2) singleton: its executions emit only their outcome. */
   let plain: Address;
   const past: Record<string, string> = {};
 
@@ -113,16 +113,26 @@ describe.each(testDatabases())('Safes the indexer did not see created, on $name'
     expect(txs[0]?.executionInfo).toMatchObject({ nonce: 1 });
   });
 
-  it('leaves out a Safe whose singleton announces no executions, and goes on indexing', async () => {
+  it('follows a Safe on the non-L2 singleton too, its executions read from their transactions', async () => {
     expect(safeInfoSchema.parse(await get(`/v1/chains/1337/safes/${plain}`)).implementation.value).toBe(
       safe141.safe,
     );
     await local.indexed();
-    expect((await history(plain)).count).toBe(0);
-    const indexer = local.gateway.indexers.get('1337');
-    expect(indexer?.lastError).toBeUndefined();
+    // Its incoming 1 ETH (the Safe's own SafeReceived event) and the payment made before anybody asked.
+    const before = await history(plain);
+    expect(before.count).toBe(2);
+    expect(before.txs[0]?.executionInfo).toMatchObject({ nonce: 0, confirmationsRequired: 2 });
+    expect(before.txs[0]?.txInfo).toMatchObject({ type: 'Transfer', direction: 'OUTGOING' });
+    expect(before.txs[1]?.txInfo).toMatchObject({ type: 'Transfer', direction: 'INCOMING' });
+    const { safeTxHash } = await executeByOwners(clients, plain, { to: recipient, value: parseEther('0.1') });
     await executeByOwners(clients, direct, { to: recipient, value: parseEther('0.3') });
     await local.indexed();
+    const indexer = local.gateway.indexers.get('1337');
+    expect(indexer?.lastError).toBeUndefined();
+    const { count, txs } = await history(plain);
+    expect(count).toBe(3);
+    expect(txs[0]?.id).toBe(`multisig_${plain}_${safeTxHash}`);
+    expect(txs[0]?.executionInfo).toMatchObject({ nonce: 1, confirmationsRequired: 2 });
     expect((await history(direct)).count).toBe(5);
   });
 });

@@ -162,6 +162,37 @@ export async function applyRecords(tx: Queryable, params: RangeRecords): Promise
     'ON CONFLICT (chain_id, safe, id) DO NOTHING',
   );
 
+  await insertRows(
+    tx,
+    `INSERT INTO unrecovered_executions (chain_id, id, safe, kind, safe_tx_hash, module, sender, success, reason,
+       tx_hash, block_number, log_index, executed_at_ms)`,
+    prepared.unrecovered.map((u) => [
+      chainId,
+      u.id,
+      u.safe,
+      u.kind,
+      u.safeTxHash,
+      u.module,
+      u.sender,
+      u.success,
+      u.reason,
+      u.txHash,
+      u.blockNumber,
+      u.logIndex,
+      u.timestampMs,
+    ]),
+    'ON CONFLICT (chain_id, id) DO NOTHING',
+  );
+
+  // A Safe set aside keeps what was stored before; it is not followed from here on.
+  for (const aside of prepared.setAside) {
+    await tx.query(
+      `UPDATE safes SET set_aside_reason = $3, set_aside_block = $4, set_aside_tx_hash = $5
+       WHERE chain_id = $1 AND address = $2 AND set_aside_reason IS NULL`,
+      [chainId, aside.safe, aside.reason, aside.blockNumber.toString(), aside.txHash],
+    );
+  }
+
   await flagImitations(tx, chainId, prepared);
   await appendHistory(tx, chainId, prepared.history);
 
@@ -189,6 +220,15 @@ export async function rollBackAbove(
   await tx.query('DELETE FROM history_items WHERE chain_id = $1 AND block_number > $2', [chainId, fork]);
   await tx.query('DELETE FROM safe_recipients WHERE chain_id = $1 AND block_number > $2', [chainId, fork]);
   await tx.query('DELETE FROM transfers WHERE chain_id = $1 AND block_number > $2', [chainId, fork]);
+  await tx.query('DELETE FROM unrecovered_executions WHERE chain_id = $1 AND block_number > $2', [
+    chainId,
+    fork,
+  ]);
+  await tx.query(
+    `UPDATE safes SET set_aside_reason = NULL, set_aside_block = NULL, set_aside_tx_hash = NULL
+     WHERE chain_id = $1 AND set_aside_block > $2`,
+    [chainId, fork],
+  );
   await tx.query('DELETE FROM module_transactions WHERE chain_id = $1 AND block_number > $2', [
     chainId,
     fork,

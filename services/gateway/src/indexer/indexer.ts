@@ -3,10 +3,8 @@ import {
   BlockNotFoundError,
   HttpRequestError,
   erc20Abi,
-  getAbiItem,
   getAddress,
   parseAbi,
-  toEventSelector,
   type Address,
   type PublicClient,
 } from 'viem';
@@ -24,6 +22,8 @@ import {
 } from './applyRange';
 import { fetchRange, type BlockInfo, type ChainRange } from './fetchRange';
 import { prepareRange, type PreparedRange } from './prepareRange';
+import { recoverRange, type TraceSupport } from './recoverRange';
+import { buildSafeTx, hashSafeTx } from '@countersign/safe-core';
 
 export type IndexerOptions = {
   db: Database;
@@ -32,8 +32,9 @@ export type IndexerOptions = {
   /** The proxy factories whose ProxyCreation events reveal new Safes. */
   factories: readonly Address[];
   /**
-   * The singletons (master copies) a Safe somebody asks about may run, to be followed too; those that
-   * do not announce their executions with events (not L2) are left out, as they cannot be indexed.
+   * The singletons (master copies) a Safe somebody asks about may run, to be followed too: L2 ones,
+   * whose executions come with events describing them, and the others, whose executions are
+   * recovered from their transactions (see recoverRange).
    */
   singletons?: readonly Address[];
   /** How long an address found not to be such a Safe is not checked again (1 minute by default). */
@@ -86,9 +87,6 @@ const logsPerPass = 1_000;
 const erc165Abi = parseAbi(['function supportsInterface(bytes4 interfaceId) view returns (bool)']);
 /** ERC-165 interface id of ERC721. */
 const erc721InterfaceId = '0x80ac58cd';
-
-/** The event an L2 singleton announces each execution with; its code holds the topic as a constant. */
-const announcementTopic = toEventSelector(getAbiItem({ abi: safeAbi, name: 'SafeMultiSigTransaction' }));
 
 /** Safes asked about that wait for the next pass; more at once are ignored (asked again later). */
 const maxPendingSafes = 100;
@@ -216,7 +214,8 @@ export class Indexer {
   #pending = new Set<Address>();
   /** Until when each rejected address is not checked again. */
   #rejected = new Map<Address, number>();
-  readonly #announces = new Map<Address, Promise<boolean>>();
+  /** Whether the node serves call traces, for executions only a trace shows (found out once). */
+  readonly #traces: TraceSupport = { mode: 'unknown' };
   #running = false;
   #chainChecked = false;
   #loop: Promise<void> | undefined;
@@ -427,8 +426,8 @@ export class Indexer {
       return true;
     }
     const safes = async () =>
-      db.query<{ address: string; backfill_next: string | null }>(
-        'SELECT address, backfill_next FROM safes WHERE chain_id = $1',
+      db.query<{ address: string; backfill_next: string | null; set_aside_reason: string | null }>(
+        'SELECT address, backfill_next, set_aside_reason FROM safes WHERE chain_id = $1',
         [chainId],
       );
     this.#known = new Set((await safes()).map((row) => getAddress(row.address)));
@@ -436,7 +435,7 @@ export class Indexer {
     const caughtUp = cursor ? await this.#backfill(cursor) : false;
     // Read again: a Safe whose backfill just reached the cursor is followed from this range on.
     const followed = (await safes())
-      .filter((row) => row.backfill_next === null)
+      .filter((row) => row.backfill_next === null && row.set_aside_reason === null)
       .map((row) => getAddress(row.address));
     const advanced = await this.#follow(cursor, head, followed);
     return admitted || caughtUp || advanced;
@@ -444,12 +443,11 @@ export class Indexer {
 
   /** One range of the chain for the Safes followed, moving the cursor. */
   async #follow(cursor: Cursor, head: bigint, known: Address[]): Promise<boolean> {
-    const { chainId } = this.#o;
     const from = cursor ? cursor.number + 1n : this.#o.startBlock;
     if (from > head) return false;
     const range = await this.#read(this.#span, from, head, this.#o.factories, known);
     if (!range) return true;
-    const prepared = prepareRange(range, Number(chainId), new Set(known), this.#trusted);
+    const prepared = await this.#prepare(range, known);
     const records = await this.#records(prepared, range.to);
     const toBlock = range.blocks.get(range.to) as BlockInfo;
     await this.#write(cursor, async (tx) => {
@@ -483,7 +481,7 @@ export class Indexer {
     const range =
       from <= cursor.number ? await this.#read(this.#backfillSpan, from, cursor.number, [], safes) : null;
     if (range === undefined) return true;
-    const prepared = range && prepareRange(range, Number(chainId), new Set(safes), this.#trusted);
+    const prepared = range && (await this.#prepare(range, safes));
     const records = prepared && (await this.#records(prepared, cursor.number));
     const next = range && range.to < cursor.number ? (range.to + 1n).toString() : null;
     await this.#write(cursor, async (tx) => {
@@ -508,7 +506,8 @@ export class Indexer {
   /** The Safes being caught up, furthest behind first. */
   async #backfilling(): Promise<{ address: Address; next: bigint }[]> {
     const rows = await this.#o.db.query<{ address: string; backfill_next: string }>(
-      'SELECT address, backfill_next FROM safes WHERE chain_id = $1 AND backfill_next IS NOT NULL ORDER BY backfill_next',
+      `SELECT address, backfill_next FROM safes
+       WHERE chain_id = $1 AND backfill_next IS NOT NULL AND set_aside_reason IS NULL ORDER BY backfill_next`,
       [this.#o.chainId],
     );
     return rows.map((row) => ({ address: getAddress(row.address), next: BigInt(row.backfill_next) }));
@@ -562,20 +561,69 @@ export class Indexer {
 
   async #indexableSingleton(safe: Address): Promise<Address | undefined> {
     const state = await readSafe(this.#o.client, safe);
-    if (!state || !this.#singletons.has(state.singleton)) return undefined;
-    let announces = this.#announces.get(state.singleton);
-    if (!announces) {
-      const singleton = state.singleton;
-      announces = this.#o.client.getCode({ address: singleton }).then(
-        (code) => (code ?? '').toLowerCase().includes(announcementTopic.slice(2)),
-        (error: unknown) => {
-          this.#announces.delete(singleton);
-          throw error;
-        },
+    return state && this.#singletons.has(state.singleton) ? state.singleton : undefined;
+  }
+
+  /**
+   * A range's records: executions no SafeL2 event describes are recovered first (non-L2 Safes), then
+   * each Safe's events are prepared on its own; a Safe set aside is logged with its reason.
+   */
+  async #prepare(range: ChainRange, safes: readonly Address[]): Promise<PreparedRange> {
+    const { db, client, chainId, log } = this.#o;
+    const recoveries = await recoverRange(range, {
+      client,
+      chainId: Number(chainId),
+      traces: this.#traces,
+      log: (message) => log?.(`indexer ${chainId}: ${message}`),
+      proposal: async (safe, safeTxHash) => {
+        const [row] = await db.query<{
+          to_address: string;
+          value: string;
+          data: string | null;
+          operation: number;
+          safe_tx_gas: string;
+          base_gas: string;
+          gas_price: string;
+          gas_token: string;
+          refund_receiver: string;
+          nonce: string;
+        }>(
+          `SELECT to_address, value, data, operation, safe_tx_gas, base_gas, gas_price, gas_token, refund_receiver, nonce
+           FROM multisig_transactions WHERE chain_id = $1 AND safe = $2 AND safe_tx_hash = $3`,
+          [chainId, safe, safeTxHash.toLowerCase()],
+        );
+        if (!row) return undefined;
+        const tx = buildSafeTx({
+          to: getAddress(row.to_address),
+          value: BigInt(row.value),
+          data: (row.data ?? '0x') as `0x${string}`,
+          operation: row.operation === 1 ? 1 : 0,
+          safeTxGas: BigInt(row.safe_tx_gas),
+          baseGas: BigInt(row.base_gas),
+          gasPrice: BigInt(row.gas_price),
+          gasToken: getAddress(row.gas_token),
+          refundReceiver: getAddress(row.refund_receiver),
+          nonce: BigInt(row.nonce),
+        });
+        // The stored row is a claim like any other: it counts only if it hashes to what the Safe emitted.
+        return hashSafeTx({ chainId: Number(chainId), safe, tx }) === safeTxHash ? tx : undefined;
+      },
+      nonceHints: async (list) => {
+        const rows = await db.query<{ safe: string; next: string }>(
+          `SELECT safe, MAX(nonce) + 1 AS next FROM multisig_transactions
+           WHERE chain_id = $1 AND safe = ANY($2) AND executed_tx_hash IS NOT NULL GROUP BY safe`,
+          [chainId, list],
+        );
+        return new Map(rows.map((row) => [getAddress(row.safe), BigInt(row.next)]));
+      },
+    });
+    const prepared = prepareRange(range, Number(chainId), new Set(safes), this.#trusted, recoveries);
+    for (const aside of prepared.setAside) {
+      log?.(
+        `indexer ${chainId}: set aside Safe ${aside.safe} at block ${aside.blockNumber}: ${aside.reason}`,
       );
-      this.#announces.set(singleton, announces);
     }
-    return (await announces) ? state.singleton : undefined;
+    return prepared;
   }
 
   /**
@@ -618,6 +666,7 @@ export class Indexer {
 
   #changed(prepared: PreparedRange): void {
     const touched = new Set<Address>([
+      ...prepared.setAside.map((aside) => aside.safe),
       ...prepared.history.map((item) => item.safe),
       ...prepared.transfers.map((transfer) => transfer.safe),
       ...prepared.ownersChanged,
@@ -730,6 +779,7 @@ export class Indexer {
       `SELECT EXISTS (SELECT 1 FROM history_items WHERE chain_id = $1 AND block_number < $2)
            OR EXISTS (SELECT 1 FROM transfers WHERE chain_id = $1 AND block_number < $2)
            OR EXISTS (SELECT 1 FROM module_transactions WHERE chain_id = $1 AND block_number < $2)
+           OR EXISTS (SELECT 1 FROM unrecovered_executions WHERE chain_id = $1 AND block_number < $2)
            OR EXISTS (SELECT 1 FROM multisig_transactions WHERE chain_id = $1 AND executed_block < $2)
            OR EXISTS (SELECT 1 FROM safes WHERE chain_id = $1 AND creation_block < $2) AS found`,
       [this.#o.chainId, block.toString()],

@@ -1,6 +1,8 @@
 import { decodeAbiParameters, getAddress, type Address, type Hex } from 'viem';
-import { buildSafeTx, hashSafeTx, type SafeTx } from '@countersign/safe-core';
-import { decodeAdditionalInfo, type ChainRange } from './fetchRange';
+import type { SafeTx } from '@countersign/safe-core';
+import { eventKey, pairAnnouncements, type SafeEvent } from './executionPairs';
+import type { ChainRange } from './fetchRange';
+import type { Recovery } from './recoverRange';
 
 /** A place in the chain: history and every indexed row is ordered by it. */
 type At = { blockNumber: bigint; logIndex: number; txHash: Hex; timestampMs: number };
@@ -21,9 +23,32 @@ export type MultisigExecution = At &
     success: boolean;
     payment: bigint;
     confirmationsRequired: number;
-    /** The signatures as the Safe checked them; their signers are recovered when first read. */
-    signatures: Hex;
+    /**
+     * The signatures as the Safe checked them; their signers are recovered when first read. Null when
+     * the fields came from a stored proposal, whose confirmations stand for them.
+     */
+    signatures: Hex | null;
   };
+
+/**
+ * An execution whose fields could not be proven (a non-L2 Safe's, relayed in a way only a trace
+ * shows, on a node without traces): listed with what is known, never guessed.
+ */
+export type UnrecoveredExecution = At & {
+  id: string;
+  safe: Address;
+  kind: 'multisig' | 'module';
+  /** The multisig execution's safeTxHash (from its event); null for a module's. */
+  safeTxHash: Hex | null;
+  module: Address | null;
+  /** Who sent the transaction it ran in. */
+  sender: Address;
+  success: boolean;
+  reason: string;
+};
+
+/** A Safe whose events the indexer could not make sense of: left out from then on, with the reason. */
+export type SetAsideSafe = { safe: Address; reason: string; blockNumber: bigint; txHash: Hex | null };
 
 export type ModuleExecution = At & {
   id: string;
@@ -49,7 +74,7 @@ export type Transfer = At & {
 
 export type HistoryEntry = At & {
   safe: Address;
-  kind: 'creation' | 'multisig' | 'module' | 'transfer';
+  kind: 'creation' | 'multisig' | 'module' | 'transfer' | 'unrecovered';
   refId: string;
   /** Shown with trusted=true: false only for transfers of ERC20 tokens that are not trusted. */
   trusted: boolean;
@@ -73,6 +98,8 @@ export type PreparedRange = {
   /** Safes whose owners changed (or were set up) and must be read again. */
   ownersChanged: Set<Address>;
   tokenAddresses: Set<Address>;
+  unrecovered: UnrecoveredExecution[];
+  setAside: SetAsideSafe[];
 };
 
 /** Chain order: by block, then by position in the block. */
@@ -86,13 +113,17 @@ export const chainOrder = (a: { blockNumber: bigint | null; logIndex: number | n
 /**
  * Turns a range's raw events into records. SafeL2 announces each execution with an event carrying
  * its parameters (SafeMultiSigTransaction / SafeModuleTransaction) before the outcome
- * (ExecutionSuccess/Failure, ExecutionFromModuleSuccess/Failure), so events are read in chain order.
+ * (ExecutionSuccess/Failure, ExecutionFromModuleSuccess/Failure); a non-L2 Safe emits only the
+ * outcome, whose fields recoverRange found beforehand. A Safe whose events cannot be made sense of
+ * is set aside, with the reason; the other Safes' records are kept.
  */
 export function prepareRange(
   range: ChainRange,
   chainId: number,
   known: ReadonlySet<Address>,
   trustedTokens: ReadonlySet<Address>,
+  /** What recoverRange learnt of the executions no SafeL2 event describes, by their outcome event. */
+  recoveries: ReadonlyMap<string, Recovery> = new Map(),
 ): PreparedRange {
   const at = (log: {
     blockNumber: bigint | null;
@@ -120,6 +151,8 @@ export function prepareRange(
     recipients: [],
     ownersChanged: new Set(),
     tokenAddresses: new Set(),
+    unrecovered: [],
+    setAside: [],
   };
   const safes = new Set(known);
 
@@ -137,126 +170,35 @@ export function prepareRange(
     prepared.ownersChanged.add(safe);
   }
 
-  const announcedMultisig = new Map<
-    Address,
-    (typeof range.safeEvents)[number] & { eventName: 'SafeMultiSigTransaction' }
-  >();
-  const announcedModule = new Map<
-    Address,
-    (typeof range.safeEvents)[number] & { eventName: 'SafeModuleTransaction' }
-  >();
   /** `${safe}:${txHash}` of every execution, to keep a Safe's own transfers out of its history twice. */
   const executedIn = new Set<string>();
-
+  const bySafe = new Map<Address, SafeEvent[]>();
   for (const log of [...range.safeEvents].sort(chainOrder)) {
     const safe = getAddress(log.address);
-    switch (log.eventName) {
-      case 'SafeMultiSigTransaction':
-        announcedMultisig.set(safe, log);
-        break;
-      case 'ExecutionSuccess':
-      case 'ExecutionFailure': {
-        const announced = announcedMultisig.get(safe);
-        if (!announced || announced.transactionHash !== log.transactionHash) {
-          throw new Error(
-            `${log.eventName} in ${log.transactionHash} without SafeMultiSigTransaction (not a SafeL2?)`,
-          );
-        }
-        announcedMultisig.delete(safe);
-        const args = announced.args;
-        const info = decodeAdditionalInfo(args.additionalInfo);
-        const tx = buildSafeTx({
-          to: getAddress(args.to),
-          value: args.value,
-          data: args.data,
-          operation: args.operation === 1 ? 1 : 0,
-          safeTxGas: args.safeTxGas,
-          baseGas: args.baseGas,
-          gasPrice: args.gasPrice,
-          gasToken: getAddress(args.gasToken),
-          refundReceiver: getAddress(args.refundReceiver),
-          nonce: info.nonce,
-        });
-        const safeTxHash = hashSafeTx({ chainId, safe, tx });
-        if (safeTxHash !== log.args.txHash) {
-          throw new Error(
-            `safeTxHash mismatch in ${log.transactionHash}: computed ${safeTxHash}, emitted ${log.args.txHash}`,
-          );
-        }
-        prepared.multisig.push({
-          ...at(log),
-          safe,
-          safeTxHash,
-          ...tx,
-          executor: getAddress(info.sender),
-          success: log.eventName === 'ExecutionSuccess',
-          payment: log.args.payment,
-          confirmationsRequired: Number(info.threshold),
-          signatures: args.signatures,
-        });
-        prepared.history.push({ ...at(log), safe, kind: 'multisig', refId: safeTxHash, trusted: true });
-        if (log.eventName === 'ExecutionSuccess' && tx.value > 0n && tx.to !== safe) {
-          prepared.recipients.push({ ...at(log), safe, address: tx.to });
-        }
-        executedIn.add(`${safe}:${log.transactionHash}`);
-        break;
-      }
-      case 'SafeModuleTransaction':
-        announcedModule.set(safe, log);
-        break;
-      case 'ExecutionFromModuleSuccess':
-      case 'ExecutionFromModuleFailure': {
-        const announced = announcedModule.get(safe);
-        if (!announced || announced.transactionHash !== log.transactionHash) {
-          throw new Error(
-            `${log.eventName} in ${log.transactionHash} without SafeModuleTransaction (not a SafeL2?)`,
-          );
-        }
-        announcedModule.delete(safe);
-        const id = `${announced.transactionHash}-${announced.logIndex}`;
-        const to = getAddress(announced.args.to);
-        if (log.eventName === 'ExecutionFromModuleSuccess' && announced.args.value > 0n && to !== safe) {
-          prepared.recipients.push({ ...at(log), safe, address: to });
-        }
-        prepared.modules.push({
-          ...at(log),
-          id,
-          safe,
-          module: getAddress(announced.args.module),
-          to,
-          value: announced.args.value,
-          data: announced.args.data,
-          operation: announced.args.operation,
-          success: log.eventName === 'ExecutionFromModuleSuccess',
-        });
-        prepared.history.push({ ...at(log), safe, kind: 'module', refId: id, trusted: true });
-        executedIn.add(`${safe}:${log.transactionHash}`);
-        break;
-      }
-      case 'SafeReceived': {
-        const id = `${log.transactionHash}-${log.logIndex}`;
-        prepared.transfers.push({
-          ...at(log),
-          id,
-          safe,
-          tokenType: 'NATIVE',
-          tokenAddress: null,
-          sender: getAddress(log.args.sender),
-          recipient: safe,
-          value: log.args.value,
-          tokenId: null,
-        });
-        break;
-      }
-      case 'SafeSetup':
-      case 'AddedOwner':
-      case 'RemovedOwner':
-        prepared.ownersChanged.add(safe);
-        break;
-      default:
-        // Threshold, module, guard and handler changes are read from the chain when asked (SafeInfo);
-        // ApproveHash and SignMsg matter to proposals and messages, which are checked on chain too.
-        break;
+    bySafe.set(safe, [...(bySafe.get(safe) ?? []), log]);
+  }
+  const setAside = new Set<Address>();
+  for (const [safe, events] of bySafe) {
+    // Each Safe on its own: whatever one Safe's events look like, the others are still indexed.
+    try {
+      const own = prepareSafeEvents(safe, events, { chainId, at, recoveries });
+      prepared.multisig.push(...own.multisig);
+      prepared.modules.push(...own.modules);
+      prepared.unrecovered.push(...own.unrecovered);
+      prepared.transfers.push(...own.transfers);
+      prepared.history.push(...own.history);
+      prepared.recipients.push(...own.recipients);
+      for (const key of own.executedIn) executedIn.add(key);
+      if (own.ownersChanged) prepared.ownersChanged.add(safe);
+    } catch (error) {
+      const first = events[0];
+      setAside.add(safe);
+      prepared.setAside.push({
+        safe,
+        reason: `${error instanceof Error ? error.message : String(error)}`.slice(0, 500),
+        blockNumber: first?.blockNumber ?? range.from,
+        txHash: first?.transactionHash ?? null,
+      });
     }
   }
 
@@ -269,7 +211,7 @@ export function prepareRange(
     const token = getAddress(log.address);
     prepared.tokenAddresses.add(token);
     for (const safe of new Set([sender, recipient])) {
-      if (!safes.has(safe)) continue;
+      if (!safes.has(safe) || setAside.has(safe)) continue;
       prepared.transfers.push({
         ...at(log),
         id: `${log.transactionHash}-${log.logIndex}`,
@@ -309,4 +251,168 @@ export function prepareRange(
   prepared.history.sort(chainOrder);
   prepared.recipients.sort(chainOrder);
   return prepared;
+}
+
+type SafeRecords = Pick<
+  PreparedRange,
+  'multisig' | 'modules' | 'unrecovered' | 'transfers' | 'history' | 'recipients'
+> & { executedIn: string[]; ownersChanged: boolean };
+
+/** One Safe's events of a range, in chain order, as records; throws when they cannot be right. */
+function prepareSafeEvents(
+  safe: Address,
+  events: readonly SafeEvent[],
+  ctx: {
+    chainId: number;
+    at: (log: { blockNumber: bigint | null; logIndex: number | null; transactionHash: Hex | null }) => At;
+    recoveries: ReadonlyMap<string, Recovery>;
+  },
+): SafeRecords {
+  const { at } = ctx;
+  const own: SafeRecords = {
+    multisig: [],
+    modules: [],
+    unrecovered: [],
+    transfers: [],
+    history: [],
+    recipients: [],
+    executedIn: [],
+    ownersChanged: false,
+  };
+  const pairing = pairAnnouncements(events, ctx.chainId);
+  const executedHashes = new Set<Hex>();
+  for (const log of events) {
+    const key = eventKey(log);
+    switch (log.eventName) {
+      case 'ExecutionSuccess':
+      case 'ExecutionFailure': {
+        const safeTxHash = log.args.txHash;
+        // A nonce is used once: a Safe cannot run one safeTxHash twice.
+        if (executedHashes.has(safeTxHash))
+          throw new Error(`safeTxHash ${safeTxHash} executed twice in one range`);
+        executedHashes.add(safeTxHash);
+        const success = log.eventName === 'ExecutionSuccess';
+        const announced = pairing.multisig.get(key);
+        const recovery = announced ? undefined : ctx.recoveries.get(key);
+        const found = announced
+          ? { ...announced }
+          : recovery?.kind === 'multisig'
+            ? {
+                tx: recovery.tx,
+                executor: recovery.executor,
+                threshold: recovery.threshold,
+                signatures: recovery.signatures,
+              }
+            : undefined;
+        if (!found) {
+          if (recovery?.kind !== 'unrecovered')
+            throw new Error(
+              `${log.eventName} in ${log.transactionHash} that neither an event nor a recovery explains`,
+            );
+          own.unrecovered.push({
+            ...at(log),
+            id: key,
+            safe,
+            kind: 'multisig',
+            safeTxHash,
+            module: null,
+            sender: recovery.sender,
+            success,
+            reason: recovery.reason,
+          });
+          own.history.push({ ...at(log), safe, kind: 'unrecovered', refId: key, trusted: true });
+          own.executedIn.push(`${safe}:${log.transactionHash}`);
+          break;
+        }
+        own.multisig.push({
+          ...at(log),
+          safe,
+          safeTxHash,
+          ...found.tx,
+          executor: found.executor,
+          success,
+          payment: log.args.payment,
+          confirmationsRequired: found.threshold,
+          signatures: found.signatures,
+        });
+        own.history.push({ ...at(log), safe, kind: 'multisig', refId: safeTxHash, trusted: true });
+        if (success && found.tx.value > 0n && found.tx.to !== safe) {
+          own.recipients.push({ ...at(log), safe, address: found.tx.to });
+        }
+        own.executedIn.push(`${safe}:${log.transactionHash}`);
+        break;
+      }
+      case 'ExecutionFromModuleSuccess':
+      case 'ExecutionFromModuleFailure': {
+        const success = log.eventName === 'ExecutionFromModuleSuccess';
+        const module = getAddress(log.args.module);
+        const announced = pairing.modules.get(key);
+        const recovery = announced ? undefined : ctx.recoveries.get(key);
+        const found = announced ?? (recovery?.kind === 'module' ? { ...recovery, module } : undefined);
+        own.executedIn.push(`${safe}:${log.transactionHash}`);
+        if (!found) {
+          if (recovery?.kind !== 'unrecovered')
+            throw new Error(
+              `${log.eventName} in ${log.transactionHash} that neither an event nor a recovery explains`,
+            );
+          own.unrecovered.push({
+            ...at(log),
+            id: key,
+            safe,
+            kind: 'module',
+            safeTxHash: null,
+            module,
+            sender: recovery.sender,
+            success,
+            reason: recovery.reason,
+          });
+          own.history.push({ ...at(log), safe, kind: 'unrecovered', refId: key, trusted: true });
+          break;
+        }
+        // The L2 announcement's place names the row, as it always has; a recovered one, its outcome's.
+        const id = announced ? announced.id : `${log.transactionHash}-${log.logIndex}`;
+        if (success && found.value > 0n && found.to !== safe) {
+          own.recipients.push({ ...at(log), safe, address: found.to });
+        }
+        own.modules.push({
+          ...at(log),
+          id,
+          safe,
+          module,
+          to: found.to,
+          value: found.value,
+          data: found.data,
+          operation: found.operation,
+          success,
+        });
+        own.history.push({ ...at(log), safe, kind: 'module', refId: id, trusted: true });
+        break;
+      }
+      case 'SafeReceived': {
+        const id = `${log.transactionHash}-${log.logIndex}`;
+        own.transfers.push({
+          ...at(log),
+          id,
+          safe,
+          tokenType: 'NATIVE',
+          tokenAddress: null,
+          sender: getAddress(log.args.sender),
+          recipient: safe,
+          value: log.args.value,
+          tokenId: null,
+        });
+        break;
+      }
+      case 'SafeSetup':
+      case 'AddedOwner':
+      case 'RemovedOwner':
+        own.ownersChanged = true;
+        break;
+      default:
+        // Threshold, module, guard and handler changes are read from the chain when asked (SafeInfo);
+        // ApproveHash and SignMsg matter to proposals and messages, which are checked on chain too.
+        break;
+    }
+  }
+  return own;
 }

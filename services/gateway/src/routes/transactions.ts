@@ -1,3 +1,5 @@
+import { unrecoveredDetails } from '../transactions/summaries/unrecovered';
+import { loadUnrecovered } from '../transactions/unrecoveredStore';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { TransactionListItem, TransactionSummary } from '@countersign/gateway-api';
@@ -222,6 +224,10 @@ export function transactionRoutes(
         if (id.kind === 'creation') throw notFound('Transaction not found');
         if (id.kind === 'module') {
           const [record] = await loadModuleTransactions(db, chainId, { ids: [id.ref] });
+          if (!record) {
+            const [unrecovered] = await loadUnrecovered(db, chainId, { ids: [id.ref] });
+            if (unrecovered?.safe === id.safe) return c.json(unrecoveredDetails(unrecovered));
+          }
           if (!record || record.safe !== id.safe) throw notFound('Transaction not found');
           return c.json(
             await moduleDetails(db, chain, record, await context(chainId, [record.to], c.req.raw)),
@@ -234,7 +240,12 @@ export function transactionRoutes(
           return c.json(transferDetails(record, await context(chainId, tokens, c.req.raw)));
         }
         const record = (await loadMultisig(db, chainId, [id.safeTxHash])).get(id.safeTxHash);
-        if (!record) throw notFound('Transaction not found');
+        if (!record) {
+          const [unrecovered] = await loadUnrecovered(db, chainId, { safeTxHash: id.safeTxHash });
+          if (unrecovered && (!id.safe || id.safe === unrecovered.safe))
+            return c.json(unrecoveredDetails(unrecovered));
+          throw notFound('Transaction not found');
+        }
         if (id.safe && id.safe !== record.safe) throw invalidTxId();
         return c.json(await multisigDetails(db, chain, record, safeApps, publicOrigin(c.req.raw)));
       },

@@ -9,6 +9,8 @@ import { creationSummary } from './summaries/creation';
 import { moduleSummary } from './summaries/module';
 import { multisigSummary } from './summaries/multisig';
 import { transferSummary } from './summaries/transfer';
+import { unrecoveredSummary } from './summaries/unrecovered';
+import { loadUnrecovered } from './unrecoveredStore';
 import { loadModuleTransactions } from './moduleStore';
 import { loadMultisig } from './multisigStore';
 import { loadTransfers } from './transferStore';
@@ -112,12 +114,14 @@ async function summarise(
   rows: HistoryRow[],
 ): Promise<(TransactionSummary | undefined)[]> {
   const refs = (kind: HistoryRow['kind']) => rows.filter((r) => r.kind === kind).map((r) => r.ref_id);
-  const [multisig, modules, transfers, creation] = await Promise.all([
+  const [multisig, modules, transfers, creation, unrecovered] = await Promise.all([
     loadMultisig(db, params.chainId, refs('multisig')),
     refs('module').length > 0 ? loadModuleTransactions(db, params.chainId, { ids: refs('module') }) : [],
     loadTransfers(db, params.chainId, params.safe, refs('transfer')),
     refs('creation').length > 0 ? creationSummary(db, params.chainId, params.safe) : null,
+    refs('unrecovered').length > 0 ? loadUnrecovered(db, params.chainId, { ids: refs('unrecovered') }) : [],
   ]);
+  const unrecoveredById = new Map(unrecovered.map((u) => [u.id, u]));
   const [safeNow, context] = await Promise.all([
     multisig.size > 0 ? params.safeNow() : { nonce: 0, threshold: 0, owners: [] },
     summaryContext(
@@ -149,6 +153,10 @@ async function summarise(
       }
       case 'creation':
         return creation ?? undefined;
+      case 'unrecovered': {
+        const record = unrecoveredById.get(row.ref_id);
+        return record && unrecoveredSummary(record);
+      }
     }
   });
 }

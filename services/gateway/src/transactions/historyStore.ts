@@ -3,7 +3,7 @@ import type { Queryable } from '../store';
 
 /** An item of a Safe's history, as the indexer numbered it: what kind, which record, when. */
 export type HistoryRow = {
-  kind: 'creation' | 'multisig' | 'module' | 'transfer';
+  kind: 'creation' | 'multisig' | 'module' | 'transfer' | 'unrecovered';
   ref_id: string;
   timestamp_ms: string;
   imitation: boolean;
