@@ -23,6 +23,7 @@ import {
 import { fetchRange, type BlockInfo, type ChainRange } from './fetchRange';
 import { prepareRange, type PreparedRange } from './prepareRange';
 import { recoverRange, type TraceSupport } from './recoverRange';
+import { isTransient } from './rpcErrors';
 import { buildSafeTx, hashSafeTx } from '@countersign/safe-core';
 
 export type IndexerOptions = {
@@ -97,7 +98,17 @@ const maxPendingSafes = 100;
 const maxRejected = 1_000;
 
 /** Blocks read per pass now: shrinks when a node refuses a range (too many logs), grows back after. */
-type Span = { blocks: bigint };
+type Span = {
+  blocks: bigint;
+  /**
+   * The node refused a range of this many blocks: the span stays below it for the next
+   * `ceilingPasses` reads, so that a provider's cap is not hit again on every other pass.
+   */
+  ceiling?: { blocks: bigint; passesLeft: number };
+};
+
+/** How many reads a refused span size is remembered for (a refusal may come from a dense stretch). */
+const ceilingPasses = 64;
 
 /**
  * The next pass's span: as many blocks as hold about `logsPerPass` logs at the density of this
@@ -643,7 +654,9 @@ export class Indexer {
       range = await fetchRange(this.#o.client, { from, to, factories, knownSafes: safes });
     } catch (error) {
       // Nodes (and viem) refuse log queries that are too large: read fewer blocks and go on at once.
-      if (span.blocks === 1n) throw error;
+      // A rate limit or a time-out says nothing about the range: the pass fails and waits its turn.
+      if (span.blocks === 1n || isTransient(error)) throw error;
+      span.ceiling = { blocks: to - from + 1n, passesLeft: ceilingPasses };
       span.blocks = (span.blocks + 1n) / 2n;
       this.#o.log?.(
         `indexer ${this.#o.chainId}: blocks ${from}-${to} could not be read at once; trying ${span.blocks} at a time`,
@@ -651,6 +664,12 @@ export class Indexer {
       return undefined;
     }
     span.blocks = nextSpan(range, span.blocks, this.#o.batchSize);
+    if (span.ceiling) {
+      if (span.blocks >= span.ceiling.blocks)
+        span.blocks = span.ceiling.blocks > 1n ? span.ceiling.blocks - 1n : 1n;
+      span.ceiling.passesLeft -= 1;
+      if (span.ceiling.passesLeft <= 0) delete span.ceiling;
+    }
     return range;
   }
 
@@ -797,10 +816,17 @@ export class Indexer {
   async #readOwners(safes: Address[], blockNumber: bigint): Promise<Map<Address, readonly Address[]>> {
     const owners = new Map<Address, readonly Address[]>();
     if (safes.length === 0) return owners;
-    const results = await this.#o.client.multicall({
-      blockNumber,
-      allowFailure: true,
-      contracts: safes.map((address) => ({ address, abi: safeAbi, functionName: 'getOwners' }) as const),
+    const read = (at: bigint | undefined) =>
+      this.#o.client.multicall({
+        blockNumber: at,
+        allowFailure: true,
+        contracts: safes.map((address) => ({ address, abi: safeAbi, functionName: 'getOwners' }) as const),
+      });
+    // A node without archive state cannot answer for a past block: the owners now are the next best
+    // (the chain moved on; a later range that changes them reads them again).
+    const results = await read(blockNumber).catch((error: unknown) => {
+      if (isTransient(error)) throw error;
+      return read(undefined);
     });
     results.forEach((result, i) => {
       const safe = safes[i];

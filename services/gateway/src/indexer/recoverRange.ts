@@ -1,14 +1,6 @@
-import {
-  HttpRequestError,
-  MethodNotFoundRpcError,
-  MethodNotSupportedRpcError,
-  TimeoutError,
-  getAddress,
-  type Address,
-  type Hex,
-  type PublicClient,
-} from 'viem';
+import { getAddress, type Address, type Hex, type PublicClient } from 'viem';
 import { buildSafeTx, safeAbi, safeTxHasherByNonce, type SafeTx } from '@countersign/safe-core';
+import { isTransient, isUnsupported } from './rpcErrors';
 import { effectiveCallsFromCallTracer, effectiveCallsFromParity, type CallFrame } from './callFrames';
 import {
   decodeExecTransaction,
@@ -67,27 +59,6 @@ export const nonceSearchDepth = 4_096n;
 
 export const needsTracesReason =
   'Executed, but its details could not be read from the transaction: they need a node with traces (debug_traceTransaction or trace_transaction)';
-
-/**
- * An error of the node that says it cannot answer this (a method it lacks, state it pruned), as
- * opposed to one that says try again (rate limits, time-outs, a node that is down): those fail the
- * pass, which is tried again later, so that nothing is marked unrecoverable by a passing failure.
- */
-function isTransient(error: unknown): boolean {
-  if (error instanceof TimeoutError) return true;
-  if (error instanceof HttpRequestError)
-    return error.status === undefined || error.status === 429 || error.status >= 500;
-  const text = error instanceof Error ? error.message : String(error);
-  return /rate limit|too many requests|timed? ?out|ECONNREFUSED|ECONNRESET|fetch failed/i.test(text);
-}
-
-function isUnsupported(error: unknown): boolean {
-  if (error instanceof MethodNotFoundRpcError || error instanceof MethodNotSupportedRpcError) return true;
-  const text = error instanceof Error ? error.message : String(error);
-  return /method .*(not found|not supported|does not exist|not available)|unsupported method|not whitelisted/i.test(
-    text,
-  );
-}
 
 /**
  * Recovers the executions in `range` that no SafeL2 event describes. Costs nothing when every
