@@ -266,7 +266,7 @@ describe('Safes on non-L2 singletons', () => {
       [safe],
     );
     return {
-      multisig: multisig.map((row) => ({
+      multisig: multisig.map((row): Record<string, unknown> => ({
         ...row,
         to_address: same(row.to_address as string),
         executed_tx_hash: undefined,
