@@ -31,6 +31,17 @@ export const safeInfoSchema = deferred(() =>
     txQueuedTag: tag,
     txHistoryTag: tag,
     messagesTag: tag,
+    /**
+     * Countersign's gateway only: it stopped following the Safe because its events could not be made
+     * sense of (from that block on, its history is missing), and why. The real gateway sends none.
+     */
+    indexingStopped: z.optional(
+      z.object({
+        blockNumber: z.number().check(z.int()),
+        transactionHash: orNull(z.string()),
+        reason: z.string(),
+      }),
+    ),
   }),
 );
 export type SafeInfo = z.infer<typeof safeInfoSchema>;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { EmptyState, Page, QueryView, Skeleton, TransactionsIcon } from '../../ui';
+import { Alert, EmptyState, Page, QueryView, Skeleton, TransactionsIcon } from '../../ui';
 import { useSafe, useHistoryQuery } from '../safe';
 import { ExportHistory } from './ExportHistory';
 import { HistoryList } from './HistoryList';
@@ -20,7 +20,8 @@ function HistorySkeleton() {
 }
 
 export function HistoryPage() {
-  const { chain, address, paths } = useSafe();
+  const { chain, address, paths, safe } = useSafe();
+  const stopped = safe.indexingStopped;
   const query = useHistoryQuery(chain.chainId, address);
   const pages = query.data?.pages;
   const empty = pages !== undefined && pages.every((page) => page.results.length === 0);
@@ -32,6 +33,11 @@ export function HistoryPage() {
       actions={<ExportHistory />}
     >
       <TransactionsTabs />
+      {stopped && (
+        <Alert tone="warn" title="The gateway stopped following this Safe" testId="history-incomplete">
+          {`From block ${stopped.blockNumber}${stopped.transactionHash ? ` (transaction ${stopped.transactionHash})` : ''} on, this history is missing: the gateway's indexer could not make sense of the Safe's events there and set it aside so that every other Safe keeps being indexed. Its reason: ${stopped.reason}`}
+        </Alert>
+      )}
       <QueryView
         query={query}
         loadingLabel="Loading the history"
