@@ -1,4 +1,11 @@
-import { decodeFunctionData, toFunctionSelector, type Hex } from 'viem';
+import {
+  decodeAbiParameters,
+  decodeFunctionData,
+  getAbiItem,
+  hexToBytes,
+  toFunctionSelector,
+  type Hex,
+} from 'viem';
 import { safeAbi } from '@countersign/safe-core';
 
 export const execTransactionSelector = toFunctionSelector(
@@ -8,6 +15,8 @@ export const moduleExecSelectors = [
   toFunctionSelector('execTransactionFromModule(address,uint256,bytes,uint8)'),
   toFunctionSelector('execTransactionFromModuleReturnData(address,uint256,bytes,uint8)'),
 ] as const;
+
+const execTransactionInputs = getAbiItem({ abi: safeAbi, name: 'execTransaction' }).inputs;
 
 /** The execTransaction arguments of one call to a Safe. */
 export type ExecCall = {
@@ -67,6 +76,8 @@ export function decodeModuleCall(input: Hex): ModuleCall | undefined {
  */
 export function embeddedExecCalls(input: Hex): ExecCall[] {
   const hex = input.slice(2, 2 + maxScannedInput * 2).toLowerCase();
+  // Decoded from a view of the bytes at each place: no copy of the input per try.
+  const bytes = hexToBytes(`0x${hex.length % 2 === 0 ? hex : hex.slice(0, -1)}`);
   const needle = execTransactionSelector.slice(2);
   const found: ExecCall[] = [];
   let tries = 0;
@@ -79,8 +90,24 @@ export function embeddedExecCalls(input: Hex): ExecCall[] {
     // Calldata pieces start on a byte boundary.
     if (at % 2 !== 0) continue;
     tries += 1;
-    const call = decodeExecTransaction(`0x${hex.slice(at)}`);
-    if (call) found.push(call);
+    try {
+      const [to, value, data, operation, safeTxGas, baseGas, gasPrice, gasToken, refundReceiver, signatures] =
+        decodeAbiParameters(execTransactionInputs, bytes.subarray(at / 2 + 4));
+      found.push({
+        to,
+        value,
+        data: data as Hex,
+        operation,
+        safeTxGas,
+        baseGas,
+        gasPrice,
+        gasToken,
+        refundReceiver,
+        signatures: signatures as Hex,
+      });
+    } catch {
+      // Not a call after all: the selector's bytes were part of something else.
+    }
   }
   return found;
 }
