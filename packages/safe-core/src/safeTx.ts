@@ -122,7 +122,9 @@ export function safeTxHasherByNonce(params: {
     ),
   );
   const head = encodeAbiParameters(
-    parseAbiParameters('bytes32, address, uint256, bytes32, uint8, uint256, uint256, uint256, address, address'),
+    parseAbiParameters(
+      'bytes32, address, uint256, bytes32, uint8, uint256, uint256, uint256, address, address',
+    ),
     [
       typeHash,
       tx.to,

@@ -122,6 +122,22 @@ describe('verdicts on changes to the Safe', () => {
     ]);
   });
 
+  it('calls a move from an L2 singleton to a plain one a danger that blinds indexers, even to a newer version', () => {
+    const cases: [Address, Address][] = [
+      [safe130.safeL2, safe141.safe], // migrateSingleton run on an L2 Safe
+      [safe141.safeL2, safe141.safe],
+      [safe130.safeL2, safe130.safe],
+    ];
+    for (const [before, after] of cases)
+      expect(safeChangeVerdicts([{ kind: 'implementation', before, after }])).toEqual([
+        { tone: 'danger', leavesL2: true },
+      ]);
+    // A plain Safe that stays plain is upgraded as expected.
+    expect(
+      safeChangeVerdicts([{ kind: 'implementation', before: safe130.safe, after: safe141.safe }]),
+    ).toEqual([{ tone: 'warn', expected: 'upgrade', name: 'Safe 1.4.1' }]);
+  });
+
   it('keeps the danger for anything else about the implementation', () => {
     const cases: [Address, Address][] = [
       [safe130.safeL2, custom], // to unknown code

@@ -26,4 +26,4 @@ export {
   type RpcRequest,
   type StateChangesOutcome,
 } from './simulateStateChanges';
-export { safeChangeVerdicts, type SafeChangeVerdict } from './safeChangeVerdicts';
+export { isCanonicalL2Singleton, safeChangeVerdicts, type SafeChangeVerdict } from './safeChangeVerdicts';

@@ -139,7 +139,7 @@ export function Review({
   });
 
   const warnings = [
-    ...callWarnings(call, address),
+    ...callWarnings(call, address, onChain.state?.implementation),
     ...(nonce !== undefined && nonceFacts ? nonceWarnings(nonce, nonceFacts, queuedNonces) : []),
   ];
   const nonceUsed = warnings.some((warning) => warning.id === 'nonce-used');

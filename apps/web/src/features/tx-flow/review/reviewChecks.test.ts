@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeFunctionData, parseAbi, type Address } from 'viem';
-import { encodeMultiSend, safe141, safeUpgradeCall } from '@countersign/safe-core';
+import { encodeMultiSend, safe130, safe141, safeUpgradeCall } from '@countersign/safe-core';
 import { innerCalls } from '../verify';
 import { callWarnings, nonceWarnings } from './reviewChecks';
 
@@ -54,6 +54,18 @@ describe('callWarnings', () => {
     expect(warnings[0]!.text).toContain(
       'upgrades the Safe to SafeL2 1.4.1 with the fallback handler CompatibilityFallbackHandler 1.4.1',
     );
+  });
+
+  it('calls migrateSingleton on an L2 Safe a danger to its history, and not on a plain Safe', () => {
+    const call = safeUpgradeCall({ method: 'migrateSingleton' });
+    const onL2 = callWarnings(call, safe, safe130.safeL2);
+    expect(onL2.map((w) => [w.id, w.tone, w.title])).toEqual([
+      ['upgrade', 'danger', 'Indexers lose the Safe’s history'],
+    ]);
+    expect(onL2[0]!.text).toContain('from SafeL2 1.3.0');
+    // The Safe's singleton not read yet: said as a condition, still a danger.
+    expect(callWarnings(call, safe).map((w) => w.tone)).toEqual(['danger']);
+    expect(callWarnings(call, safe, safe130.safe).map((w) => [w.id, w.tone])).toEqual([['upgrade', 'warn']]);
   });
 
   it('does not call a settings method on another contract a change of this Safe', () => {

@@ -2,6 +2,7 @@ import type { Address } from 'viem';
 import {
   decodeCall,
   decodeSafeUpgrade,
+  isCanonicalL2Singleton,
   isTrustedDelegateCallTarget,
   knownContractName,
   safeSettingsMethods,
@@ -26,7 +27,7 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
  * libraries (it runs foreign code as the Safe), and a change to the Safe's own settings (owners,
  * threshold, modules, guard, fallback handler, singleton).
  */
-export function callWarnings(call: Call, safe: Address): ReviewWarning[] {
+export function callWarnings(call: Call, safe: Address, currentSingleton?: Address): ReviewWarning[] {
   const warnings: ReviewWarning[] = [];
   const untrusted = [call, ...innerCalls(call).filter((inner) => inner !== call)].filter(
     (item) => item.operation === 1 && !isTrustedDelegateCallTarget(item.to),
@@ -45,6 +46,21 @@ export function callWarnings(call: Call, safe: Address): ReviewWarning[] {
   // An upgrade by the canonical SafeMigration (a delegatecall, not a self-call) changes the Safe's code.
   for (const upgrade of calls.flatMap((item) => decodeSafeUpgrade(item) ?? [])) {
     const handler = upgrade.fallbackHandler;
+    // migrateSingleton run on an L2 Safe: the Safe stops emitting the events indexers read.
+    const toPlain = isCanonicalL2Singleton(upgrade.singleton) === false;
+    if (toPlain && (currentSingleton === undefined || isCanonicalL2Singleton(currentSingleton) !== false)) {
+      warnings.push({
+        id: 'upgrade',
+        tone: 'danger',
+        title: 'Indexers lose the Safe’s history',
+        text: `This transaction moves the Safe to ${knownContractName(upgrade.singleton) ?? upgrade.singleton}, the singleton without L2 events${
+          currentSingleton
+            ? `, from ${knownContractName(currentSingleton) ?? currentSingleton}`
+            : ' (if the Safe runs an L2 singleton now)'
+        }. From then on its executions emit no event describing them: indexers that read only events (Safe's transaction service, most explorers and gateways) stop listing what it does. Prefer migrateL2Singleton unless every tool the owners rely on reads plain Safes.`,
+      });
+      continue;
+    }
     warnings.push({
       id: 'upgrade',
       tone: 'warn',

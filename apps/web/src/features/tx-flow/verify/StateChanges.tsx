@@ -184,6 +184,22 @@ function SafeChangeAlert({ change, verdict }: { change: SafeChange; verdict: Saf
         </span>
       </Alert>
     );
+  if (verdict.leavesL2)
+    return (
+      <Alert
+        tone="danger"
+        title="The Safe leaves the L2 singleton: indexers lose its history"
+        role="alert"
+        testId="state-safe-change"
+      >
+        <span data-kind={change.kind} data-leaves-l2="true">
+          {safeChangeWords(change)} The new code emits no event describing each execution, so indexers that
+          read only events (Safe&rsquo;s transaction service, most explorers and gateways) stop listing what
+          this Safe does from then on. Keep the L2 singleton unless every tool the owners rely on reads plain
+          Safes.
+        </span>
+      </Alert>
+    );
   return (
     <Alert tone="danger" title={safeChangeTitles[change.kind]} role="alert" testId="state-safe-change">
       <span data-kind={change.kind}>{safeChangeWords(change)}</span>
