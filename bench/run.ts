@@ -1,6 +1,7 @@
 import { benchCatchUp } from './catchUp';
 import { benchDapps } from './dapps';
 import { benchDevnet } from './devnet';
+import { benchNonL2 } from './nonL2';
 import { benchGatewayAtScale } from './gatewayAtScale';
 import { benchHistoryView } from './historyView';
 import { benchReplicas } from './replicas';
@@ -19,6 +20,7 @@ const benches: [string, () => Promise<string[]>][] = [
   ['SafeInfo', () => benchSafeInfo()],
   ['scale', () => benchGatewayAtScale()],
   ['catch-up', () => benchCatchUp()],
+  ['non-L2', () => benchNonL2()],
   ['replicas', () => benchReplicas()],
   ['history', () => benchHistoryView()],
   ['tx flow', () => benchTxFlow()],
