@@ -34,9 +34,6 @@ export const eventKey = (log: { transactionHash: Hex | null; logIndex: number | 
 
 export const isMultisigOutcome = (log: SafeEvent): log is MultisigOutcome =>
   log.eventName === 'ExecutionSuccess' || log.eventName === 'ExecutionFailure';
-export const isModuleOutcome = (log: SafeEvent): log is ModuleOutcome =>
-  log.eventName === 'ExecutionFromModuleSuccess' || log.eventName === 'ExecutionFromModuleFailure';
-
 export type Pairing = {
   multisig: Map<string, AnnouncedMultisig>;
   modules: Map<string, AnnouncedModule>;
