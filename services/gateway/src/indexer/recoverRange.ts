@@ -120,6 +120,20 @@ export async function recoverRange(range: ChainRange, ctx: RecoverContext): Prom
     return found;
   };
 
+  // What every recovery needs, read ahead with a few calls in flight rather than one at a time: a
+  // catch-up over many plain Safes' executions is otherwise bound by the node's round trips.
+  await inFlight(
+    [
+      ...[...new Set(unannounced.map((u) => u.log.transactionHash as Hex))].map(
+        (hash) => () => transaction(hash),
+      ),
+      ...unannounced
+        .filter((u) => isMultisigOutcome(u.log))
+        .map((u) => () => stateBefore(u.safe, u.log.blockNumber as bigint)),
+    ],
+    readAhead,
+  );
+
   // In chain order: each recovered execution moves its Safe's expected nonce on.
   unannounced.sort((a, b) =>
     a.log.blockNumber === b.log.blockNumber
@@ -167,6 +181,23 @@ export async function recoverRange(range: ChainRange, ctx: RecoverContext): Prom
 }
 
 type SafeState = { nonce: bigint; threshold: number; exact: boolean };
+
+/** Reads in flight at once while recovering a range. */
+const readAhead = 8;
+
+/** Runs `tasks` with at most `limit` at a time; the first failure fails the whole. */
+async function inFlight(tasks: (() => Promise<unknown>)[], limit: number): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, tasks.length) }, async () => {
+      while (next < tasks.length) {
+        const task = tasks[next];
+        next += 1;
+        await task?.();
+      }
+    }),
+  );
+}
 
 /** The Safe's nonce and threshold before `block`; at the head (exact: false) when the node keeps no past state. */
 async function readStateBefore(client: PublicClient, safe: Address, block: bigint): Promise<SafeState> {
