@@ -30,6 +30,47 @@ export const safe141DeploymentNames: Record<Safe141ContractName, string> = {
 };
 
 /**
+ * The Safe 1.5.0 contracts at their canonical addresses (CREATE2 through the Safe singleton factory,
+ * as @safe-global/safe-deployments records them). 1.5.0 adds module guards, ERC-4337-friendly
+ * fallback handling and SafeToL2Setup; its SafeMigration moves 1.3.0 and 1.4.1 Safes to it.
+ */
+export const safe150 = {
+  version: '1.5.0',
+  safeL2: '0xEdd160fEBBD92E350D4D398fb636302fccd67C7e',
+  safe: '0xFf51A5898e281Db6DfC7855790607438dF2ca44b',
+  safeProxyFactory: '0x14F2982D601c9458F93bd70B218933A6f8165e7b',
+  compatibilityFallbackHandler: '0x3EfCBb83A4A7AfcB4F68D501E2c2203a38be77f4',
+  multiSend: '0x218543288004CD07832472D464648173c77D7eB7',
+  multiSendCallOnly: '0xA83c336B20401Af773B6219BA5027174338D1836',
+  signMessageLib: '0x4FfeF8222648872B3dE295Ba1e49110E61f5b5aa',
+  createCall: '0x2Ef5ECfbea521449E4De05EDB1ce63B75eDA90B4',
+  simulateTxAccessor: '0x07EfA797c55B5DdE3698d876b277aBb6B893654C',
+  safeMigration: '0x6439e7ABD8Bb915A5263094784C5CF561c4172AC',
+  safeToL2Setup: '0x900C7589200010D6C6eCaaE5B06EBe653bc2D82a',
+  extensibleFallbackHandler: '0x85a8ca358D388530ad0fB95D0cb89Dd44Fc242c3',
+  tokenCallbackHandler: '0x54e86d004d71a8D2112ec75FaCE57D730b0433F3',
+} as const satisfies Record<string, string>;
+
+export type Safe150ContractName = Exclude<keyof typeof safe150, 'version'>;
+
+/** What @safe-global/safe-deployments calls each 1.5.0 contract (its `assets/v1.5.0/<name>.json`). */
+export const safe150DeploymentNames: Record<Safe150ContractName, string> = {
+  safeL2: 'safe_l2',
+  safe: 'safe',
+  safeProxyFactory: 'safe_proxy_factory',
+  compatibilityFallbackHandler: 'compatibility_fallback_handler',
+  multiSend: 'multi_send',
+  multiSendCallOnly: 'multi_send_call_only',
+  signMessageLib: 'sign_message_lib',
+  createCall: 'create_call',
+  simulateTxAccessor: 'simulate_tx_accessor',
+  safeMigration: 'safe_migration',
+  safeToL2Setup: 'safe_to_l2_setup',
+  extensibleFallbackHandler: 'extensible_fallback_handler',
+  tokenCallbackHandler: 'token_callback_handler',
+};
+
+/**
  * The Safe 1.3.0 contracts a 1.3.0 Safe is made of, at their canonical addresses (CREATE2 through the
  * deterministic-deployment proxy with a zero salt). Only what creating and running one needs: the
  * app's own transactions use the 1.4.1 libraries.

@@ -1,5 +1,12 @@
 import { getAddress, type Address } from 'viem';
-import { safe130, safe141, safeMigration141Address, type Safe141ContractName } from './addresses';
+import {
+  safe130,
+  safe141,
+  safe150,
+  safeMigration141Address,
+  type Safe141ContractName,
+  type Safe150ContractName,
+} from './addresses';
 
 const displayNames: Record<Safe141ContractName, string> = {
   safeL2: 'SafeL2 1.4.1',
@@ -13,7 +20,27 @@ const displayNames: Record<Safe141ContractName, string> = {
   simulateTxAccessor: 'SimulateTxAccessor 1.4.1',
 };
 
+const displayNames150: Record<Safe150ContractName, string> = {
+  safeL2: 'SafeL2 1.5.0',
+  safe: 'Safe 1.5.0',
+  safeProxyFactory: 'SafeProxyFactory 1.5.0',
+  compatibilityFallbackHandler: 'CompatibilityFallbackHandler 1.5.0',
+  multiSend: 'MultiSend 1.5.0',
+  multiSendCallOnly: 'MultiSendCallOnly 1.5.0',
+  signMessageLib: 'SignMessageLib 1.5.0',
+  createCall: 'CreateCall 1.5.0',
+  simulateTxAccessor: 'SimulateTxAccessor 1.5.0',
+  safeMigration: 'SafeMigration 1.5.0',
+  safeToL2Setup: 'SafeToL2Setup 1.5.0',
+  extensibleFallbackHandler: 'ExtensibleFallbackHandler 1.5.0',
+  tokenCallbackHandler: 'TokenCallbackHandler 1.5.0',
+};
+
 const byAddress = new Map<Address, string>([
+  ...(Object.keys(displayNames150) as Safe150ContractName[]).map((key): [Address, string] => [
+    getAddress(safe150[key]),
+    displayNames150[key],
+  ]),
   ...(Object.keys(displayNames) as Safe141ContractName[]).map((key): [Address, string] => [
     getAddress(safe141[key]),
     displayNames[key],
@@ -40,6 +67,9 @@ export const trustedDelegateCallTargets: ReadonlySet<Address> = new Set(
     safe141.multiSend,
     safe141.multiSendCallOnly,
     safe141.signMessageLib,
+    safe150.multiSend,
+    safe150.multiSendCallOnly,
+    safe150.signMessageLib,
     '0xA238CBeb142c10Ef7Ad8442C6D1f9E89e07e7761', // MultiSend 1.3.0
     '0x998739BFdAAdde7C933B942a68053933098f9EDa', // MultiSend 1.3.0 (EIP-155)
     '0x40A2aCCbd92BCA938b02010E17A5b8929b49130D', // MultiSendCallOnly 1.3.0
@@ -68,6 +98,8 @@ export function isTrustedDelegateCallTarget(address: string): boolean {
  */
 const canonicalSingletons = new Map<Address, string>(
   [
+    [safe150.safe, 'Safe 1.5.0'],
+    [safe150.safeL2, 'SafeL2 1.5.0'],
     [safe141.safe, 'Safe 1.4.1'],
     [safe141.safeL2, 'SafeL2 1.4.1'],
     ['0xd9Db270c1B5E3Bd161E8c8503c55cEABeE709552', 'Safe 1.3.0'],
@@ -84,6 +116,7 @@ const canonicalSingletons = new Map<Address, string>(
 /** The canonical fallback handlers: CompatibilityFallbackHandler 1.4.1 and 1.3.0, in every deployment. */
 const canonicalFallbackHandlers = new Map<Address, string>(
   [
+    [safe150.compatibilityFallbackHandler, 'CompatibilityFallbackHandler 1.5.0'],
     [safe141.compatibilityFallbackHandler, 'CompatibilityFallbackHandler 1.4.1'],
     ['0xf48f2B2d2a534e402487b3ee7C18c33Aec0Fe5e4', 'CompatibilityFallbackHandler 1.3.0'],
     ['0x017062a1dE2FE6b99BE3d9d37841FeD19F573804', 'CompatibilityFallbackHandler 1.3.0 (EIP-155)'],
@@ -119,6 +152,7 @@ export const canonicalFallbackHandlerName = (address: string): string | null =>
  */
 const canonicalProxyFactories = new Map<Address, string>(
   [
+    [safe150.safeProxyFactory, 'SafeProxyFactory 1.5.0'],
     [safe141.safeProxyFactory, 'SafeProxyFactory 1.4.1'],
     ['0xc329D02fd8CB2fc13aa919005aF46320794a8629', 'SafeProxyFactory 1.4.1 (zkSync)'],
     ['0xa6B71E26C5e0845f74c812102Ca7114b6a896AB2', 'GnosisSafeProxyFactory 1.3.0'],

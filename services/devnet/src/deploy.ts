@@ -16,10 +16,13 @@ import {
   safe130DeploymentNames,
   safe141,
   safe141DeploymentNames,
+  safe150,
+  safe150DeploymentNames,
   safeMigration141Address,
   singletonFactoryAddress,
   type Safe130ContractName,
   type Safe141ContractName,
+  type Safe150ContractName,
 } from '@countersign/safe-core';
 import type { DevnetClients } from './clients';
 import type { Artifacts } from './contracts/compile';
@@ -37,6 +40,23 @@ const safeContractArtifacts: Record<Safe141ContractName, string> = {
   signMessageLib: 'libraries/SignMessageLib.sol/SignMessageLib.json',
   createCall: 'libraries/CreateCall.sol/CreateCall.json',
   simulateTxAccessor: 'accessors/SimulateTxAccessor.sol/SimulateTxAccessor.json',
+};
+
+/** Where each Safe 1.5.0 contract's build artifact lives in @safe-global/safe-smart-account 1.5.0. */
+const safe150ContractArtifacts: Record<Safe150ContractName, string> = {
+  safeL2: 'SafeL2.sol/SafeL2.json',
+  safe: 'Safe.sol/Safe.json',
+  safeProxyFactory: 'proxies/SafeProxyFactory.sol/SafeProxyFactory.json',
+  compatibilityFallbackHandler: 'handler/CompatibilityFallbackHandler.sol/CompatibilityFallbackHandler.json',
+  multiSend: 'libraries/MultiSend.sol/MultiSend.json',
+  multiSendCallOnly: 'libraries/MultiSendCallOnly.sol/MultiSendCallOnly.json',
+  signMessageLib: 'libraries/SignMessageLib.sol/SignMessageLib.json',
+  createCall: 'libraries/CreateCall.sol/CreateCall.json',
+  simulateTxAccessor: 'accessors/SimulateTxAccessor.sol/SimulateTxAccessor.json',
+  safeMigration: 'libraries/SafeMigration.sol/SafeMigration.json',
+  safeToL2Setup: 'libraries/SafeToL2Setup.sol/SafeToL2Setup.json',
+  extensibleFallbackHandler: 'handler/ExtensibleFallbackHandler.sol/ExtensibleFallbackHandler.json',
+  tokenCallbackHandler: 'handler/TokenCallbackHandler.sol/TokenCallbackHandler.json',
 };
 
 /** Where each Safe 1.3.0 contract's build artifact lives in @gnosis.pm/safe-contracts 1.3.0. */
@@ -78,6 +98,11 @@ export function canonicalDeployment(name: Safe141ContractName): Canonical {
 /** The same for a Safe 1.3.0 contract (its canonical deployment, not the EIP-155 one). */
 export function canonicalDeployment130(name: Safe130ContractName): Canonical {
   return safeDeployment(`v1.3.0/${safe130DeploymentNames[name]}`);
+}
+
+/** The same for a Safe 1.5.0 contract. */
+export function canonicalDeployment150(name: Safe150ContractName): Canonical {
+  return safeDeployment(`v1.5.0/${safe150DeploymentNames[name]}`);
 }
 
 /** The same for SafeMigration 1.4.1. */
@@ -159,6 +184,39 @@ export async function deploySafeContracts(clients: DevnetClients, funder: Addres
       return deploy(singletonFactoryAddress, concat([bytecode, targets]));
     },
   );
+}
+
+/**
+ * CREATE2s the thirteen Safe 1.5.0 contracts through the singleton factory (which
+ * deploySafeContracts put there), from @safe-global/safe-smart-account 1.5.0's build, and checks each
+ * against safe-deployments' address and code hash. Contracts already there are only checked.
+ */
+export async function deploySafe150Contracts(clients: DevnetClients, funder: Address): Promise<void> {
+  for (const name of Object.keys(safe150ContractArtifacts) as Safe150ContractName[]) {
+    await deployCanonical(clients, `${name} 1.5.0`, safe150[name], canonicalDeployment150(name), async () => {
+      const { bytecode } = readJson<{ bytecode: Hex }>(
+        `@safe-global/safe-smart-account/build/artifacts/contracts/${safe150ContractArtifacts[name]}`,
+      );
+      // SafeMigration's constructor fixes the 1.5.0 contracts it migrates to.
+      const initcode =
+        name === 'safeMigration'
+          ? concat([
+              bytecode,
+              encodeAbiParameters(
+                [{ type: 'address' }, { type: 'address' }, { type: 'address' }],
+                [safe150.safe, safe150.safeL2, safe150.compatibilityFallbackHandler],
+              ),
+            ])
+          : bytecode;
+      const hash = await clients.wallet.sendTransaction({
+        account: funder,
+        to: singletonFactoryAddress,
+        data: concat([pad('0x00', { size: 32 }), initcode]),
+        chain: clients.chain,
+      });
+      await sendAndConfirm(clients, hash);
+    });
+  }
 }
 
 /**

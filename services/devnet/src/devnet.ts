@@ -6,7 +6,7 @@ import { devAccounts } from './accounts';
 import { startAnvil, type Anvil } from './anvil';
 import { devnetClients } from './clients';
 import { loadArtifacts } from './contracts/compile';
-import { deploySafeContracts, deployTokens, installMulticall3 } from './deploy';
+import { deploySafe150Contracts, deploySafeContracts, deployTokens, installMulticall3 } from './deploy';
 import { readManifest, writeManifest, type DevnetManifest } from './manifest';
 import { seedDemoScenario, seedTeamSafeOnly } from './scenario';
 
@@ -87,6 +87,9 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   try {
     const clients = devnetClients(chainId, anvil.rpcUrl);
     if (saved && saved.chainId === chainId && (await isIntact(clients, saved))) {
+      // A devnet saved before Safe 1.5.0 was part of it gets it now.
+      const funder = devAccounts()[0]?.account.address;
+      if (funder) await deploySafe150Contracts(clients, funder);
       const manifest = { ...saved, rpcUrl: anvil.rpcUrl };
       if (manifestPath) writeManifest(manifestPath, manifest);
       return { manifest, rpcUrl: anvil.rpcUrl, anvil, reused: true, manifestPath, stop: () => anvil.stop() };
@@ -109,6 +112,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     const scenario = tokens
       ? await seedDemoScenario(clients, accounts, tokens)
       : await seedTeamSafeOnly(clients, accounts);
+    // After the demo, so that its blocks and the deployer's nonces stay those of earlier devnets.
+    await deploySafe150Contracts(clients, deployer);
     const manifest: DevnetManifest = {
       version: 1,
       chainId,

@@ -11,15 +11,23 @@ import {
   safe130DeploymentNames,
   safe141,
   safe141DeploymentNames,
+  safe150,
+  safe150DeploymentNames,
   safeAbi,
   safeMigration141Address,
   safeMigrationAbi,
   type Safe130ContractName,
   type Safe141ContractName,
+  type Safe150ContractName,
 } from '@countersign/safe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devnetClients, startDevnet, type Devnet } from '../src';
-import { canonicalDeployment, canonicalDeployment130, canonicalSafeMigration } from '../src/deploy';
+import {
+  canonicalDeployment,
+  canonicalDeployment130,
+  canonicalDeployment150,
+  canonicalSafeMigration,
+} from '../src/deploy';
 
 let devnet: Devnet;
 let clients: ReturnType<typeof devnetClients>;
@@ -60,6 +68,24 @@ describe('contracts', () => {
       expect(code && keccak256(code)).toBe(canonical.codeHash);
     },
   );
+
+  it.each(Object.keys(safe150DeploymentNames))(
+    'has Safe 1.5.0 %s at its canonical address with the canonical code hash',
+    async (name) => {
+      const canonical = canonicalDeployment150(name as Safe150ContractName);
+      expect(canonical.address).toBe(safe150[name as Safe150ContractName]);
+      const code = await clients.public.getCode({ address: canonical.address });
+      expect(code && keccak256(code)).toBe(canonical.codeHash);
+    },
+  );
+
+  it('has SafeMigration 1.5.0 migrating to the 1.5.0 contracts', async () => {
+    const read = (functionName: 'SAFE_SINGLETON' | 'SAFE_L2_SINGLETON' | 'SAFE_FALLBACK_HANDLER') =>
+      clients.public.readContract({ address: safe150.safeMigration, abi: migrationTargetsAbi, functionName });
+    expect(await read('SAFE_SINGLETON')).toBe(safe150.safe);
+    expect(await read('SAFE_L2_SINGLETON')).toBe(safe150.safeL2);
+    expect(await read('SAFE_FALLBACK_HANDLER')).toBe(safe150.compatibilityFallbackHandler);
+  });
 
   it('has SafeMigration 1.4.1 at its canonical address, migrating to the 1.4.1 contracts', async () => {
     const canonical = canonicalSafeMigration();
