@@ -8,7 +8,7 @@ import {
   pageSchema,
   safeInfoSchema,
 } from '@countersign/gateway-api';
-import { safe130, safe141 } from '@countersign/safe-core';
+import { safe130, safe141, safe150 } from '@countersign/safe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../src';
 import { startLocalGateway, type LocalGateway } from './support/localGateway';
@@ -148,7 +148,7 @@ describe('GET /v1/chains/{chainId}/safes/{address}', () => {
 });
 
 describe('GET /v1/chains/{chainId}/about/master-copies', () => {
-  it('lists SafeL2 and Safe 1.4.1 and 1.3.0, with or without a trailing slash', async () => {
+  it('lists SafeL2 and Safe 1.4.1, 1.3.0 and 1.5.0, with or without a trailing slash', async () => {
     for (const path of ['/v1/chains/1337/about/master-copies', '/v1/chains/1337/about/master-copies/']) {
       const { response, body } = await getJson(path);
       expect(response.status).toBe(200);
@@ -157,6 +157,8 @@ describe('GET /v1/chains/{chainId}/about/master-copies', () => {
         { address: safe141.safe, version: '1.4.1' },
         { address: safe130.safeL2, version: '1.3.0' },
         { address: safe130.safe, version: '1.3.0' },
+        { address: safe150.safeL2, version: '1.5.0' },
+        { address: safe150.safe, version: '1.5.0' },
       ]);
     }
   });

@@ -13,6 +13,7 @@ import {
   multicall3Address,
   safe130,
   safe141,
+  safe150,
   safeAbi,
   type SafeTx,
 } from '@countersign/safe-core';
@@ -66,11 +67,21 @@ const deployments = {
     safeProxyFactory: safe130.safeProxyFactory,
     compatibilityFallbackHandler: safe130.compatibilityFallbackHandler,
   },
+  l2v150: {
+    safeL2: safe150.safeL2,
+    safeProxyFactory: safe150.safeProxyFactory,
+    compatibilityFallbackHandler: safe150.compatibilityFallbackHandler,
+  },
+  v150: {
+    safeL2: safe150.safe,
+    safeProxyFactory: safe150.safeProxyFactory,
+    compatibilityFallbackHandler: safe150.compatibilityFallbackHandler,
+  },
 } as const;
 type Kind = keyof typeof deployments;
 
 /**
- * Safes on the L2 and the plain singletons of 1.4.1 and 1.3.0 doing the same things: paid directly,
+ * Safes on the L2 and the plain singletons of 1.5.0, 1.4.1 and 1.3.0 doing the same things: paid directly,
  * through Multicall3, a failed execution, an EOA module and a contract module (another Safe), and
  * incoming coin and tokens. The plain ones' histories must equal their L2 twins', read through a full
  * node and through a provider that caps ranges, rate-limits, has no traces and no past state.
@@ -167,8 +178,8 @@ describe('Safes on non-L2 singletons', () => {
       db,
       client,
       chainId: '1337',
-      factories: [safe141.safeProxyFactory, safe130.safeProxyFactory],
-      singletons: [safe141.safeL2, safe141.safe, safe130.safeL2, safe130.safe],
+      factories: [safe141.safeProxyFactory, safe130.safeProxyFactory, safe150.safeProxyFactory],
+      singletons: [safe141.safeL2, safe141.safe, safe130.safeL2, safe130.safe, safe150.safeL2, safe150.safe],
       startBlock: 0n,
       retryDelayMs: { first: 5, max: 40 },
       log: (m) => {
@@ -290,6 +301,7 @@ describe('Safes on non-L2 singletons', () => {
   it.each([
     ['v141', 'l2v141'],
     ['v130', 'l2v130'],
+    ['v150', 'l2v150'],
   ] as const)('a plain %s Safe has the history of its L2 twin, field by field', async (plain, twin) => {
     const [mine, theirs] = [await historyOf(full, safes[plain]), await historyOf(full, safes[twin])];
     expect(mine.multisig.map((row) => ({ ...row, executor: undefined }))).toEqual(
@@ -313,7 +325,7 @@ describe('Safes on non-L2 singletons', () => {
 
   it('kept indexing the demo team Safe throughout: its module calls into the twins are in its history', async () => {
     const rows = await full.query<{ to_address: string }>(
-      'SELECT to_address FROM multisig_transactions WHERE safe = $1 AND executed_tx_hash IS NOT NULL ORDER BY nonce DESC LIMIT 4',
+      'SELECT to_address FROM multisig_transactions WHERE safe = $1 AND executed_tx_hash IS NOT NULL ORDER BY nonce DESC LIMIT 6',
       [team],
     );
     expect(new Set(rows.map((row) => row.to_address))).toEqual(new Set(Object.values(safes)));
@@ -350,7 +362,7 @@ describe('Safes on non-L2 singletons', () => {
     for (const table of ['multisig_transactions', 'module_transactions', 'transfers', 'history_items']) {
       const [a] = await full.query<{ n: string }>(`SELECT COUNT(*) AS n FROM ${table}`);
       const [b] = await limited.query<{ n: string }>(`SELECT COUNT(*) AS n FROM ${table}`);
-      const unrecovered = table === 'module_transactions' ? 2 : 0;
+      const unrecovered = table === 'module_transactions' ? 3 : 0;
       expect(Number(b?.n), table).toBe(Number(a?.n) - unrecovered);
     }
   });

@@ -1,5 +1,5 @@
 import type { DevnetManifest } from '@countersign/devnet/manifest';
-import { safe130, safe141 } from '@countersign/safe-core';
+import { safe130, safe141, safe150 } from '@countersign/safe-core';
 import type { ChainConfig } from './chainConfig';
 
 /** The devnet's chain prefix in Safe links, as in `local:0x…`. */
@@ -36,19 +36,22 @@ export function devnetChainConfig(manifest: DevnetManifest, options: { explorerU
     ensRegistryAddress: null,
     features: devnetFeatures,
     recommendedMasterCopyVersion: safe141.version,
-    // 1.3.0 too: the devnet has its singletons and a demo Safe on them (an outdated one to upgrade).
+    // 1.3.0 too: the devnet has its singletons and a demo Safe on them (an outdated one to upgrade);
+    // and 1.5.0, whose contracts it has as well.
     masterCopies: [
       { address: manifest.contracts.safeL2, version: safe141.version },
       { address: manifest.contracts.safe, version: safe141.version },
       { address: safe130.safeL2, version: safe130.version },
       { address: safe130.safe, version: safe130.version },
+      { address: safe150.safeL2, version: safe150.version },
+      { address: safe150.safe, version: safe150.version },
     ],
     theme: { textColor: '#ffffff', backgroundColor: '#1d4ed8' },
     // Blocks come when transactions do: look often, it costs one cheap call.
     indexer: {
       startBlock: 0,
       pollIntervalMs: 100,
-      factories: [manifest.contracts.safeProxyFactory, safe130.safeProxyFactory],
+      factories: [manifest.contracts.safeProxyFactory, safe130.safeProxyFactory, safe150.safeProxyFactory],
     },
     trustedTokens: manifest.tokens.map((token) => token.address),
     // Devnet prices, fixed: a price API cannot be reached here (see assets/prices.ts).
