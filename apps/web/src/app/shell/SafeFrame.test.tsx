@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AddressNamesProvider, HomeIcon, SettingsIcon, TransactionsIcon } from '../../ui';
@@ -118,7 +118,8 @@ describe('Safe frame', () => {
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     await user.click(screen.getByRole('link', { name: 'Settings' }));
     expect(router.state.location.pathname).toBe(`${base}/settings`);
-    expect(screen.getByTestId('safe-sidebar')).toHaveAttribute('data-open', 'false');
+    // The router renders the new location in a transition: the frame catches up a moment later.
+    await waitFor(() => expect(screen.getByTestId('safe-sidebar')).toHaveAttribute('data-open', 'false'));
   });
 
   it("loads a view's code when the pointer or focus reaches its link", async () => {
