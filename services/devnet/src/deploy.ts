@@ -192,31 +192,44 @@ export async function deploySafeContracts(clients: DevnetClients, funder: Addres
  * against safe-deployments' address and code hash. Contracts already there are only checked.
  */
 export async function deploySafe150Contracts(clients: DevnetClients, funder: Address): Promise<void> {
-  for (const name of Object.keys(safe150ContractArtifacts) as Safe150ContractName[]) {
-    await deployCanonical(clients, `${name} 1.5.0`, safe150[name], canonicalDeployment150(name), async () => {
-      const { bytecode } = readJson<{ bytecode: Hex }>(
-        `@safe-global/safe-smart-account/build/artifacts/contracts/${safe150ContractArtifacts[name]}`,
-      );
-      // SafeMigration's constructor fixes the 1.5.0 contracts it migrates to.
-      const initcode =
-        name === 'safeMigration'
-          ? concat([
-              bytecode,
-              encodeAbiParameters(
-                [{ type: 'address' }, { type: 'address' }, { type: 'address' }],
-                [safe150.safe, safe150.safeL2, safe150.compatibilityFallbackHandler],
-              ),
-            ])
-          : bytecode;
-      const hash = await clients.wallet.sendTransaction({
+  const names = Object.keys(safe150ContractArtifacts) as Safe150ContractName[];
+  const present = await Promise.all(names.map((name) => clients.public.getCode({ address: safe150[name] })));
+  // Sent one after the other without waiting for each receipt (every devnet start pays for this),
+  // then all confirmed and checked together.
+  const sent: Hex[] = [];
+  for (const [index, name] of names.entries()) {
+    if (present[index]) continue;
+    const { bytecode } = readJson<{ bytecode: Hex }>(
+      `@safe-global/safe-smart-account/build/artifacts/contracts/${safe150ContractArtifacts[name]}`,
+    );
+    // SafeMigration's constructor fixes the 1.5.0 contracts it migrates to.
+    const initcode =
+      name === 'safeMigration'
+        ? concat([
+            bytecode,
+            encodeAbiParameters(
+              [{ type: 'address' }, { type: 'address' }, { type: 'address' }],
+              [safe150.safe, safe150.safeL2, safe150.compatibilityFallbackHandler],
+            ),
+          ])
+        : bytecode;
+    sent.push(
+      await clients.wallet.sendTransaction({
         account: funder,
         to: singletonFactoryAddress,
         data: concat([pad('0x00', { size: 32 }), initcode]),
         chain: clients.chain,
-      });
-      await sendAndConfirm(clients, hash);
-    });
+      }),
+    );
   }
+  await Promise.all(sent.map((hash) => sendAndConfirm(clients, hash)));
+  await Promise.all(
+    names.map((name) =>
+      deployCanonical(clients, `${name} 1.5.0`, safe150[name], canonicalDeployment150(name), async () => {
+        throw new Error(`${name} 1.5.0 was not deployed by the singleton factory`);
+      }),
+    ),
+  );
 }
 
 /**
