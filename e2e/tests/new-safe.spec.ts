@@ -16,6 +16,10 @@ import type { E2eStack } from '../stack';
 import { TestWallet } from '../testWallet';
 import { signInMessage } from '../signIn';
 
+const safeVersionAbi = [
+  { type: 'function', name: 'VERSION', stateMutability: 'view', inputs: [], outputs: [{ type: 'string' }] },
+] as const;
+
 function devAccount(stack: E2eStack, role: string) {
   const account = stack.accounts.find((candidate) => candidate.role === role);
   if (!account) throw new Error(`No dev account with role ${role}`);
@@ -199,6 +203,55 @@ test.describe('create a new Safe', () => {
     await row.getByTestId('my-safe-link').click();
     await expect(page).toHaveURL(new RegExp(`/local:${expected}/home$`));
     await expect(page.getByTestId('overview-threshold')).toHaveText('2 of 2');
+  });
+
+  test('a 1-of-1 Safe 1.5.0: created from the form, funded, it pays, and its history lists the payment', async ({
+    page,
+    stack,
+  }) => {
+    test.setTimeout(120_000);
+    const recipient = devAccount(stack, 'recipient').address;
+    await installWallet(page, stack);
+    await page.goto('/');
+    await connect(page);
+    await page.getByTestId('create-safe-link').click();
+    await page.getByTestId('new-safe-name').fill('Safe 1.5.0');
+    // 1.4.1 is chosen unless the owner picks 1.5.0, which says what it adds.
+    await expect(page.getByTestId('new-safe-version-1.4.1')).toBeChecked();
+    await expect(page.getByText(/Adds a module guard/)).toBeVisible();
+    const before = await predictedAddress(page).textContent();
+    await page.getByTestId('new-safe-version-1.5.0').check();
+    // Another factory and singleton: another address.
+    await expect(predictedAddress(page)).not.toHaveText(before ?? '');
+    const safe = getAddress((await predictedAddress(page).textContent())!);
+    await page.getByTestId('new-safe-submit').click();
+    await expect(page).toHaveURL(new RegExp(`/local:${safe}/home$`), { timeout: 30_000 });
+    const client = chainClients(stack).public;
+    expect(await client.readContract({ address: safe, abi: safeVersionAbi, functionName: 'VERSION' })).toBe(
+      '1.5.0',
+    );
+
+    const funder = createWalletClient({ transport: chainClients(stack).transport });
+    const funding = await funder.sendTransaction({
+      account: privateKeyToAccount(devAccount(stack, 'deployer').privateKey as Hex),
+      chain: null,
+      to: safe,
+      value: 10n ** 17n,
+    });
+    await client.waitForTransactionReceipt({ hash: funding, pollingInterval: 100 });
+
+    await page.goto(`/local:${safe}/new-transaction/send`);
+    await page.getByTestId('send-recipient').fill(recipient);
+    await page.getByTestId('send-amount').fill('0.02');
+    await page.getByTestId('form-continue').click();
+    await expect(page.getByTestId('review-action')).toContainText(`Send 0.02 ETH to ${recipient}`);
+    await expect(page.getByTestId('review-safe-tx-hash')).toBeVisible();
+    await page.getByTestId('review-sign').click();
+    await expect(page.getByTestId('transaction-details')).toBeVisible();
+    await page.getByTestId('tx-execute').click();
+    await expect(page.getByTestId('details-status')).toHaveText('Executed', { timeout: 30_000 });
+    await page.goto(`/local:${safe}/transactions/history`);
+    await expect(page.getByTestId('tx-row').first()).toContainText('0.02', { timeout: 30_000 });
   });
 
   test('an owner the address book names shows that name; typing gives another, and the page says it replaces it', async ({

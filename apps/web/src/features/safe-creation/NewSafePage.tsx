@@ -25,7 +25,8 @@ import { useAddressBook } from '../address-book';
 import { chainExplorer, rpcUrlOf, useCurrentChain } from '../chains';
 import { safeHomePath, safeInfoQueryOptions } from '../safe';
 import { requestWalletRuntime, useWallet, walletApi } from '../wallet';
-import { planSafeDeployment, type SafeDeploymentPlan } from './deployment';
+import { planSafeDeployment, safeVersionFacts, type SafeDeploymentPlan } from './deployment';
+import { RadioChoices } from '../../ui/RadioChoices';
 import { CreationProgress, DeploymentTargetState, TxLink } from './CreationSteps';
 import { chainReader } from '../../lib/chainReader';
 import { checkDeploymentTarget, deploymentTargetTexts } from './deploymentTarget';
@@ -40,6 +41,7 @@ import {
   type NewSafeDraft,
   type NewSafeSetup,
   type OwnerDraft,
+  newSafeVersions,
 } from './newSafeForm';
 import { OwnerRow } from './OwnerFields';
 import { rememberCreatedSafe } from './rememberSafe';
@@ -75,6 +77,7 @@ const newSafeSchema = (shortName: string) =>
       owners: z.array(z.object({ name: z.string(), address: z.string() })),
       threshold: z.number(),
       saltNonce: z.string(),
+      version: z.enum(newSafeVersions),
     }),
     z.transform((values, context): NewSafeSetup => {
       const checked = checkNewSafe(asDraft(values), shortName);
@@ -178,6 +181,7 @@ function NewSafeForm({ chain }: { chain: ChainInfo }) {
         owners: checked.value.owners.map((owner) => owner.address),
         threshold: checked.value.threshold,
         saltNonce: checked.value.saltNonce,
+        version: checked.value.version,
       })
     : undefined;
   const rpcUrl = rpcUrlOf(chain);
@@ -455,6 +459,28 @@ function NewSafeForm({ chain }: { chain: ChainInfo }) {
               </Button>
             }
             testId="new-safe-salt"
+          />
+        </Card>
+
+        <Card className={styles.card}>
+          <RadioChoices
+            legend="Safe version"
+            layout="stack"
+            choices={newSafeVersions.map((version) => ({
+              value: version,
+              label: (
+                <span>
+                  <strong>
+                    {version}
+                    {version === '1.4.1' ? ' (recommended)' : ''}
+                  </strong>
+                  <br />
+                  <span className={styles.hint}>{safeVersionFacts[version].summary}</span>
+                </span>
+              ),
+              testId: `new-safe-version-${version}`,
+            }))}
+            inputProps={(version) => ({ ...form.register('version'), checked: draft.version === version })}
           />
         </Card>
 

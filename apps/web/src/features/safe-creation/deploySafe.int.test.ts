@@ -9,14 +9,14 @@ import {
   type DevnetClients,
 } from '@countersign/devnet';
 import { devnetChainConfig, startGateway, type Gateway } from '@countersign/gateway';
-import { safe141, safeAbi, safeProxyFactoryAbi } from '@countersign/safe-core';
+import { safe141, safe150, safeAbi, safeProxyFactoryAbi } from '@countersign/safe-core';
 import type { WalletApi } from '../wallet';
 import { planSafeDeployment, type SafeDeploymentPlan } from './deployment';
 import { chainReader } from '../../lib/chainReader';
 import { ok } from '../../lib/result';
 import { checkDeploymentTarget } from './deploymentTarget';
 import { deploySafe, deployTexts, waitForSafeInfo, type DeployProgress } from './deploySafe';
-import { SAFE_PROXY_CREATION_CODE_141 } from './proxyCreationCode';
+import { SAFE_PROXY_CREATION_CODE_141, SAFE_PROXY_CREATION_CODE_150 } from './proxyCreationCode';
 
 /**
  * Safe creation against the real thing: a fresh devnet (anvil with the canonical Safe 1.4.1
@@ -119,6 +119,30 @@ describe('the predicted address', () => {
       functionName: 'proxyCreationCode',
     });
     expect(SAFE_PROXY_CREATION_CODE_141).toBe(code);
+    const code150 = await clients.public.readContract({
+      address: safe150.safeProxyFactory,
+      abi: safeProxyFactoryAbi,
+      functionName: 'proxyCreationCode',
+    });
+    expect(SAFE_PROXY_CREATION_CODE_150).toBe(code150);
+  });
+
+  it('is where the 1.5.0 factory deploys a 1.5.0 Safe, which runs SafeL2 1.5.0', async () => {
+    const plan = planSafeDeployment({
+      chainId,
+      owners: [ownerA, ownerB],
+      threshold: 2,
+      saltNonce: salt(),
+      version: '1.5.0',
+    });
+    expect(plan.factory).toBe(safe150.safeProxyFactory);
+    expect(await deployThroughFactory(plan)).toBe(plan.predictedAddress);
+    const read = (functionName: 'VERSION' | 'getThreshold') =>
+      clients.public.readContract({ address: plan.predictedAddress, abi: safeAbi, functionName });
+    expect(await read('VERSION')).toBe('1.5.0');
+    expect(await read('getThreshold')).toBe(2n);
+    const slot0 = await clients.public.getStorageAt({ address: plan.predictedAddress, slot: '0x0' });
+    expect(slot0?.toLowerCase()).toBe(`0x000000000000000000000000${safe150.safeL2.slice(2).toLowerCase()}`);
   });
 
   it.each([

@@ -1,15 +1,45 @@
 import { encodeFunctionData, type Address, type Hex } from 'viem';
-import { encodeSafeSetup, predictSafeAddress, safe141, safeProxyFactoryAbi } from '@countersign/safe-core';
-import { SAFE_PROXY_CREATION_CODE_141 } from './proxyCreationCode';
+import {
+  encodeSafeSetup,
+  predictSafeAddress,
+  safe141,
+  safe150,
+  safeProxyFactoryAbi,
+} from '@countersign/safe-core';
+import type { NewSafeVersion } from './newSafeForm';
+import { SAFE_PROXY_CREATION_CODE_141, SAFE_PROXY_CREATION_CODE_150 } from './proxyCreationCode';
+
+/** What each version is made of, and what an owner choosing between them should know. */
+export const safeVersionFacts: Record<
+  NewSafeVersion,
+  {
+    contracts: Record<'safe' | 'safeL2' | 'safeProxyFactory' | 'compatibilityFallbackHandler', Address>;
+    proxyCreationCode: Hex;
+    summary: string;
+  }
+> = {
+  '1.4.1': {
+    contracts: safe141,
+    proxyCreationCode: SAFE_PROXY_CREATION_CODE_141,
+    summary: 'Supported by every Safe tool and service today.',
+  },
+  '1.5.0': {
+    contracts: safe150,
+    proxyCreationCode: SAFE_PROXY_CREATION_CODE_150,
+    summary:
+      'Adds a module guard (checks on module transactions, as the guard checks the owners’), ERC-4337-friendly fallback handling and an audited newer code base; some older tools do not read it yet.',
+  },
+};
 
 /**
- * Everything about one new Safe before it exists: the Safe 1.4.1 contracts it is made from, its
+ * Everything about one new Safe before it exists: the Safe contracts it is made from (1.4.1 or 1.5.0), its
  * `setup` call, the `createProxyWithNonce` transaction that deploys it, and the address it will
  * have. The address is computed here (CREATE2 over the factory, the initializer and the salt
  * nonce), so it is known, shown and checked before anything is sent.
  */
 export type SafeDeploymentPlan = {
   chainId: string;
+  version: NewSafeVersion;
   owners: readonly Address[];
   threshold: number;
   saltNonce: bigint;
@@ -29,8 +59,9 @@ const MAINNET_CHAIN_ID = '1';
  * The Safe singleton a new proxy points at: Safe on Ethereum mainnet, SafeL2 elsewhere (it emits the
  * events the gateway's indexer reads on chains without tracing).
  */
-export function singletonFor(chainId: string): Address {
-  return chainId === MAINNET_CHAIN_ID ? safe141.safe : safe141.safeL2;
+export function singletonFor(chainId: string, version: NewSafeVersion = '1.4.1'): Address {
+  const { contracts } = safeVersionFacts[version];
+  return chainId === MAINNET_CHAIN_ID ? contracts.safe : contracts.safeL2;
 }
 
 export function planSafeDeployment(params: {
@@ -38,10 +69,13 @@ export function planSafeDeployment(params: {
   owners: readonly Address[];
   threshold: number;
   saltNonce: bigint;
+  version?: NewSafeVersion;
 }): SafeDeploymentPlan {
-  const factory = safe141.safeProxyFactory;
-  const singleton = singletonFor(params.chainId);
-  const fallbackHandler = safe141.compatibilityFallbackHandler;
+  const version = params.version ?? '1.4.1';
+  const { contracts, proxyCreationCode } = safeVersionFacts[version];
+  const factory = contracts.safeProxyFactory;
+  const singleton = singletonFor(params.chainId, version);
+  const fallbackHandler = contracts.compatibilityFallbackHandler;
   const initializer = encodeSafeSetup({
     owners: params.owners,
     threshold: BigInt(params.threshold),
@@ -49,6 +83,7 @@ export function planSafeDeployment(params: {
   });
   return {
     chainId: params.chainId,
+    version,
     owners: params.owners,
     threshold: params.threshold,
     saltNonce: params.saltNonce,
@@ -64,7 +99,7 @@ export function planSafeDeployment(params: {
     predictedAddress: predictSafeAddress({
       factory,
       singleton,
-      proxyCreationCode: SAFE_PROXY_CREATION_CODE_141,
+      proxyCreationCode,
       initializer,
       saltNonce: params.saltNonce,
     }),

@@ -25,6 +25,7 @@ const draft = (overrides: Partial<NewSafeDraft> = {}): NewSafeDraft => ({
   ],
   threshold: 2,
   saltNonce: '42',
+  version: '1.4.1',
   ...overrides,
 });
 
@@ -134,8 +135,10 @@ describe('the whole form', () => {
         ],
         threshold: 2,
         saltNonce: 42n,
+        version: '1.4.1',
       },
     });
+    expect(checkNewSafe(draft({ version: '1.5.0' }), 'local')).toMatchObject({ value: { version: '1.5.0' } });
   });
 
   it('refuses an owner listed twice, in any letter case, on the later row', () => {
@@ -165,6 +168,7 @@ describe('the whole form', () => {
         ],
         threshold: 3,
         saltNonce: '-1',
+        version: '1.4.1',
       },
       'local',
     );

@@ -12,6 +12,10 @@ export type OwnerDraft = {
   address: string;
 };
 
+/** The Safe versions a new Safe can be made of: 1.4.1 (the default, what most tools know) and 1.5.0. */
+export const newSafeVersions = ['1.4.1', '1.5.0'] as const;
+export type NewSafeVersion = (typeof newSafeVersions)[number];
+
 export type NewSafeDraft = {
   /** The Safe's name, for the address book and My Safes; may be left empty. */
   name: string;
@@ -20,6 +24,8 @@ export type NewSafeDraft = {
   threshold: number;
   /** Decimal digits; with the setup it decides the address (CREATE2 salt). */
   saltNonce: string;
+  /** Which Safe contracts it is made of (the address depends on it too). */
+  version: NewSafeVersion;
 };
 
 export type OwnerErrors = { name?: string; address?: string };
@@ -37,6 +43,7 @@ export type NewSafeSetup = {
   owners: { address: `0x${string}`; name: string }[];
   threshold: number;
   saltNonce: bigint;
+  version: NewSafeVersion;
 };
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -145,7 +152,13 @@ export function checkNewSafe(
   if (hasErrors(errors) || !name.ok || !threshold.ok || !saltNonce.ok) return { ok: false, errors };
   return {
     ok: true,
-    value: { name: name.value, owners, threshold: threshold.value, saltNonce: saltNonce.value },
+    value: {
+      name: name.value,
+      owners,
+      threshold: threshold.value,
+      saltNonce: saltNonce.value,
+      version: newSafeVersions.includes(draft.version) ? draft.version : '1.4.1',
+    },
   };
 }
 
@@ -180,5 +193,5 @@ function newOwner(address = '', name = ''): OwnerDraft {
 }
 
 export function initialDraft(saltNonce: string = randomSaltNonce()): NewSafeDraft {
-  return { name: '', owners: [newOwner()], threshold: 1, saltNonce };
+  return { name: '', owners: [newOwner()], threshold: 1, saltNonce, version: '1.4.1' };
 }
