@@ -104,7 +104,7 @@ export function NewSafePage() {
   return (
     <Page
       title="Create new Safe"
-      description="A Safe 1.4.1 owned by the accounts you list. Its address is known before anything is sent."
+      description="A Safe owned by the accounts you list, of the version you choose. Its address is known before anything is sent."
       testId="new-safe-page"
     >
       {chain !== undefined ? (
