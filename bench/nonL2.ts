@@ -1,26 +1,15 @@
-import { createSafe, devAccounts, devnetClients, signSafeTx, startDevnet } from '@countersign/devnet';
+import { createSafe, devAccounts, devnetClients, startDevnet } from '@countersign/devnet';
 import { openDatabase } from '@countersign/gateway';
 import { Indexer } from '../services/gateway/src/indexer/indexer';
-import {
-  buildSafeTx,
-  encodeExecTransaction,
-  encodeSignatures,
-  multicall3Address,
-  safe141,
-  safeAbi,
-} from '@countersign/safe-core';
-import {
-  createPublicClient,
-  encodeFunctionData,
-  http,
-  parseAbi,
-  parseEther,
-  type Address,
-  type PublicClient,
-} from 'viem';
+import { safe141 } from '@countersign/safe-core';
+import { createPublicClient, http, parseEther, type Address, type PublicClient } from 'viem';
 import { startCountingRpcProxy } from '../services/gateway/test/support/countingRpcProxy';
 import { startLocalGateway } from '../services/gateway/test/support/localGateway';
-import { deploySafeWithoutFactory, executeByOwners } from '../services/gateway/test/support/safes';
+import {
+  deploySafeWithoutFactory,
+  executeByOwners,
+  relayThroughMulticall,
+} from '../services/gateway/test/support/safes';
 import { median, ms } from './stats';
 
 const accounts = devAccounts();
@@ -32,10 +21,6 @@ const plain141 = {
   safeProxyFactory: safe141.safeProxyFactory,
   compatibilityFallbackHandler: safe141.compatibilityFallbackHandler,
 };
-const aggregate3Abi = parseAbi([
-  'struct Call3 { address target; bool allowFailure; bytes callData; }',
-  'function aggregate3(Call3[] calls) payable returns ((bool success, bytes returnData)[])',
-]);
 
 /**
  * Issue 31's figures for Safes on non-L2 singletons: execute → history against an L2 Safe on the
@@ -129,38 +114,9 @@ async function callsAndCatchUp(n = 100): Promise<string[]> {
       });
       await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 10 });
       for (let i = 0; i < n; i += 1) {
-        if (kind !== 'plain via Multicall3') {
-          await executeByOwners(clients, safe, { to: recipient, value: 1n });
-          continue;
-        }
-        const nonce = await clients.public.readContract({
-          address: safe,
-          abi: safeAbi,
-          functionName: 'nonce',
-        });
-        const tx = buildSafeTx({ to: recipient, value: 1n, nonce });
-        const signatures = await Promise.all(
-          [ownerA, ownerB].map((owner) => signSafeTx(1337, safe, tx, { owner, method: 'eip712' })),
-        );
-        const sent = await clients.wallet.sendTransaction({
-          account: deployer,
-          chain: clients.chain,
-          to: multicall3Address,
-          data: encodeFunctionData({
-            abi: aggregate3Abi,
-            functionName: 'aggregate3',
-            args: [
-              [
-                {
-                  target: safe,
-                  allowFailure: false,
-                  callData: encodeExecTransaction(tx, encodeSignatures(signatures)),
-                },
-              ],
-            ],
-          }),
-        });
-        await clients.public.waitForTransactionReceipt({ hash: sent, pollingInterval: 10 });
+        if (kind === 'plain via Multicall3')
+          await relayThroughMulticall(clients, safe, { to: recipient, value: 1n });
+        else await executeByOwners(clients, safe, { to: recipient, value: 1n });
       }
       const head = await clients.public.getBlockNumber();
       const client = createPublicClient({

@@ -1,28 +1,10 @@
-import {
-  createSafe,
-  devAccounts,
-  devnetClients,
-  signSafeTx,
-  startDevnet,
-  type Devnet,
-} from '@countersign/devnet';
-import {
-  buildSafeTx,
-  encodeExecTransaction,
-  encodeSignatures,
-  multicall3Address,
-  safe130,
-  safe141,
-  safe150,
-  safeAbi,
-  type SafeTx,
-} from '@countersign/safe-core';
+import { createSafe, devAccounts, devnetClients, startDevnet, type Devnet } from '@countersign/devnet';
+import { multicall3Address, safe130, safe141, safe150, safeAbi } from '@countersign/safe-core';
 import {
   createPublicClient,
   encodeFunctionData,
   erc20Abi,
   http,
-  parseAbi,
   parseEther,
   parseUnits,
   type Address,
@@ -34,17 +16,13 @@ import { needsTracesReason } from '../src/indexer/recoverRange';
 import { openDatabase, type Database } from '../src/store';
 import { recoverChainSigners } from '../src/transactions/chainSigners';
 import { startLimitedRpcProxy, type LimitedRpcProxy } from './support/limitedRpcProxy';
-import { executeByOwners } from './support/safes';
+import { executeByOwners, relayThroughMulticall } from './support/safes';
 
 const accounts = devAccounts();
 const deployer = accounts[0]!.account.address;
 const [ownerA, ownerB] = [accounts[1]!.account, accounts[2]!.account];
 const moduleAccount = accounts[9]!.account.address;
 const recipient = accounts[8]!.account.address;
-const aggregate3Abi = parseAbi([
-  'struct Call3 { address target; bool allowFailure; bytes callData; }',
-  'function aggregate3(Call3[] calls) payable returns ((bool success, bytes returnData)[])',
-]);
 
 const deployments = {
   l2v141: {
@@ -110,25 +88,6 @@ describe('Safes on non-L2 singletons', () => {
     return hash;
   };
 
-  /** Signed by both owners, sent by the deployer to Multicall3, which calls the Safe. */
-  async function relayThroughMulticall(safe: Address, fields: Pick<SafeTx, 'to' | 'value'>) {
-    const nonce = await clients.public.readContract({ address: safe, abi: safeAbi, functionName: 'nonce' });
-    const tx = buildSafeTx({ ...fields, nonce });
-    const signatures = await Promise.all(
-      [ownerA, ownerB].map((owner) => signSafeTx(1337, safe, tx, { owner, method: 'eip712' })),
-    );
-    const callData = encodeExecTransaction(tx, encodeSignatures(signatures));
-    return send(
-      deployer,
-      multicall3Address,
-      encodeFunctionData({
-        abi: aggregate3Abi,
-        functionName: 'aggregate3',
-        args: [[{ target: safe, allowFailure: false, callData }]],
-      }),
-    );
-  }
-
   async function scenario(kind: Kind) {
     const safe = await createSafe(clients, {
       sender: deployer,
@@ -140,7 +99,7 @@ describe('Safes on non-L2 singletons', () => {
     safes[kind] = safe;
     await send(deployer, safe, '0x', parseEther('2'));
     await executeByOwners(clients, safe, { to: recipient, value: parseEther('0.1') });
-    relayed[kind] = await relayThroughMulticall(safe, { to: recipient, value: parseEther('0.2') });
+    relayed[kind] = await relayThroughMulticall(clients, safe, { to: recipient, value: parseEther('0.2') });
     const failed = await executeByOwners(clients, safe, {
       to: dev,
       safeTxGas: 100_000n,

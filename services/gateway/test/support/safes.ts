@@ -1,6 +1,25 @@
-import { devAccounts, executeSafeTx, type DevnetClients } from '@countersign/devnet';
-import { encodeSafeSetup, safe141, safeProxyFactoryAbi, type SafeTx } from '@countersign/safe-core';
-import { concat, getAddress, pad, parseEther, type Address, type Hex } from 'viem';
+import { devAccounts, executeSafeTx, signSafeTx, type DevnetClients } from '@countersign/devnet';
+import {
+  buildSafeTx,
+  encodeExecTransaction,
+  encodeSafeSetup,
+  encodeSignatures,
+  multicall3Address,
+  safe141,
+  safeAbi,
+  safeProxyFactoryAbi,
+  type SafeTx,
+} from '@countersign/safe-core';
+import {
+  concat,
+  encodeFunctionData,
+  getAddress,
+  pad,
+  parseAbi,
+  parseEther,
+  type Address,
+  type Hex,
+} from 'viem';
 
 const accounts = devAccounts();
 const [ownerA, ownerB] = [accounts[1]!.account, accounts[2]!.account];
@@ -58,4 +77,36 @@ export async function deploySafeWithoutFactory(
   });
   await send(clients, from, { to: contractAddress, value: parseEther('1') });
   return getAddress(contractAddress);
+}
+
+const aggregate3Abi = parseAbi([
+  'struct Call3 { address target; bool allowFailure; bytes callData; }',
+  'function aggregate3(Call3[] calls) payable returns ((bool success, bytes returnData)[])',
+]);
+
+/**
+ * Executes `fields` on a Safe of dev accounts 1 and 2, both signing, relayed: `sender` calls
+ * Multicall3's aggregate3, which calls the Safe. Answers the transaction's hash.
+ */
+export async function relayThroughMulticall(
+  clients: DevnetClients,
+  safe: Address,
+  fields: Pick<SafeTx, 'to' | 'value'>,
+  sender: Address = accounts[0]!.account.address,
+): Promise<Hex> {
+  const nonce = await clients.public.readContract({ address: safe, abi: safeAbi, functionName: 'nonce' });
+  const tx = buildSafeTx({ ...fields, nonce });
+  const signatures = await Promise.all(
+    [ownerA, ownerB].map((owner) => signSafeTx(clients.chain.id, safe, tx, { owner, method: 'eip712' })),
+  );
+  const callData = encodeExecTransaction(tx, encodeSignatures(signatures));
+  const receipt = await send(clients, sender, {
+    to: multicall3Address,
+    data: encodeFunctionData({
+      abi: aggregate3Abi,
+      functionName: 'aggregate3',
+      args: [[{ target: safe, allowFailure: false, callData }]],
+    }),
+  });
+  return receipt.transactionHash;
 }
