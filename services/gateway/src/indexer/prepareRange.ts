@@ -280,6 +280,27 @@ function prepareSafeEvents(
     ownersChanged: false,
   };
   const pairing = pairAnnouncements(events, ctx.chainId);
+  /** An outcome no event describes and recoverRange could not prove: listed as such, or the Safe is set aside. */
+  const listUnrecovered = (
+    log: SafeEvent,
+    recovery: Recovery | undefined,
+    what: Pick<UnrecoveredExecution, 'kind' | 'safeTxHash' | 'module' | 'success'>,
+  ) => {
+    if (recovery?.kind !== 'unrecovered')
+      throw new Error(
+        `${log.eventName} in ${log.transactionHash} that neither an event nor a recovery explains`,
+      );
+    const key = eventKey(log);
+    own.unrecovered.push({
+      ...at(log),
+      id: key,
+      safe,
+      ...what,
+      sender: recovery.sender,
+      reason: recovery.reason,
+    });
+    own.history.push({ ...at(log), safe, kind: 'unrecovered', refId: key, trusted: true });
+  };
   const executedHashes = new Set<Hex>();
   for (const log of events) {
     const key = eventKey(log);
@@ -305,22 +326,7 @@ function prepareSafeEvents(
               }
             : undefined;
         if (!found) {
-          if (recovery?.kind !== 'unrecovered')
-            throw new Error(
-              `${log.eventName} in ${log.transactionHash} that neither an event nor a recovery explains`,
-            );
-          own.unrecovered.push({
-            ...at(log),
-            id: key,
-            safe,
-            kind: 'multisig',
-            safeTxHash,
-            module: null,
-            sender: recovery.sender,
-            success,
-            reason: recovery.reason,
-          });
-          own.history.push({ ...at(log), safe, kind: 'unrecovered', refId: key, trusted: true });
+          listUnrecovered(log, recovery, { kind: 'multisig', safeTxHash, module: null, success });
           own.executedIn.push(`${safe}:${log.transactionHash}`);
           break;
         }
@@ -351,22 +357,7 @@ function prepareSafeEvents(
         const found = announced ?? (recovery?.kind === 'module' ? { ...recovery, module } : undefined);
         own.executedIn.push(`${safe}:${log.transactionHash}`);
         if (!found) {
-          if (recovery?.kind !== 'unrecovered')
-            throw new Error(
-              `${log.eventName} in ${log.transactionHash} that neither an event nor a recovery explains`,
-            );
-          own.unrecovered.push({
-            ...at(log),
-            id: key,
-            safe,
-            kind: 'module',
-            safeTxHash: null,
-            module,
-            sender: recovery.sender,
-            success,
-            reason: recovery.reason,
-          });
-          own.history.push({ ...at(log), safe, kind: 'unrecovered', refId: key, trusted: true });
+          listUnrecovered(log, recovery, { kind: 'module', safeTxHash: null, module, success });
           break;
         }
         // The L2 announcement's place names the row, as it always has; a recovered one, its outcome's.

@@ -270,9 +270,8 @@ function nonceOf(chainId: number, safe: Address, call: ExecCall, target: Hex, no
   return undefined;
 }
 
-function* around(first: bigint | undefined, state: SafeState | undefined): Generator<bigint> {
-  if (first !== undefined) yield first;
-  if (!state) return;
+/** The nonces an execution may have run at, given the Safe's state before its block (or now). */
+function* around(state: SafeState): Generator<bigint> {
   if (state.exact) {
     // Several executions of one Safe in one block all start from the state before it.
     for (let k = 0n; k < 64n; k += 1n) yield state.nonce + k;
@@ -300,6 +299,14 @@ async function recoverMultisig(
     ...embeddedExecCalls(tx.input).map((call) => ({ call, via: 'relayed' as const, executor: tx.from })),
   ];
   const prove = async (list: typeof candidates): Promise<Recovery | undefined> => {
+    const recovered = async (candidate: (typeof list)[number], nonce: bigint): Promise<Recovery> => ({
+      kind: 'multisig',
+      tx: safeTxOf(candidate.call, nonce),
+      signatures: candidate.call.signatures,
+      executor: candidate.executor,
+      threshold: (await params.state()).threshold,
+      via: candidate.via,
+    });
     // The cheap guess first: no call to the node when the store's count of executions is right.
     for (const candidate of list) {
       const nonce = nonceOf(
@@ -309,31 +316,13 @@ async function recoverMultisig(
         target,
         params.hint === undefined ? [] : [params.hint],
       );
-      if (nonce !== undefined) {
-        const state = await params.state();
-        return {
-          kind: 'multisig',
-          tx: safeTxOf(candidate.call, nonce),
-          signatures: candidate.call.signatures,
-          executor: candidate.executor,
-          threshold: state.threshold,
-          via: candidate.via,
-        };
-      }
+      if (nonce !== undefined) return recovered(candidate, nonce);
     }
     if (list.length === 0) return undefined;
     const state = await params.state();
     for (const candidate of list) {
-      const nonce = nonceOf(ctx.chainId, safe, candidate.call, target, around(undefined, state));
-      if (nonce !== undefined)
-        return {
-          kind: 'multisig',
-          tx: safeTxOf(candidate.call, nonce),
-          signatures: candidate.call.signatures,
-          executor: candidate.executor,
-          threshold: state.threshold,
-          via: candidate.via,
-        };
+      const nonce = nonceOf(ctx.chainId, safe, candidate.call, target, around(state));
+      if (nonce !== undefined) return recovered(candidate, nonce);
     }
     return undefined;
   };
