@@ -487,7 +487,7 @@ test.describe('Security check of the outdated demo Safe', () => {
 
     // The review: the call in words, an expected upgrade in what changes, no danger anywhere.
     await expect(page.getByTestId('review-action')).toContainText(
-      'Upgrade the Safe to 1.4.1 (SafeMigration)',
+      'Upgrade the Safe to 1.4.1 (SafeMigration 1.4.1)',
     );
     await expect(page.getByTestId('warning-upgrade')).toContainText('upgrades the Safe to SafeL2 1.4.1');
     await expect(page.getByTestId('warning-delegatecall')).toHaveCount(0);
@@ -519,6 +519,44 @@ test.describe('Security check of the outdated demo Safe', () => {
     await page.goto(`/local:${legacy.address}/settings/security`);
     await expect(page.getByTestId('security-finding-implementation')).toContainText('SafeL2 1.4.1');
     await expect(page.getByTestId('security-finding-outdated')).toHaveCount(0);
+
+    // Then 1.4.1 → 1.5.0, through SafeMigration 1.5.0: the only upgrade left, with what 1.5.0 brings.
+    await page.goto(`/local:${legacy.address}/new-transaction/upgrade`);
+    await expect(page.getByTestId('upgrade-version')).toContainText('1.4.1 → 1.5.0');
+    await expect(page.getByTestId('upgrade-to-1.4.1')).toHaveCount(0);
+    await expect(page.getByTestId('upgrade-version-summary')).toContainText('module guard');
+    await expect(page.getByTestId('upgrade-singleton')).toContainText('SafeL2 1.5.0');
+    await page.getByTestId('form-continue').click();
+    await expect(page.getByTestId('review-action')).toContainText(
+      'Upgrade the Safe to 1.5.0 (SafeMigration 1.5.0)',
+    );
+    await expect(page.getByTestId('warning-upgrade')).toContainText('upgrades the Safe to SafeL2 1.5.0');
+    await expect(page.getByTestId('warning-delegatecall')).toHaveCount(0);
+    await expect(page.getByTestId('state-changes')).toHaveAttribute('data-state', 'done', {
+      timeout: 30_000,
+    });
+    await expect(
+      page.getByTestId('state-safe-change').filter({ hasText: 'The Safe is upgraded to SafeL2 1.5.0' }),
+    ).toHaveCount(1);
+    await expect(page.locator('[data-testid="state-safe-change"][role="alert"]')).toHaveCount(0);
+    await page.getByTestId('review-sign').click();
+    await expect(page.getByTestId('details-status')).toHaveText('Awaiting confirmations');
+    const secondPath = new URL(page.url()).pathname;
+    const again = await secondOwner(browser, stack);
+    try {
+      await ownerWithDevnetWallet(again.page, stack, 'spare', secondPath);
+      await again.page.getByTestId('tx-execute').click();
+      await expect(again.page.getByTestId('details-status')).toHaveText('Executed', { timeout: 30_000 });
+    } finally {
+      await again.close();
+    }
+
+    // A Safe 1.5.0: its settings show the module guard, read from the chain (none yet).
+    await page.goto(`/local:${legacy.address}/settings/security`);
+    await expect(page.getByTestId('security-finding-implementation')).toContainText('SafeL2 1.5.0');
+    await page.goto(`/local:${legacy.address}/settings/modules`);
+    await expect(page.getByTestId('settings-module-guard')).toHaveText('None');
+    await expect(page.getByTestId('settings-set-module-guard')).toHaveText('Set module guard');
   });
 });
 

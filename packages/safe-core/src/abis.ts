@@ -24,6 +24,8 @@ export const safeAbi = parseAbi([
   'function enableModule(address module)',
   'function disableModule(address prevModule, address module)',
   'function setGuard(address guard)',
+  // Safe 1.5.0: the guard of module transactions.
+  'function setModuleGuard(address moduleGuard)',
   'function setFallbackHandler(address handler)',
   'event SafeSetup(address indexed initiator, address[] owners, uint256 threshold, address initializer, address fallbackHandler)',
   'event SafeMultiSigTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures, bytes additionalInfo)',
@@ -34,6 +36,7 @@ export const safeAbi = parseAbi([
   'event EnabledModule(address indexed module)',
   'event DisabledModule(address indexed module)',
   'event ChangedGuard(address indexed guard)',
+  'event ChangedModuleGuard(address indexed moduleGuard)',
   'event ChangedFallbackHandler(address indexed handler)',
   'event ApproveHash(bytes32 indexed approvedHash, address indexed owner)',
   'event SignMsg(bytes32 indexed msgHash)',

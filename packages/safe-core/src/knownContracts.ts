@@ -59,7 +59,8 @@ export function knownContractName(address: Address): string | null {
 
 /**
  * The only contracts a Safe should delegatecall: the canonical MultiSend, MultiSendCallOnly and
- * SignMessageLib (1.4.1, and 1.3.0 in its canonical and EIP-155 deployments), and SafeMigration 1.4.1.
+ * SignMessageLib (1.5.0, 1.4.1, and 1.3.0 in its canonical and EIP-155 deployments), and SafeMigration
+ * 1.4.1 and 1.5.0.
  * Anything else runs foreign code with the Safe's storage and funds, as in the 2025 front-end attack.
  */
 export const trustedDelegateCallTargets: ReadonlySet<Address> = new Set(
@@ -76,10 +77,11 @@ export const trustedDelegateCallTargets: ReadonlySet<Address> = new Set(
     '0xA1dabEF33b3B82c7814B6D82A79e50F4AC44102B', // MultiSendCallOnly 1.3.0 (EIP-155)
     '0xA65387F16B013cf2Af4605Ad8aA5ec25a2cbA3a2', // SignMessageLib 1.3.0
     '0x98FFBBF51bb33A056B08ddf711f289936AafF717', // SignMessageLib 1.3.0 (EIP-155)
-    // The upgrade of a 1.3.0 Safe (see safeMigration.ts): it writes slot 0, but only ever to the
-    // canonical Safe or SafeL2 1.4.1 (immutables set at its deployment), and sets the canonical
-    // 1.4.1 fallback handler; it has no other function and refuses to be called directly.
+    // The upgrades (see safeMigration.ts): each writes slot 0, but only ever to its version's
+    // canonical Safe or SafeL2 (immutables set at its deployment), and sets that version's canonical
+    // fallback handler; neither has any other function, and both refuse to be called directly.
     safeMigration141Address,
+    safe150.safeMigration,
   ].map((address) => getAddress(address)),
 );
 
@@ -93,7 +95,7 @@ export function isTrustedDelegateCallTarget(address: string): boolean {
 }
 
 /**
- * The Safe singletons a proxy should point at: 1.4.1 and 1.3.0 (canonical, EIP-155 and zkSync deployments),
+ * The Safe singletons a proxy should point at: 1.5.0, 1.4.1 and 1.3.0 (canonical, EIP-155 and zkSync deployments),
  * each as Safe and SafeL2. Anything else in the proxy's slot 0 runs code nobody audited as a Safe.
  */
 const canonicalSingletons = new Map<Address, string>(
@@ -113,7 +115,7 @@ const canonicalSingletons = new Map<Address, string>(
   ].map(([address, name]) => [getAddress(address as string), name as string]),
 );
 
-/** The canonical fallback handlers: CompatibilityFallbackHandler 1.4.1 and 1.3.0, in every deployment. */
+/** The canonical fallback handlers: CompatibilityFallbackHandler 1.5.0, 1.4.1 and 1.3.0, in every deployment. */
 const canonicalFallbackHandlers = new Map<Address, string>(
   [
     [safe150.compatibilityFallbackHandler, 'CompatibilityFallbackHandler 1.5.0'],
@@ -133,15 +135,15 @@ const lookUp = (map: ReadonlyMap<Address, string>, address: string): string | nu
   }
 };
 
-/** The name of a canonical Safe singleton (1.4.1 or 1.3.0), or null for any other address. */
+/** The name of a canonical Safe singleton (1.5.0, 1.4.1 or 1.3.0), or null for any other address. */
 export const canonicalSingletonName = (address: string): string | null =>
   lookUp(canonicalSingletons, address);
 
-/** The version of a canonical Safe singleton ('1.4.1', '1.3.0'), or null for any other address. */
+/** The version of a canonical Safe singleton ('1.5.0', '1.4.1', '1.3.0'), or null for any other address. */
 export const canonicalSingletonVersion = (address: string): string | null =>
   canonicalSingletonName(address)?.match(/\d+\.\d+\.\d+/)?.[0] ?? null;
 
-/** The name of a canonical CompatibilityFallbackHandler (1.4.1 or 1.3.0), or null for any other address. */
+/** The name of a canonical CompatibilityFallbackHandler (1.5.0, 1.4.1 or 1.3.0), or null for any other address. */
 export const canonicalFallbackHandlerName = (address: string): string | null =>
   lookUp(canonicalFallbackHandlers, address);
 

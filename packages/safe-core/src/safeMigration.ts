@@ -9,106 +9,159 @@ import {
   type Hex,
 } from 'viem';
 import { safeMigrationAbi } from './abis';
-import { safe130, safe141, safeMigration141Address, zeroAddress } from './addresses';
+import { safe130, safe141, safe150, safeMigration141Address, zeroAddress } from './addresses';
 import { canonicalFallbackHandlerName } from './knownContracts';
 import { Operation } from './operation';
 
 /**
- * The upgrade of a Safe 1.3.0 to 1.4.1 as one Safe transaction: a delegatecall to the canonical
- * SafeMigration 1.4.1, which writes the 1.4.1 singleton into the Safe's slot 0 (and, with a
- * "WithFallbackHandler" method, sets CompatibilityFallbackHandler 1.4.1). Owners, modules, guard and
- * nonce stay where they are: 1.4.1 keeps 1.3.0's storage layout.
+ * The upgrade of a Safe as one Safe transaction: a delegatecall to a canonical SafeMigration, which
+ * writes its version's singleton into the Safe's slot 0 (and, with a "WithFallbackHandler" method,
+ * sets that version's CompatibilityFallbackHandler). Owners, modules, guard and nonce stay where they
+ * are: 1.4.1 and 1.5.0 keep 1.3.0's storage layout (1.5.0's module guard lives in a slot of its own).
  */
 export type SafeMigrationMethod =
   'migrateSingleton' | 'migrateWithFallbackHandler' | 'migrateL2Singleton' | 'migrateL2WithFallbackHandler';
 
+/** The versions a canonical SafeMigration upgrades to, oldest first. */
+export const safeUpgradeVersions = ['1.4.1', '1.5.0'] as const;
+export type SafeUpgradeVersion = (typeof safeUpgradeVersions)[number];
+
 export type SafeUpgrade = {
   method: SafeMigrationMethod;
-  /** The singleton the Safe runs afterwards: Safe or SafeL2 1.4.1. */
+  /** The version the Safe runs afterwards. */
+  version: SafeUpgradeVersion;
+  /** The SafeMigration contract the Safe delegatecalls. */
+  migration: Address;
+  /** The singleton the Safe runs afterwards: that version's Safe or SafeL2. */
   singleton: Address;
   /** The fallback handler it sets, or null when the Safe keeps its own. */
   fallbackHandler: Address | null;
 };
 
-/** What each method leaves the Safe running: SafeMigration's immutables, fixed at its deployment. */
-const upgrades: Record<SafeMigrationMethod, SafeUpgrade> = {
-  migrateSingleton: { method: 'migrateSingleton', singleton: safe141.safe, fallbackHandler: null },
-  migrateWithFallbackHandler: {
-    method: 'migrateWithFallbackHandler',
-    singleton: safe141.safe,
-    fallbackHandler: safe141.compatibilityFallbackHandler,
-  },
-  migrateL2Singleton: { method: 'migrateL2Singleton', singleton: safe141.safeL2, fallbackHandler: null },
-  migrateL2WithFallbackHandler: {
-    method: 'migrateL2WithFallbackHandler',
-    singleton: safe141.safeL2,
-    fallbackHandler: safe141.compatibilityFallbackHandler,
-  },
+type Migration = {
+  address: Address;
+  safe: Address;
+  safeL2: Address;
+  fallbackHandler: Address;
+  /** The singletons it upgrades, and whether each is an L2 one. */
+  from: ReadonlyMap<Address, boolean>;
 };
 
 /**
- * The 1.3.0 singletons SafeMigration 1.4.1 upgrades, and whether each is the L2 one: the canonical
- * and EIP-155 deployments (the same code). zkSync's have their own SafeMigration, elsewhere.
+ * The 1.3.0 singletons: the canonical and EIP-155 deployments (the same code). zkSync's have their
+ * own SafeMigration, elsewhere.
  */
-const upgradableSingletons = new Map<Address, boolean>([
+const singletons130: [Address, boolean][] = [
   [getAddress(safe130.safe), false],
   [getAddress(safe130.safeL2), true],
   [getAddress('0x69f4D1788e39c87893C980c06EdF4b7f686e2938'), false],
   [getAddress('0xfb1bffC9d739B8D520DaF37dF666da4C687191EA'), true],
-]);
+];
 
 /**
- * How SafeMigration 1.4.1 upgrades a Safe that runs `singleton` with `fallbackHandler` (both as read
- * from the chain), or null when it cannot (any other singleton). An L2 Safe stays L2, so that
- * indexers keep seeing its events. The fallback handler becomes CompatibilityFallbackHandler 1.4.1
- * where the Safe has none or a canonical one; a handler of the owners' own choosing is kept.
+ * Each canonical SafeMigration with its immutables, fixed at its deployment (the devnet deploys both
+ * at their canonical CREATE2 addresses, which the constructor arguments determine).
  */
-export function safeUpgradeOf(current: {
-  singleton: string;
-  fallbackHandler: string | null;
-}): SafeUpgrade | null {
+const migrations: Record<SafeUpgradeVersion, Migration> = {
+  '1.4.1': {
+    address: safeMigration141Address,
+    safe: safe141.safe,
+    safeL2: safe141.safeL2,
+    fallbackHandler: safe141.compatibilityFallbackHandler,
+    from: new Map(singletons130),
+  },
+  '1.5.0': {
+    address: safe150.safeMigration,
+    safe: safe150.safe,
+    safeL2: safe150.safeL2,
+    fallbackHandler: safe150.compatibilityFallbackHandler,
+    from: new Map([...singletons130, [getAddress(safe141.safe), false], [getAddress(safe141.safeL2), true]]),
+  },
+};
+
+/** What `method` of the SafeMigration for `version` leaves the Safe running. */
+function upgradeBy(version: SafeUpgradeVersion, method: SafeMigrationMethod): SafeUpgrade {
+  const migration = migrations[version];
+  const l2 = method === 'migrateL2Singleton' || method === 'migrateL2WithFallbackHandler';
+  const withHandler = method === 'migrateWithFallbackHandler' || method === 'migrateL2WithFallbackHandler';
+  return {
+    method,
+    version,
+    migration: migration.address,
+    singleton: l2 ? migration.safeL2 : migration.safe,
+    fallbackHandler: withHandler ? migration.fallbackHandler : null,
+  };
+}
+
+/** The SafeMigration contract of `version`, for a check that it has code on the chain. */
+export function safeMigrationAddress(version: SafeUpgradeVersion): Address {
+  return migrations[version].address;
+}
+
+/**
+ * How the canonical SafeMigration for `version` upgrades a Safe that runs `singleton` with
+ * `fallbackHandler` (both as read from the chain), or null when it cannot (any other singleton). An
+ * L2 Safe stays L2, so that indexers keep seeing its events. The fallback handler becomes that
+ * version's CompatibilityFallbackHandler where the Safe has none or a canonical one; a handler of the
+ * owners' own choosing is kept.
+ */
+export function safeUpgradeOf(
+  current: { singleton: string; fallbackHandler: string | null },
+  version: SafeUpgradeVersion,
+): SafeUpgrade | null {
   let singleton: Address;
   try {
     singleton = getAddress(current.singleton);
   } catch {
     return null;
   }
-  const l2 = upgradableSingletons.get(singleton);
+  const l2 = migrations[version].from.get(singleton);
   if (l2 === undefined) return null;
   const handler = current.fallbackHandler;
   const replaceHandler =
     handler === null ||
     (/^0x[0-9a-fA-F]{40}$/.test(handler) && isAddressEqual(handler as Address, zeroAddress)) ||
     canonicalFallbackHandlerName(handler) !== null;
-  if (l2) return upgrades[replaceHandler ? 'migrateL2WithFallbackHandler' : 'migrateL2Singleton'];
-  return upgrades[replaceHandler ? 'migrateWithFallbackHandler' : 'migrateSingleton'];
+  if (l2) return upgradeBy(version, replaceHandler ? 'migrateL2WithFallbackHandler' : 'migrateL2Singleton');
+  return upgradeBy(version, replaceHandler ? 'migrateWithFallbackHandler' : 'migrateSingleton');
 }
 
-/** The call of the Safe transaction that performs `upgrade`: a delegatecall to SafeMigration 1.4.1. */
-export function safeUpgradeCall(upgrade: Pick<SafeUpgrade, 'method'>): {
+/** Every upgrade a canonical SafeMigration offers a Safe that runs `current`, newest version first. */
+export function safeUpgradesOf(current: {
+  singleton: string;
+  fallbackHandler: string | null;
+}): SafeUpgrade[] {
+  return [...safeUpgradeVersions].reverse().flatMap((version) => safeUpgradeOf(current, version) ?? []);
+}
+
+/** The call of the Safe transaction that performs `upgrade`: a delegatecall to its SafeMigration. */
+export function safeUpgradeCall(upgrade: Pick<SafeUpgrade, 'method' | 'migration'>): {
   to: Address;
   value: bigint;
   data: Hex;
   operation: typeof Operation.DELEGATE;
 } {
   return {
-    to: safeMigration141Address,
+    to: upgrade.migration,
     value: 0n,
     data: encodeFunctionData({ abi: safeMigrationAbi, functionName: upgrade.method }),
     operation: Operation.DELEGATE,
   };
 }
 
+const methods: SafeMigrationMethod[] = [
+  'migrateSingleton',
+  'migrateWithFallbackHandler',
+  'migrateL2Singleton',
+  'migrateL2WithFallbackHandler',
+];
 const methodBySelector = new Map<Hex, SafeMigrationMethod>(
-  (Object.keys(upgrades) as SafeMigrationMethod[]).map((method) => [
-    toFunctionSelector(`function ${method}()`),
-    method,
-  ]),
+  methods.map((method) => [toFunctionSelector(`function ${method}()`), method]),
 );
 
 /**
- * What a call does as an upgrade by SafeMigration 1.4.1, read from its bytes: only a delegatecall to
- * the canonical SafeMigration with one of its methods and no value is one; anything else is null.
+ * What a call does as an upgrade by a SafeMigration, read from its bytes: only a delegatecall to a
+ * canonical SafeMigration with one of its methods and no value is one; anything else is null.
  */
 export function decodeSafeUpgrade(call: {
   to: string;
@@ -117,8 +170,10 @@ export function decodeSafeUpgrade(call: {
   operation: number;
 }): SafeUpgrade | null {
   if (call.operation !== Operation.DELEGATE || call.value !== 0n || size(call.data) !== 4) return null;
-  if (!/^0x[0-9a-fA-F]{40}$/.test(call.to) || !isAddressEqual(call.to as Address, safeMigration141Address))
-    return null;
+  if (!/^0x[0-9a-fA-F]{40}$/.test(call.to)) return null;
+  const version = safeUpgradeVersions.find((candidate) =>
+    isAddressEqual(call.to as Address, migrations[candidate].address),
+  );
   const method = methodBySelector.get(slice(call.data, 0, 4));
-  return method === undefined ? null : upgrades[method];
+  return version === undefined || method === undefined ? null : upgradeBy(version, method);
 }

@@ -88,6 +88,15 @@ export function setGuardCall(guard: Address): Hex {
   return encodeFunctionData({ abi: safeAbi, functionName: 'setGuard', args: [getAddress(guard)] });
 }
 
+/** Sets the module guard (Safe 1.5.0), which checks module transactions; the zero address removes it. */
+export function setModuleGuardCall(moduleGuard: Address): Hex {
+  return encodeFunctionData({
+    abi: safeAbi,
+    functionName: 'setModuleGuard',
+    args: [getAddress(moduleGuard)],
+  });
+}
+
 export function setFallbackHandlerCall(handler: Address): Hex {
   return encodeFunctionData({
     abi: safeAbi,

@@ -8,3 +8,9 @@ export const fallbackHandlerStorageSlot = BigInt(keccak256(toBytes('fallback_man
 
 /** keccak256("guard_manager.guard.address"), as GuardManager stores it. */
 export const guardStorageSlot = BigInt(keccak256(toBytes('guard_manager.guard.address')));
+
+/**
+ * keccak256("module_manager.module_guard.address"), where ModuleManager 1.5.0 keeps the module guard
+ * (the guard of module transactions). Earlier Safes never write it, so it reads as zero there.
+ */
+export const moduleGuardStorageSlot = BigInt(keccak256(toBytes('module_manager.module_guard.address')));

@@ -15,12 +15,14 @@ import {
   knownContractName,
   safe130,
   safe141,
+  safe150,
   safeAbi,
   safeChangeVerdicts,
   safeMigration141Address,
   safeProxyFactoryAbi,
   safeUpgradeCall,
   safeUpgradeOf,
+  safeUpgradesOf,
   zeroAddress,
 } from '../src';
 
@@ -29,12 +31,14 @@ const eip155SafeL2: Address = '0xfb1bffC9d739B8D520DaF37dF666da4C687191EA';
 
 describe('the upgrade of a Safe 1.3.0 by SafeMigration 1.4.1', () => {
   it('is one delegatecall to the canonical SafeMigration with migrateL2WithFallbackHandler() for SafeL2 1.3.0', () => {
-    const upgrade = safeUpgradeOf({
-      singleton: safe130.safeL2,
-      fallbackHandler: safe130.compatibilityFallbackHandler,
-    });
+    const upgrade = safeUpgradeOf(
+      { singleton: safe130.safeL2, fallbackHandler: safe130.compatibilityFallbackHandler },
+      '1.4.1',
+    );
     expect(upgrade).toEqual({
       method: 'migrateL2WithFallbackHandler',
+      version: '1.4.1',
+      migration: safeMigration141Address,
       singleton: safe141.safeL2,
       fallbackHandler: safe141.compatibilityFallbackHandler,
     });
@@ -47,39 +51,76 @@ describe('the upgrade of a Safe 1.3.0 by SafeMigration 1.4.1', () => {
   });
 
   it('keeps a Safe 1.3.0 non-L2 (canonical or EIP-155) on the non-L2 singleton', () => {
-    const upgrade = safeUpgradeOf({ singleton: safe130.safe, fallbackHandler: null });
+    const upgrade = safeUpgradeOf({ singleton: safe130.safe, fallbackHandler: null }, '1.4.1');
     expect(upgrade?.method).toBe('migrateWithFallbackHandler');
     expect(upgrade?.singleton).toBe(safe141.safe);
     expect(safeUpgradeCall(upgrade!).data).toBe('0xed007fc6');
     expect(
-      safeUpgradeOf({ singleton: eip155SafeL2.toLowerCase(), fallbackHandler: zeroAddress })?.method,
+      safeUpgradeOf({ singleton: eip155SafeL2.toLowerCase(), fallbackHandler: zeroAddress }, '1.4.1')?.method,
     ).toBe('migrateL2WithFallbackHandler');
   });
 
   it('keeps a fallback handler of the owners’ own choosing', () => {
-    const l2 = safeUpgradeOf({ singleton: safe130.safeL2, fallbackHandler: custom });
-    expect(l2).toEqual({ method: 'migrateL2Singleton', singleton: safe141.safeL2, fallbackHandler: null });
+    const l2 = safeUpgradeOf({ singleton: safe130.safeL2, fallbackHandler: custom }, '1.4.1');
+    expect(l2).toEqual({
+      method: 'migrateL2Singleton',
+      version: '1.4.1',
+      migration: safeMigration141Address,
+      singleton: safe141.safeL2,
+      fallbackHandler: null,
+    });
     expect(safeUpgradeCall(l2!).data).toBe('0x07f464a4');
-    const plain = safeUpgradeOf({ singleton: safe130.safe, fallbackHandler: custom });
+    const plain = safeUpgradeOf({ singleton: safe130.safe, fallbackHandler: custom }, '1.4.1');
     expect(plain?.method).toBe('migrateSingleton');
     expect(safeUpgradeCall(plain!).data).toBe('0xf6682ab0');
   });
 
-  it('offers nothing for a Safe it cannot upgrade: already 1.4.1, zkSync 1.3.0, unknown code', () => {
+  it('offers nothing for a Safe it cannot upgrade: already 1.5.0, zkSync 1.3.0, unknown code', () => {
     for (const singleton of [
-      safe141.safeL2,
-      safe141.safe,
+      safe150.safeL2,
+      safe150.safe,
       '0x1727c2c531cf966f902E5927b98490fDFb3b2b70',
       custom,
       'not an address',
     ])
-      expect(safeUpgradeOf({ singleton, fallbackHandler: null })).toBeNull();
+      expect(safeUpgradesOf({ singleton, fallbackHandler: null })).toEqual([]);
+    expect(safeUpgradeOf({ singleton: safe141.safeL2, fallbackHandler: null }, '1.4.1')).toBeNull();
+  });
+
+  it('offers 1.5.0 and 1.4.1 to a 1.3.0 Safe and 1.5.0 to a 1.4.1 one, each through its own SafeMigration', () => {
+    const from130 = safeUpgradesOf({ singleton: safe130.safeL2, fallbackHandler: null });
+    expect(from130.map((upgrade) => [upgrade.version, upgrade.migration, upgrade.singleton])).toEqual([
+      ['1.5.0', safe150.safeMigration, safe150.safeL2],
+      ['1.4.1', safeMigration141Address, safe141.safeL2],
+    ]);
+    const from141 = safeUpgradesOf({
+      singleton: safe141.safe,
+      fallbackHandler: safe141.compatibilityFallbackHandler,
+    });
+    expect(from141).toEqual([
+      {
+        method: 'migrateWithFallbackHandler',
+        version: '1.5.0',
+        migration: safe150.safeMigration,
+        singleton: safe150.safe,
+        fallbackHandler: safe150.compatibilityFallbackHandler,
+      },
+    ]);
+    const call = safeUpgradeCall(from141[0]!);
+    expect(call).toMatchObject({ to: safe150.safeMigration, data: '0xed007fc6', operation: 1 });
+    expect(decodeSafeUpgrade(call)).toEqual(from141[0]);
+    expect(isTrustedDelegateCallTarget(safe150.safeMigration)).toBe(true);
   });
 
   it('reads an upgrade back from the bytes only for a value-less delegatecall to the canonical SafeMigration', () => {
-    const call = safeUpgradeCall({ method: 'migrateL2WithFallbackHandler' });
+    const call = safeUpgradeCall({
+      method: 'migrateL2WithFallbackHandler',
+      migration: safeMigration141Address,
+    });
     expect(decodeSafeUpgrade(call)).toEqual({
       method: 'migrateL2WithFallbackHandler',
+      version: '1.4.1',
+      migration: safeMigration141Address,
       singleton: safe141.safeL2,
       fallbackHandler: safe141.compatibilityFallbackHandler,
     });

@@ -20,6 +20,7 @@ import {
   buildSafeTx,
   fallbackHandlerStorageSlot,
   guardStorageSlot,
+  moduleGuardStorageSlot,
   mappingSlot,
   nativeTransferAddress,
   permit2Address,
@@ -197,7 +198,7 @@ describe('simulateV1Request', () => {
     ]);
     expect(blockStateCalls).toHaveLength(4);
     const [reads, execution, raw, views] = blockStateCalls;
-    expect(reads!.calls).toHaveLength(7);
+    expect(reads!.calls).toHaveLength(8);
     // Owner B (0x3C44…) and owner A (0x7099…) are the two lowest: they sign; B sends.
     expect(execution!.calls[0]!.from).toBe(ownerB);
     const diff = execution!.stateOverrides![safe]!.stateDiff!;
@@ -207,7 +208,7 @@ describe('simulateV1Request', () => {
     expect(diff[word(approvedHashSlot(ownerC, safeTxHash))]).toBeUndefined();
     expect(raw!.stateOverrides![safe]!.code).toBe(storageReaderCode);
     expect(raw!.calls.map((call) => call.data)).toEqual(
-      [0n, guardStorageSlot, fallbackHandlerStorageSlot, 4n].map(word),
+      [0n, guardStorageSlot, moduleGuardStorageSlot, fallbackHandlerStorageSlot, 4n].map(word),
     );
     // The Safe's own code is back for its views, after the raw reads.
     expect(views!.stateOverrides![safe]!.code).toBe('0x6080');
@@ -247,6 +248,7 @@ function blocks(params: {
         ok(modulesResult(modules[0])),
         ok(storageAt(singleton[0])),
         ok(storageAt(zeroAddress)),
+        ok(storageAt(zeroAddress)),
         ok(storageAt(handler)),
         params.probe ?? failed('0x'),
       ],
@@ -255,6 +257,7 @@ function blocks(params: {
     {
       calls: [
         ok(pad(singleton[1], { size: 32 })),
+        ok(word(0n)),
         ok(word(0n)),
         ok(pad(handler, { size: 32 })),
         ok(word(threshold[1])),

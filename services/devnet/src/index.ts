@@ -3,7 +3,7 @@ export { startAnvil, type Anvil, type AnvilOptions } from './anvil';
 export { devAccounts, devMnemonic, type DevAccount } from './accounts';
 export { devnetClients, devnetChain, type DevnetClients } from './clients';
 export { devnetManifestSchema, readManifest, writeManifest, type DevnetManifest } from './manifest';
-export { executeSafeTx, signSafeTx, createSafe, type Approval } from './safeOps';
+export { executeSafeTx, signSafeTx, createSafe, deployExampleGuard, type Approval } from './safeOps';
 export { seedOffchainDemo } from './seedOffchain';
 export { withParentDeathSignal, onParentExit } from './parentDeath';
 export { resolvePathSetting, redactUrl, ipForAnvil, isDatabaseUnreachable } from './settings';

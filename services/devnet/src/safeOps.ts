@@ -1,4 +1,6 @@
-import { isAddressEqual, parseEventLogs, type Address, type Hex } from 'viem';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { getAddress, isAddressEqual, parseEventLogs, type Address, type Hex } from 'viem';
 import type { HDAccount } from 'viem/accounts';
 import {
   approvedHashSignature,
@@ -16,6 +18,8 @@ import {
   type SafeTx,
 } from '@countersign/safe-core';
 import type { DevnetClients } from './clients';
+
+const require = createRequire(import.meta.url);
 
 /** How an owner approves: EIP-712 typed data, eth_sign (personal_sign, v+4), or as the executing sender. */
 export type Approval =
@@ -121,4 +125,26 @@ export async function executeSafeTx(
   }
   if (success === undefined) throw new Error(`No execution event in ${transactionHash}`);
   return { transactionHash, safeTxHash: hashSafeTx({ chainId, safe: params.safe, tx }), success };
+}
+
+/**
+ * Deploys DebugTransactionGuard, the Safe contracts' own example guard (1.5.0): it declares itself a
+ * transaction guard and a module guard (ERC-165) and lets everything through, so a Safe may set it as either.
+ */
+export async function deployExampleGuard(clients: DevnetClients, sender: Address): Promise<Address> {
+  const { bytecode } = JSON.parse(
+    readFileSync(
+      require.resolve('@safe-global/safe-smart-account/build/artifacts/contracts/examples/guards/DebugTransactionGuard.sol/DebugTransactionGuard.json'),
+      'utf8',
+    ),
+  ) as { bytecode: Hex };
+  const hash = await clients.wallet.deployContract({
+    account: sender,
+    chain: clients.chain,
+    abi: [],
+    bytecode,
+  });
+  const receipt = await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  if (!receipt.contractAddress) throw new Error('DebugTransactionGuard was not deployed');
+  return getAddress(receipt.contractAddress);
 }

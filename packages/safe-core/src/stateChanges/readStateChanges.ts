@@ -41,6 +41,14 @@ const safeErrors: Record<string, string> = {
 
 const wordToAddress = (word: Hex): Address => getAddress(slice(word, 12, 32));
 
+/** The Safe's address slots, in words. */
+const slotWords = {
+  implementation: 'implementation',
+  guard: 'guard',
+  moduleGuard: 'module guard',
+  fallbackHandler: 'fallback handler',
+} as const;
+
 /** A 32-byte word from getStorageAt(slot, 1), which returns it as `bytes`. */
 function storageAtWord(call: SimulatedCall): Hex | undefined {
   if (call.status !== 'success') return undefined;
@@ -123,6 +131,7 @@ function accountedSlots(
   const slots = [
     safeStorageLayout.singleton,
     safeStorageLayout.guard,
+    safeStorageLayout.moduleGuard,
     safeStorageLayout.fallbackHandler,
     safeStorageLayout.threshold,
     ...input.owners.map((owner) => approvedHashSlot(getAddress(owner), input.safeTxHash)),
@@ -289,7 +298,7 @@ export function readStateChanges(params: {
       'Whether the modules change: the Safe did not answer getModulesPaginated before and after.',
     );
 
-  for (const kind of ['implementation', 'guard', 'fallbackHandler'] as const) {
+  for (const kind of ['implementation', 'guard', 'moduleGuard', 'fallbackHandler'] as const) {
     const read = kind === 'implementation' ? 'singleton' : kind;
     const beforeRead = beforeCall(read);
     const before = beforeRead && storageAtWord(beforeRead);
@@ -299,9 +308,7 @@ export function readStateChanges(params: {
         safeChanges.push({ kind, before: wordToAddress(before), after: wordToAddress(after) });
       }
     } else {
-      unchecked.push(
-        `Whether the ${kind === 'fallbackHandler' ? 'fallback handler' : kind} changes: its storage could not be read.`,
-      );
+      unchecked.push(`Whether the ${slotWords[kind]} changes: its storage could not be read.`);
     }
   }
 

@@ -12,7 +12,12 @@ import { sentinelAddress } from '../addresses';
 import { encodeExecTransaction, type SafeTx } from '../safeTx';
 import { approvedHashSignature, encodeSignatures } from '../signatures';
 import { simulationCall } from '../simulation';
-import { fallbackHandlerStorageSlot, guardStorageSlot, singletonStorageSlot } from '../storageSlots';
+import {
+  fallbackHandlerStorageSlot,
+  guardStorageSlot,
+  moduleGuardStorageSlot,
+  singletonStorageSlot,
+} from '../storageSlots';
 
 /** Storage slots of the Safe (1.x) that the executions below override or read raw. */
 export const safeStorageLayout = {
@@ -25,6 +30,7 @@ export const safeStorageLayout = {
   signedMessages: 7n,
   approvedHashes: 8n,
   guard: guardStorageSlot,
+  moduleGuard: moduleGuardStorageSlot,
   fallbackHandler: fallbackHandlerStorageSlot,
 } as const;
 
@@ -77,10 +83,11 @@ export const beforeReads = [
   'modules',
   'singleton',
   'guard',
+  'moduleGuard',
   'fallbackHandler',
 ] as const;
 /** Raw slots read after the execution, in this order. */
-export const rawAfterReads = ['singleton', 'guard', 'fallbackHandler', 'threshold'] as const;
+export const rawAfterReads = ['singleton', 'guard', 'moduleGuard', 'fallbackHandler', 'threshold'] as const;
 
 export type RpcCall = { from: Address; to: Address; data: Hex };
 export type StateOverride = Record<Address, { stateDiff?: Record<Hex, Hex>; code?: Hex }>;
@@ -148,6 +155,7 @@ function viewCalls(input: StateChangesInput): Record<(typeof beforeReads)[number
     ),
     singleton: storageAt(safeStorageLayout.singleton),
     guard: storageAt(safeStorageLayout.guard),
+    moduleGuard: storageAt(safeStorageLayout.moduleGuard),
     fallbackHandler: storageAt(safeStorageLayout.fallbackHandler),
   };
 }

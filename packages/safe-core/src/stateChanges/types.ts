@@ -47,7 +47,7 @@ export type SafeChange =
   | { kind: 'owners'; before: Address[]; after: Address[]; added: Address[]; removed: Address[] }
   | { kind: 'threshold'; before: bigint; after: bigint }
   | { kind: 'modules'; before: Address[]; after: Address[]; added: Address[]; removed: Address[] }
-  | { kind: 'implementation' | 'guard' | 'fallbackHandler'; before: Address; after: Address }
+  | { kind: 'implementation' | 'guard' | 'moduleGuard' | 'fallbackHandler'; before: Address; after: Address }
   /** A write to any other slot of the Safe's storage: nothing a Safe transaction normally does. */
   | { kind: 'storage'; slot: Hex; before: Hex; after: Hex };
 

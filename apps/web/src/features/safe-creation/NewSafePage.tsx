@@ -23,9 +23,9 @@ import {
 import { shownError, useSchemaForm } from '../../ui/schemaForm';
 import { useAddressBook } from '../address-book';
 import { chainExplorer, rpcUrlOf, useCurrentChain } from '../chains';
-import { safeHomePath, safeInfoQueryOptions } from '../safe';
+import { recommendedSafeVersion, safeHomePath, safeInfoQueryOptions, safeVersionSummaries } from '../safe';
 import { requestWalletRuntime, useWallet, walletApi } from '../wallet';
-import { planSafeDeployment, safeVersionFacts, type SafeDeploymentPlan } from './deployment';
+import { planSafeDeployment, type SafeDeploymentPlan } from './deployment';
 import { RadioChoices } from '../../ui/RadioChoices';
 import { CreationProgress, DeploymentTargetState, TxLink } from './CreationSteps';
 import { chainReader } from '../../lib/chainReader';
@@ -472,10 +472,10 @@ function NewSafeForm({ chain }: { chain: ChainInfo }) {
                 <span>
                   <strong>
                     {version}
-                    {version === '1.4.1' ? ' (recommended)' : ''}
+                    {version === recommendedSafeVersion ? ' (recommended)' : ''}
                   </strong>
                   <br />
-                  <span className={styles.hint}>{safeVersionFacts[version].summary}</span>
+                  <span className={styles.hint}>{safeVersionSummaries[version]}</span>
                 </span>
               ),
               testId: `new-safe-version-${version}`,

@@ -9,25 +9,21 @@ import {
 import type { NewSafeVersion } from './newSafeForm';
 import { SAFE_PROXY_CREATION_CODE_141, SAFE_PROXY_CREATION_CODE_150 } from './proxyCreationCode';
 
-/** What each version is made of, and what an owner choosing between them should know. */
+/** What each version is made of (what an owner should know of it: safeVersionSummaries). */
 export const safeVersionFacts: Record<
   NewSafeVersion,
   {
     contracts: Record<'safe' | 'safeL2' | 'safeProxyFactory' | 'compatibilityFallbackHandler', Address>;
     proxyCreationCode: Hex;
-    summary: string;
   }
 > = {
   '1.4.1': {
     contracts: safe141,
     proxyCreationCode: SAFE_PROXY_CREATION_CODE_141,
-    summary: 'Supported by every Safe tool and service today.',
   },
   '1.5.0': {
     contracts: safe150,
     proxyCreationCode: SAFE_PROXY_CREATION_CODE_150,
-    summary:
-      'Adds a module guard (checks on module transactions, as the guard checks the owners’), ERC-4337-friendly fallback handling and an audited newer code base; some older tools do not read it yet.',
   },
 };
 

@@ -9,6 +9,8 @@ export type ChainSafeState = {
   version: string;
   modules: Address[];
   guard: Address | null;
+  /** The guard of module transactions (Safe 1.5.0); null before 1.5.0, which has none. */
+  moduleGuard: Address | null;
   /** The singleton in the proxy's slot 0: the code every call to the Safe runs. */
   implementation: Address;
   fallbackHandler: Address | null;

@@ -35,7 +35,12 @@ export {
   type Signer,
 } from './signer';
 export { OwnerStateBadge, ownerStateOf, type OwnerState } from './ownerState';
-export { thresholdLabel, versionStateLabel } from './safeFormat';
+export {
+  recommendedSafeVersion,
+  safeVersionSummaries,
+  thresholdLabel,
+  versionStateLabel,
+} from './safeFormat';
 export {
   MY_SAFES_STORAGE_KEY,
   MY_SAFE_NAME_MAX,

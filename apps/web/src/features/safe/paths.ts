@@ -38,6 +38,8 @@ export const newTransactionKinds = [
   'disable-module',
   'set-guard',
   'remove-guard',
+  'set-module-guard',
+  'remove-module-guard',
   'fallback-handler',
   'upgrade',
 ] as const;

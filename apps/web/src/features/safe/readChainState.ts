@@ -6,6 +6,7 @@ import type { ChainSafeState } from './chainState';
 import {
   fallbackHandlerStorageSlot,
   guardStorageSlot,
+  moduleGuardStorageSlot,
   safeAbi,
   singletonStorageSlot,
   zeroAddress,
@@ -25,7 +26,7 @@ const addressIn = (word: Hex | undefined): Address | null => {
 // the app's first script.
 
 /**
- * Reads the Safe's owners, threshold, nonce, version, modules, guard, implementation and fallback handler from the chain in one round
+ * Reads the Safe's owners, threshold, nonce, version, modules, guard, module guard, implementation and fallback handler from the chain in one round
  * trip (the chain reader batches the calls made together into one JSON-RPC request).
  */
 export async function readChainSafeState(chain: ChainInfo, safe: Address): Promise<ChainSafeState> {
@@ -33,7 +34,7 @@ export async function readChainSafeState(chain: ChainInfo, safe: Address): Promi
   const read = <const Name extends 'getOwners' | 'getThreshold' | 'nonce' | 'VERSION'>(functionName: Name) =>
     readContract(client, { address: safe, abi: safeAbi, functionName });
   const slot = (at: bigint) => getStorageAt(client, { address: safe, slot: slotHex(at) });
-  const [owners, threshold, nonce, version, modules, guardWord, singletonWord, handlerWord] =
+  const [owners, threshold, nonce, version, modules, guardWord, moduleGuardWord, singletonWord, handlerWord] =
     await Promise.all([
       read('getOwners'),
       read('getThreshold'),
@@ -46,6 +47,7 @@ export async function readChainSafeState(chain: ChainInfo, safe: Address): Promi
         args: [SENTINEL, BigInt(MODULE_PAGE)],
       }),
       slot(guardStorageSlot),
+      slot(moduleGuardStorageSlot),
       slot(singletonStorageSlot),
       slot(fallbackHandlerStorageSlot),
     ]);
@@ -56,6 +58,7 @@ export async function readChainSafeState(chain: ChainInfo, safe: Address): Promi
     version,
     modules: modules[0].map((module) => getAddress(module)),
     guard: addressIn(guardWord),
+    moduleGuard: addressIn(moduleGuardWord),
     implementation: addressIn(singletonWord) ?? zeroAddress,
     fallbackHandler: addressIn(handlerWord),
   };

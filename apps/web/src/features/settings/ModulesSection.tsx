@@ -1,14 +1,20 @@
 import { Alert, ButtonLink, PlusIcon, Section } from '../../ui';
-import { useSafe } from '../safe';
+import { versionAtLeast } from '@countersign/safe-core';
+import { useChainSafeState, useSafe } from '../safe';
 import { ContractAddress } from './ContractAddress';
 import styles from './Settings.module.css';
 
 const none = <p className={styles.muted}>None</p>;
 
-/** The contracts that act on the Safe besides its owners: modules, the guard, the fallback handler. */
+/**
+ * The contracts that act on the Safe besides its owners: modules, the guard, the module guard (Safe
+ * 1.5.0, read from the chain: the gateway does not serve it), the fallback handler.
+ */
 export function ModulesSection() {
   const { safe, chain, paths } = useSafe();
   const modules = safe.modules ?? [];
+  const { state } = useChainSafeState();
+  const hasModuleGuards = state !== undefined && versionAtLeast(state.version, '1.5.0');
   return (
     <div className={styles.section} data-testid="settings-modules">
       <Section
@@ -82,6 +88,46 @@ export function ModulesSection() {
           {safe.guard === null ? none : <ContractAddress info={safe.guard} chain={chain} />}
         </div>
       </Section>
+
+      {hasModuleGuards && (
+        <Section
+          title="Module guard"
+          id="settings-module-guard"
+          actions={
+            <>
+              <ButtonLink
+                to={paths.newTransactionOf('set-module-guard')}
+                size="sm"
+                data-testid="settings-set-module-guard"
+              >
+                {state.moduleGuard === null ? 'Set module guard' : 'Change module guard'}
+              </ButtonLink>
+              {state.moduleGuard !== null && (
+                <ButtonLink
+                  to={paths.newTransactionOf('remove-module-guard')}
+                  size="sm"
+                  variant="danger"
+                  data-testid="settings-remove-module-guard"
+                >
+                  Remove module guard
+                </ButtonLink>
+              )}
+            </>
+          }
+        >
+          <p className={styles.muted}>
+            Checks every transaction a module makes and can block it. Read from the Safe contract on the
+            chain.
+          </p>
+          <div className={styles.single} data-testid="settings-module-guard">
+            {state.moduleGuard === null ? (
+              none
+            ) : (
+              <ContractAddress info={{ value: state.moduleGuard, name: null, logoUri: null }} chain={chain} />
+            )}
+          </div>
+        </Section>
+      )}
 
       <Section
         title="Fallback handler"

@@ -43,6 +43,7 @@ const onChain = (overrides: object = {}) => ({
   version: '1.4.1',
   modules: [],
   guard: null,
+  moduleGuard: null,
   implementation: teamSafe.implementation.value,
   fallbackHandler: teamSafe.fallbackHandler!.value,
   ...overrides,

@@ -114,6 +114,18 @@ describe('safeHealth', () => {
     expect(find(report({}), 'guard')).toBeUndefined();
   });
 
+  it('judges a module guard read from the chain, and says nothing when it was not read', () => {
+    expect(
+      find(report({ moduleGuard: { address: stranger, gatewayName: 'Team guard' } }), 'module-guard'),
+    ).toMatchObject({
+      tone: 'warn',
+      title: 'A module guard is set: 0x0000…dEaD',
+      action: { to: paths.newTransactionOf('remove-module-guard') },
+    });
+    expect(find(report({ moduleGuard: null }), 'module-guard')).toBeUndefined();
+    expect(find(report({}), 'module-guard')).toBeUndefined();
+  });
+
   it('finds an outdated version against the chain’s recommendation, else by the gateway’s judgement', () => {
     expect(find(report({ version: '1.3.0' }), 'outdated')).toMatchObject({
       tone: 'warn',
@@ -159,7 +171,7 @@ describe('safeHealth', () => {
       const finding = find(report(older), 'outdated');
       expect(finding?.action).toBeUndefined();
       expect(finding?.todo).toContain(
-        `this app upgrades Safes 1.3.0 only and cannot upgrade ${older.version} yet`,
+        `this app upgrades Safes 1.3.0 and 1.4.1 only and cannot upgrade ${older.version} yet`,
       );
     }
   });

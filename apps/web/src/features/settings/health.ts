@@ -4,12 +4,11 @@ import {
   canonicalProxyFactoryName,
   canonicalSingletonName,
   knownContractName,
-  safe141,
-  safeUpgradeOf,
+  safeUpgradesOf,
   versionAtLeast,
 } from '@countersign/safe-core';
 import type { Address } from 'viem';
-import type { SafePaths } from '../safe';
+import { recommendedSafeVersion, type SafePaths } from '../safe';
 
 /** A contract the Safe uses, with the name the gateway gives it (a claim, never proof). */
 export type NamedContract = { address: string; gatewayName: string | null };
@@ -33,6 +32,8 @@ export type HealthFacts = {
   fallbackHandler: NamedContract | null;
   modules: readonly NamedContract[];
   guard: NamedContract | null;
+  /** The module guard (Safe 1.5.0), read from the chain only: undefined when it was not read. */
+  moduleGuard?: NamedContract | null;
   contractOwners?: readonly string[];
   /** The nonces of the multisig transactions in the queue (a nonce twice: two proposals). */
   queuedNonces?: readonly number[];
@@ -225,29 +226,47 @@ function guardFinding(facts: HealthFacts, paths: SafePaths): Finding[] {
   ];
 }
 
+function moduleGuardFinding(facts: HealthFacts, paths: SafePaths): Finding[] {
+  const guard = facts.moduleGuard;
+  if (guard === undefined || guard === null) return [];
+  const canonical = canonicalName(guard.address);
+  return [
+    {
+      id: 'module-guard',
+      tone: canonical ? 'info' : 'warn',
+      title: canonical
+        ? `Module guard ${canonical} is set`
+        : `A module guard is set: ${short(guard.address)}`,
+      why: `A module guard checks every transaction a module makes and can block them all, a recovery module's included. ${canonical ? 'This one is a canonical Safe contract.' : 'Nothing is known about this one.'}`,
+      todo: 'Keep it only if the owners set it on purpose and know its code.',
+      action: { label: 'Remove module guard', to: paths.newTransactionOf('remove-module-guard') },
+    },
+  ];
+}
+
 function versionFinding(facts: HealthFacts, paths: SafePaths): Finding[] {
   const outdated =
     facts.recommendedVersion !== null && facts.version !== null
       ? !versionAtLeast(facts.version, facts.recommendedVersion)
       : facts.gatewayVersionState === 'OUTDATED';
   if (!outdated) return [];
-  // Only what SafeMigration 1.4.1 upgrades: a canonical 1.3.0 singleton.
-  const upgradable =
-    safeUpgradeOf({
-      singleton: facts.implementation.address,
-      fallbackHandler: facts.fallbackHandler?.address ?? null,
-    }) !== null;
+  // Only what a canonical SafeMigration upgrades: a canonical 1.3.0 or 1.4.1 singleton.
+  const upgrades = safeUpgradesOf({
+    singleton: facts.implementation.address,
+    fallbackHandler: facts.fallbackHandler?.address ?? null,
+  });
+  const upgrade = upgrades.find((option) => option.version === recommendedSafeVersion) ?? upgrades[0] ?? null;
   const finding: Finding = {
     id: 'outdated',
     tone: 'warn',
     title: `The Safe runs an older version (${facts.version ?? 'unknown'})`,
     why: `${facts.recommendedVersion ? `This chain recommends ${facts.recommendedVersion}. ` : ''}Older versions lack fixes and checks of the newer ones, and some apps no longer support them.`,
-    todo: upgradable
-      ? `Upgrade it to ${safe141.version} with the other owners: one Safe transaction they confirm, which keeps the owners, threshold, modules and funds.`
-      : `Plan an upgrade with the other owners: this app upgrades Safes 1.3.0 only and cannot upgrade ${facts.version ?? 'this version'} yet.`,
+    todo: upgrade
+      ? `Upgrade it to ${upgrade.version} with the other owners: one Safe transaction they confirm, which keeps the owners, threshold, modules and funds.`
+      : `Plan an upgrade with the other owners: this app upgrades Safes 1.3.0 and 1.4.1 only and cannot upgrade ${facts.version ?? 'this version'} yet.`,
   };
-  if (upgradable)
-    finding.action = { label: `Upgrade to ${safe141.version}`, to: paths.newTransactionOf('upgrade') };
+  if (upgrade)
+    finding.action = { label: `Upgrade to ${upgrade.version}`, to: paths.newTransactionOf('upgrade') };
   return [finding];
 }
 
@@ -344,6 +363,7 @@ export function safeHealth(facts: HealthFacts, paths: SafePaths): Finding[] {
     fallbackHandlerFinding(facts, paths),
     ...moduleFindings(facts, paths),
     ...guardFinding(facts, paths),
+    ...moduleGuardFinding(facts, paths),
     ...versionFinding(facts, paths),
     ...contractOwnerFindings(facts, paths),
     ...queueFindings(facts, paths),

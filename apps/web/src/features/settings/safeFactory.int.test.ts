@@ -68,6 +68,7 @@ describe('checkSafeFactory on the devnet', () => {
       fallbackHandler: null,
       modules: [],
       guard: null,
+      moduleGuard: null,
       factory: result,
     };
     const finding = safeHealth(facts, safePaths('local', team)).find((found) => found.id === 'factory');

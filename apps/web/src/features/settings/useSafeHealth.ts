@@ -93,6 +93,7 @@ export function useSafeHealth({
           fallbackHandler: nameOrNull(state.fallbackHandler),
           modules: state.modules.map(name),
           guard: nameOrNull(state.guard),
+          moduleGuard: nameOrNull(state.moduleGuard),
         }),
     recommendedVersion: chain.recommendedMasterCopyVersion,
     gatewayVersionState: safe.implementationVersionState,

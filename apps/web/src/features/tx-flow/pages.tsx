@@ -10,7 +10,9 @@ import {
   EnableModuleForm,
   FallbackHandlerForm,
   RemoveGuardForm,
+  RemoveModuleGuardForm,
   SetGuardForm,
+  SetModuleGuardForm,
 } from './forms/ModuleForms';
 import { NftForm } from './forms/NftForm';
 import { AddOwnerForm, RemoveOwnerForm, SwapOwnerForm, ThresholdForm } from './forms/OwnerForms';
@@ -171,6 +173,10 @@ function KindForm({
       return <SetGuardForm onReview={review} />;
     case 'remove-guard':
       return <RemoveGuardForm onReview={review} />;
+    case 'set-module-guard':
+      return <SetModuleGuardForm onReview={review} />;
+    case 'remove-module-guard':
+      return <RemoveModuleGuardForm onReview={review} />;
     case 'fallback-handler':
       return <FallbackHandlerForm onReview={review} />;
     case 'upgrade':

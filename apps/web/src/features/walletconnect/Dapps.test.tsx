@@ -98,6 +98,7 @@ const seedTwoChains = (onDevnet2: { owners: number; threshold: number } | null) 
     version: '1.4.1',
     modules: [],
     guard: null,
+    moduleGuard: null,
     implementation: `0x${'4'.repeat(40)}` as Address,
     fallbackHandler: null,
   });

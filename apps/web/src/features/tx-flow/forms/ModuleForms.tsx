@@ -1,20 +1,22 @@
 import type { ReactNode } from 'react';
 import { isAddressEqual, type Address as AddressValue } from 'viem';
 import type { AddressInfo } from '@countersign/gateway-api';
-import { safe141 } from '@countersign/safe-core';
+import { safe141, versionAtLeast } from '@countersign/safe-core';
 import * as z from 'zod/mini';
 import { checkedText } from '../../../lib/formSchema';
 import { err, ok } from '../../../lib/result';
-import { Address, Alert, Button, EmptyState } from '../../../ui';
+import { Address, Alert, Button, EmptyState, Loading } from '../../../ui';
 import { shownError, useSchemaForm } from '../../../ui/schemaForm';
-import { useSafe } from '../../safe';
+import { useChainSafeState, useSafe } from '../../safe';
 import type { TxDraft } from '../draft';
 import {
   disableModuleAction,
   enableModuleAction,
   removeGuardAction,
+  removeModuleGuardAction,
   setFallbackHandlerAction,
   setGuardAction,
+  setModuleGuardAction,
 } from './actions';
 import { checkFallbackHandler, checkGuard, checkNewModule } from './checks';
 import { AddressField, AddressSelect } from './fields';
@@ -149,6 +151,96 @@ export function RemoveGuardForm({ onReview }: FormProps) {
       <p className={styles.muted}>
         Without a guard, transactions the owners sign are executed without further checks.
       </p>
+    </TxForm>
+  );
+}
+
+/**
+ * The module guard (Safe 1.5.0) as the chain has it: the gateway's SafeInfo does not carry it, so the
+ * form reads the Safe's storage before it offers anything.
+ */
+function useModuleGuard():
+  { status: 'pending' | 'failed' | 'unsupported' } | { status: 'read'; current: AddressValue | null } {
+  const { state, query } = useChainSafeState();
+  if (query.isPending) return { status: 'pending' };
+  if (state === undefined) return { status: 'failed' };
+  if (!versionAtLeast(state.version, '1.5.0')) return { status: 'unsupported' };
+  return { status: 'read', current: state.moduleGuard };
+}
+
+function ModuleGuardUnavailable({ status }: { status: 'pending' | 'failed' | 'unsupported' }) {
+  if (status === 'pending') return <Loading label="Reading the module guard from the chain" />;
+  return (
+    <EmptyState
+      title={status === 'failed' ? 'The chain did not answer' : 'Module guards exist from Safe 1.5.0'}
+      testId="module-guard-unavailable"
+    >
+      {status === 'failed'
+        ? 'The module guard is read from the Safe contract before it is changed. Try again once its RPC answers.'
+        : 'This Safe runs an earlier version: upgrade it to 1.5.0 first (Settings, Security check or New transaction, Upgrade).'}
+    </EmptyState>
+  );
+}
+
+export function SetModuleGuardForm({ onReview }: FormProps) {
+  const { address: safe, chain } = useSafe();
+  const moduleGuard = useModuleGuard();
+  const current = moduleGuard.status === 'read' ? (moduleGuard.current ?? undefined) : undefined;
+  const check = (input: string) =>
+    checkGuard(input, { safe, current, shortName: chain.shortName, which: 'module guard' });
+  const form = useSchemaForm(z.object({ moduleGuard: checkedText(check) }), { moduleGuard: '' });
+  if (moduleGuard.status !== 'read') return <ModuleGuardUnavailable status={moduleGuard.status} />;
+  return (
+    <TxForm
+      title="Set module guard"
+      form={form}
+      build={(values) => setModuleGuardAction(safe, values.moduleGuard)}
+      onReview={onReview}
+      testId="set-module-guard-form"
+    >
+      <Current
+        label="Current module guard"
+        info={current === undefined ? null : { value: current, name: null, logoUri: null }}
+        testId="current-module-guard"
+      />
+      <Caution>
+        A module guard checks every transaction a module makes and can refuse any of them, a recovery
+        module&apos;s included. A faulty one can stop every module for good: set only a module guard whose
+        code has been checked. Transactions the owners sign are not affected.
+      </Caution>
+      <AddressField
+        form={form}
+        name="moduleGuard"
+        label="Module guard address"
+        check={check}
+        testId="module-guard-address"
+      />
+    </TxForm>
+  );
+}
+
+export function RemoveModuleGuardForm({ onReview }: FormProps) {
+  const { address: safe } = useSafe();
+  const moduleGuard = useModuleGuard();
+  const form = useSchemaForm(z.object({}), {});
+  if (moduleGuard.status !== 'read') return <ModuleGuardUnavailable status={moduleGuard.status} />;
+  const current = moduleGuard.current;
+  if (current === null)
+    return <EmptyState title="This Safe has no module guard" testId="remove-module-guard-unavailable" />;
+  return (
+    <TxForm
+      title="Remove module guard"
+      form={form}
+      build={() => removeModuleGuardAction(safe, current)}
+      onReview={onReview}
+      testId="remove-module-guard-form"
+    >
+      <Current
+        label="Module guard to remove"
+        info={{ value: current, name: null, logoUri: null }}
+        testId="current-module-guard"
+      />
+      <p className={styles.muted}>Without a module guard, modules act without further checks.</p>
     </TxForm>
   );
 }

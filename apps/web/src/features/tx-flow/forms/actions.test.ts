@@ -167,10 +167,10 @@ describe('settings checks', () => {
 
 describe('the upgrade action', () => {
   it('is one delegatecall of migrateL2WithFallbackHandler() to SafeMigration 1.4.1 for a SafeL2 1.3.0', () => {
-    const upgrade = safeUpgradeOf({
-      singleton: safe130.safeL2,
-      fallbackHandler: safe130.compatibilityFallbackHandler,
-    });
+    const upgrade = safeUpgradeOf(
+      { singleton: safe130.safeL2, fallbackHandler: safe130.compatibilityFallbackHandler },
+      '1.4.1',
+    );
     expect(upgrade).not.toBeNull();
     expect(upgradeAction(upgrade!)).toEqual({
       to: '0x526643F69b81B008F46d95CD5ced5eC0edFFDaC6',
@@ -182,7 +182,7 @@ describe('the upgrade action', () => {
   });
 
   it('says when the Safe keeps its own fallback handler', () => {
-    const upgrade = safeUpgradeOf({ singleton: safe130.safe, fallbackHandler: D });
+    const upgrade = safeUpgradeOf({ singleton: safe130.safe, fallbackHandler: D }, '1.4.1');
     expect(upgradeAction(upgrade!)).toMatchObject({
       data: '0xf6682ab0',
       operation: 1,

@@ -5,10 +5,10 @@ import {
   disableModuleCall,
   enableModuleCall,
   removeOwnerCall,
-  safe141,
   safeUpgradeCall,
   setFallbackHandlerCall,
   setGuardCall,
+  setModuleGuardCall,
   swapOwnerCall,
   type SafeUpgrade,
 } from '@countersign/safe-core';
@@ -185,6 +185,14 @@ export function removeGuardAction(safe: Address, guard: Address): Checked<TxActi
   return settingsAction(safe, () => setGuardCall(zeroAddress), `Remove guard ${guard}`);
 }
 
+export function setModuleGuardAction(safe: Address, moduleGuard: Address): Checked<TxAction> {
+  return settingsAction(safe, () => setModuleGuardCall(moduleGuard), `Set module guard ${moduleGuard}`);
+}
+
+export function removeModuleGuardAction(safe: Address, moduleGuard: Address): Checked<TxAction> {
+  return settingsAction(safe, () => setModuleGuardCall(zeroAddress), `Remove module guard ${moduleGuard}`);
+}
+
 export function setFallbackHandlerAction(safe: Address, handler: Address): Checked<TxAction> {
   return settingsAction(
     safe,
@@ -194,8 +202,8 @@ export function setFallbackHandlerAction(safe: Address, handler: Address): Check
 }
 
 /**
- * The upgrade to 1.4.1 as one delegatecall to SafeMigration 1.4.1 (see safe-core's safeUpgradeOf for
- * which method); a delegatecall, so it cannot join a batch.
+ * An upgrade as one delegatecall to the SafeMigration of its version (see safe-core's safeUpgradeOf
+ * for which method); a delegatecall, so it cannot join a batch.
  */
 export function upgradeAction(upgrade: SafeUpgrade): TxAction {
   const handler =
@@ -204,6 +212,6 @@ export function upgradeAction(upgrade: SafeUpgrade): TxAction {
       : ` and its fallback handler ${upgrade.fallbackHandler}`;
   return {
     ...safeUpgradeCall(upgrade),
-    label: `Upgrade the Safe to ${safe141.version}: its code becomes ${upgrade.singleton}${handler}`,
+    label: `Upgrade the Safe to ${upgrade.version}: its code becomes ${upgrade.singleton}${handler}`,
   };
 }

@@ -59,11 +59,27 @@ describe('every address field of the transaction forms', () => {
     checkNewOwner: (input) => checkNewOwner(input, { ...context, owners: [] }),
     checkNewModule: (input) => checkNewModule(input, { ...context, modules: [] }),
     checkGuard: (input) => checkGuard(input, context),
+    checkModuleGuard: (input) => checkGuard(input, { ...context, which: 'module guard' }),
     checkFallbackHandler: (input) => checkFallbackHandler(input, context),
   };
   describe.each(Object.entries(fields))('%s reads the shared address cases', (_field, check) => {
     it.each(addressInputCases)('$name', (testCase) => {
       expect(check(testCase.input)).toMatchObject(expectedOutcome(testCase, texts));
+    });
+  });
+});
+
+describe('checkGuard', () => {
+  it('names the guard it checks: the transaction guard or the module guard', () => {
+    const zero = `0x${'0'.repeat(40)}`;
+    expect(checkGuard(zero, { safe: SAFE, current: undefined })).toMatchObject({
+      error: 'The zero address removes the guard: use Remove guard for that.',
+    });
+    expect(checkGuard(zero, { safe: SAFE, current: undefined, which: 'module guard' })).toMatchObject({
+      error: 'The zero address removes the module guard: use Remove module guard for that.',
+    });
+    expect(checkGuard(ALICE, { safe: SAFE, current: ALICE, which: 'module guard' })).toMatchObject({
+      error: 'This is already the Safe’s module guard.',
     });
   });
 });

@@ -128,17 +128,25 @@ export function checkNewModule(
   return checked;
 }
 
+/** A new guard, or (`which: 'module guard'`) a new module guard of a Safe 1.5.0. */
 export function checkGuard(
   input: string,
-  { safe, current, shortName }: SettingsContext & { current: Address | undefined },
+  {
+    safe,
+    current,
+    shortName,
+    which = 'guard',
+  }: SettingsContext & { current: Address | undefined; which?: 'guard' | 'module guard' },
 ): Checked<Address> {
   const checked = checkAddress(input, shortName);
   if (!checked.ok) return checked;
+  const remove = which === 'guard' ? 'Remove guard' : 'Remove module guard';
   if (isAddressEqual(checked.value, zeroAddress))
-    return { ok: false, error: 'The zero address removes the guard: use Remove guard for that.' };
-  if (isAddressEqual(checked.value, safe)) return { ok: false, error: 'The Safe cannot be its own guard.' };
+    return { ok: false, error: `The zero address removes the ${which}: use ${remove} for that.` };
+  if (isAddressEqual(checked.value, safe))
+    return { ok: false, error: `The Safe cannot be its own ${which}.` };
   if (current !== undefined && isAddressEqual(checked.value, current))
-    return { ok: false, error: 'This is already the Safe’s guard.' };
+    return { ok: false, error: `This is already the Safe’s ${which}.` };
   return checked;
 }
 

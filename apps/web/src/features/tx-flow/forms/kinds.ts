@@ -1,5 +1,5 @@
 import type { SafeInfo } from '@countersign/gateway-api';
-import { safe141, safeUpgradeOf } from '@countersign/safe-core';
+import { safe150, safeUpgradesOf, versionAtLeast } from '@countersign/safe-core';
 import type { SafePaths } from '../../safe';
 
 /** The kinds of new transaction, each a form at /{safe}/new-transaction/{kind}. */
@@ -60,7 +60,7 @@ export const kindGroups: readonly KindGroup[] = [
     ],
   },
   {
-    title: 'Modules, guard and fallback handler',
+    title: 'Modules, guards and fallback handler',
     kinds: [
       {
         kind: 'enable-module',
@@ -70,6 +70,16 @@ export const kindGroups: readonly KindGroup[] = [
       { kind: 'disable-module', title: 'Disable module', description: 'Stop a module acting for the Safe.' },
       { kind: 'set-guard', title: 'Set guard', description: 'A contract that checks every transaction.' },
       { kind: 'remove-guard', title: 'Remove guard', description: 'Stop the guard checking transactions.' },
+      {
+        kind: 'set-module-guard',
+        title: 'Set module guard',
+        description: 'A contract that checks every transaction a module makes (Safe 1.5.0).',
+      },
+      {
+        kind: 'remove-module-guard',
+        title: 'Remove module guard',
+        description: 'Stop the module guard checking module transactions.',
+      },
       {
         kind: 'fallback-handler',
         title: 'Set fallback handler',
@@ -83,7 +93,7 @@ export const kindGroups: readonly KindGroup[] = [
       {
         kind: 'upgrade',
         title: 'Upgrade the Safe',
-        description: `Move a Safe 1.3.0 to the canonical ${safe141.version} contracts, in one transaction.`,
+        description: `Move a Safe 1.3.0 or 1.4.1 to the canonical 1.4.1 or ${safe150.version} contracts, in one transaction.`,
       },
     ],
   },
@@ -106,18 +116,24 @@ export function unavailableReason(kind: TransactionKind, safe: SafeInfo): string
       return (safe.modules ?? []).length === 0 ? 'No module is enabled.' : undefined;
     case 'remove-guard':
       return safe.guard === null ? 'The Safe has no guard.' : undefined;
+    case 'set-module-guard':
+    case 'remove-module-guard':
+      // Whether one is set is the chain's to say (the gateway does not serve it): the form reads it.
+      return safe.version !== null && !versionAtLeast(safe.version, '1.5.0')
+        ? 'Module guards exist from Safe 1.5.0.'
+        : undefined;
     case 'upgrade':
       // The gateway's word, for the chooser only: the form reads the chain before it offers anything.
       if (
-        safeUpgradeOf({
+        safeUpgradesOf({
           singleton: safe.implementation.value,
           fallbackHandler: safe.fallbackHandler?.value ?? null,
-        })
+        }).length > 0
       )
         return undefined;
-      return safe.version === safe141.version
-        ? `The Safe already runs ${safe141.version}.`
-        : 'This app upgrades Safes 1.3.0 only.';
+      return safe.version === safe150.version
+        ? `The Safe already runs ${safe150.version}.`
+        : 'This app upgrades Safes 1.3.0 and 1.4.1 only.';
     default:
       return undefined;
   }

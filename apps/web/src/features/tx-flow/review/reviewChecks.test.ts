@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { encodeFunctionData, parseAbi, type Address } from 'viem';
-import { encodeMultiSend, safe130, safe141, safeUpgradeCall } from '@countersign/safe-core';
+import {
+  encodeMultiSend,
+  safe130,
+  safe141,
+  safeMigration141Address,
+  safeUpgradeCall,
+} from '@countersign/safe-core';
 import { innerCalls } from '../verify';
 import { callWarnings, nonceWarnings } from './reviewChecks';
 
@@ -48,7 +54,10 @@ describe('callWarnings', () => {
   });
 
   it('calls an upgrade by the canonical SafeMigration a change of the Safe’s code, in words, not a danger', () => {
-    const call = safeUpgradeCall({ method: 'migrateL2WithFallbackHandler' });
+    const call = safeUpgradeCall({
+      method: 'migrateL2WithFallbackHandler',
+      migration: safeMigration141Address,
+    });
     const warnings = callWarnings(call, safe);
     expect(warnings.map((w) => [w.id, w.tone])).toEqual([['upgrade', 'warn']]);
     expect(warnings[0]!.text).toContain(
@@ -57,7 +66,7 @@ describe('callWarnings', () => {
   });
 
   it('calls migrateSingleton on an L2 Safe a danger to its history, and not on a plain Safe', () => {
-    const call = safeUpgradeCall({ method: 'migrateSingleton' });
+    const call = safeUpgradeCall({ method: 'migrateSingleton', migration: safeMigration141Address });
     const onL2 = callWarnings(call, safe, safe130.safeL2);
     expect(onL2.map((w) => [w.id, w.tone, w.title])).toEqual([
       ['upgrade', 'danger', 'Indexers lose the Safe’s history'],

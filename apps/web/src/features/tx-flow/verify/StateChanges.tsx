@@ -161,6 +161,7 @@ const safeChangeTitles: Record<SafeChange['kind'], string> = {
   modules: 'The modules change',
   implementation: 'The Safe’s code changes',
   guard: 'The guard changes',
+  moduleGuard: 'The module guard changes',
   fallbackHandler: 'The fallback handler changes',
   storage: 'The Safe’s storage is written',
 };
@@ -237,6 +238,19 @@ function safeChangeWords(change: SafeChange): ReactNode {
           The Safe&apos;s guard changes to{' '}
           <Contract address={change.after} name={knownContractName(change.after)} />: a guard checks every
           transaction and can block them all.
+        </>
+      );
+    case 'moduleGuard':
+      return isAddressEqual(change.after, zeroAddress) ? (
+        <>
+          The Safe&apos;s module guard is removed (it was <code>{change.before}</code>): module transactions
+          are no longer checked.
+        </>
+      ) : (
+        <>
+          The Safe&apos;s module guard changes to{' '}
+          <Contract address={change.after} name={knownContractName(change.after)} />: it checks every
+          transaction a module makes and can block them all, modules meant to recover the Safe included.
         </>
       );
     case 'fallbackHandler':

@@ -4,6 +4,7 @@ import {
   addOwnerCall,
   encodeMultiSend,
   safe141,
+  safe150,
   safeMigration141Address,
   safeUpgradeCall,
   setGuardCall,
@@ -30,20 +31,36 @@ const call = (to: Address, data: `0x${string}`, value = 0n, operation: 0 | 1 = 0
 
 describe('describeCall: what the bytes do, in words', () => {
   it('an upgrade by the canonical SafeMigration 1.4.1, and a migrate call that is not one', () => {
-    const upgrade = safeUpgradeCall({ method: 'migrateL2WithFallbackHandler' });
+    const upgrade = safeUpgradeCall({
+      method: 'migrateL2WithFallbackHandler',
+      migration: safeMigration141Address,
+    });
     expect(describeCall(upgrade, context)).toBe(
-      `Upgrade the Safe to 1.4.1 (SafeMigration): its code becomes ${safe141.safeL2} (SafeL2 1.4.1) and it sets the fallback handler to ${safe141.compatibilityFallbackHandler} (CompatibilityFallbackHandler 1.4.1)`,
+      `Upgrade the Safe to 1.4.1 (SafeMigration 1.4.1): its code becomes ${safe141.safeL2} (SafeL2 1.4.1) and it sets the fallback handler to ${safe141.compatibilityFallbackHandler} (CompatibilityFallbackHandler 1.4.1)`,
     );
-    expect(describeCall(safeUpgradeCall({ method: 'migrateSingleton' }), context)).toBe(
-      `Upgrade the Safe to 1.4.1 (SafeMigration): its code becomes ${safe141.safe} (Safe 1.4.1) and it keeps its fallback handler`,
+    expect(
+      describeCall(
+        safeUpgradeCall({ method: 'migrateSingleton', migration: safeMigration141Address }),
+        context,
+      ),
+    ).toBe(
+      `Upgrade the Safe to 1.4.1 (SafeMigration 1.4.1): its code becomes ${safe141.safe} (Safe 1.4.1) and it keeps its fallback handler`,
     );
     expect(describeCall({ ...upgrade, to: bob }, context)).toBe(
-      `Delegatecall migrateL2WithFallbackHandler() on ${bob}, which is not an upgrade by the canonical SafeMigration 1.4.1`,
+      `Delegatecall migrateL2WithFallbackHandler() on ${bob}, which is not an upgrade by a canonical SafeMigration`,
     );
     expect(describeCall({ ...upgrade, operation: 0 }, context)).toBe(
-      `Call migrateL2WithFallbackHandler() on SafeMigration 1.4.1, which is not an upgrade by the canonical SafeMigration 1.4.1 (it must be delegatecalled)`,
+      `Call migrateL2WithFallbackHandler() on SafeMigration 1.4.1, which is not an upgrade by a canonical SafeMigration (it must be delegatecalled)`,
     );
     expect(safeMigration141Address).toBe(upgrade.to);
+    expect(
+      describeCall(
+        safeUpgradeCall({ method: 'migrateSingleton', migration: safe150.safeMigration }),
+        context,
+      ),
+    ).toBe(
+      `Upgrade the Safe to 1.5.0 (SafeMigration 1.5.0): its code becomes ${safe150.safe} (Safe 1.5.0) and it keeps its fallback handler`,
+    );
   });
 
   it('native payments and rejections', () => {

@@ -5,7 +5,6 @@ import {
   decodeCall,
   decodeSafeUpgrade,
   knownContractName,
-  safe141,
   zeroAddress,
   type AbiLookup,
   type DecodedCall,
@@ -92,7 +91,7 @@ export function describeCall(call: Call, context: WordingContext): string {
       upgrade.fallbackHandler === null
         ? 'keeps its fallback handler'
         : `sets the fallback handler to ${upgrade.fallbackHandler} (${canonicalFallbackHandlerName(upgrade.fallbackHandler) ?? 'unknown contract'})`;
-    return `Upgrade the Safe to ${safe141.version} (SafeMigration): its code becomes ${upgrade.singleton} (${canonicalSingletonName(upgrade.singleton) ?? 'unknown contract'}) and it ${handler}`;
+    return `Upgrade the Safe to ${upgrade.version} (SafeMigration ${upgrade.version}): its code becomes ${upgrade.singleton} (${canonicalSingletonName(upgrade.singleton) ?? 'unknown contract'}) and it ${handler}`;
   }
   const decoded = decodeCall(call.data, { to: call.to, abiFor: context.abiFor });
   const arg = (index: number) => decoded?.parameters[index]?.value as string;
@@ -150,7 +149,7 @@ export function describeCall(call: Call, context: WordingContext): string {
     case 'migrateL2WithFallbackHandler':
       // The canonical SafeMigration, delegatecalled, was worded above: this is anything else.
       return withValue(
-        `${verb} ${decoded.method}() on ${knownContractName(call.to) ?? call.to}, which is not an upgrade by the canonical SafeMigration ${safe141.version}${call.operation === 1 ? '' : ' (it must be delegatecalled)'}`,
+        `${verb} ${decoded.method}() on ${knownContractName(call.to) ?? call.to}, which is not an upgrade by a canonical SafeMigration${call.operation === 1 ? '' : ' (it must be delegatecalled)'}`,
       );
     case 'multiSend':
       return `A batch of ${decoded.parameters[0]?.valueDecoded?.length ?? 'several'} actions through ${knownContractName(call.to) ?? call.to}`;
