@@ -5,6 +5,7 @@ import {
   encodeAbiParameters,
   getAddress,
   keccak256,
+  numberToHex,
   pad,
   parseEther,
   type Address,
@@ -26,6 +27,7 @@ import {
 } from '@countersign/safe-core';
 import type { DevnetClients } from './clients';
 import type { Artifacts } from './contracts/compile';
+import { devnetPriceFeeds } from './manifest';
 
 const require = createRequire(import.meta.url);
 
@@ -263,6 +265,27 @@ export async function installMulticall3(clients: DevnetClients, artifacts: Artif
     address: multicall3Address,
     bytecode: artifacts.BatchReader.deployedBytecode,
   });
+}
+
+/** What the devnet's feeds answer, in USD with 8 decimals: ETH at 3,000, DEV at 1.25. */
+const devnetFeedAnswers: Record<keyof typeof devnetPriceFeeds, bigint> = {
+  native: 3_000_00000000n,
+  DEV: 1_25000000n,
+};
+
+/** Installs the devnet's price feeds with their answers (see devnetPriceFeeds). */
+export async function installPriceFeeds(clients: DevnetClients, artifacts: Artifacts): Promise<void> {
+  for (const [name, address] of Object.entries(devnetPriceFeeds) as [
+    keyof typeof devnetPriceFeeds,
+    Address,
+  ][]) {
+    await clients.test.setCode({ address, bytecode: artifacts.DevPriceFeed.deployedBytecode });
+    await clients.test.setStorageAt({
+      address,
+      index: 0,
+      value: numberToHex(devnetFeedAnswers[name], { size: 32 }),
+    });
+  }
 }
 
 export type DeployedTokens = {

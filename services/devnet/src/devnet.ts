@@ -6,7 +6,13 @@ import { devAccounts } from './accounts';
 import { startAnvil, type Anvil } from './anvil';
 import { devnetClients } from './clients';
 import { loadArtifacts } from './contracts/compile';
-import { deploySafe150Contracts, deploySafeContracts, deployTokens, installMulticall3 } from './deploy';
+import {
+  deploySafe150Contracts,
+  deploySafeContracts,
+  deployTokens,
+  installMulticall3,
+  installPriceFeeds,
+} from './deploy';
 import { readManifest, writeManifest, type DevnetManifest } from './manifest';
 import { seedDemoScenario, seedTeamSafeOnly } from './scenario';
 
@@ -90,6 +96,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       // A devnet saved before Safe 1.5.0 was part of it gets it now.
       const funder = devAccounts()[0]?.account.address;
       if (funder) await deploySafe150Contracts(clients, funder);
+      // And its price feeds, which came later still.
+      await installPriceFeeds(clients, loadArtifacts());
       const manifest = { ...saved, rpcUrl: anvil.rpcUrl };
       if (manifestPath) writeManifest(manifestPath, manifest);
       return { manifest, rpcUrl: anvil.rpcUrl, anvil, reused: true, manifestPath, stop: () => anvil.stop() };
@@ -108,6 +116,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     const artifacts = loadArtifacts();
     await deploySafeContracts(clients, deployer);
     await installMulticall3(clients, artifacts);
+    await installPriceFeeds(clients, artifacts);
     const tokens = fullDemo ? await deployTokens(clients, artifacts, deployer) : undefined;
     const scenario = tokens
       ? await seedDemoScenario(clients, accounts, tokens)

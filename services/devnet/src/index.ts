@@ -2,7 +2,13 @@ export { startDevnet, devnetChainId, secondDevnetChainId, type Devnet, type Devn
 export { startAnvil, type Anvil, type AnvilOptions } from './anvil';
 export { devAccounts, devMnemonic, type DevAccount } from './accounts';
 export { devnetClients, devnetChain, type DevnetClients } from './clients';
-export { devnetManifestSchema, readManifest, writeManifest, type DevnetManifest } from './manifest';
+export {
+  devnetManifestSchema,
+  devnetPriceFeeds,
+  readManifest,
+  writeManifest,
+  type DevnetManifest,
+} from './manifest';
 export { executeSafeTx, signSafeTx, createSafe, deployExampleGuard, type Approval } from './safeOps';
 export { seedOffchainDemo } from './seedOffchain';
 export { withParentDeathSignal, onParentExit } from './parentDeath';

@@ -56,3 +56,12 @@ export function writeManifest(path: string, manifest: DevnetManifest): void {
   writeFileSync(temp, `${JSON.stringify(devnetManifestSchema.parse(manifest), null, 2)}\n`);
   renameSync(temp, path);
 }
+
+/**
+ * Where every devnet has its price feeds (DevPriceFeed, a Chainlink-shaped stand-in): fixed
+ * addresses, put in place with their code like BatchReader, on a new devnet and a saved one alike.
+ */
+export const devnetPriceFeeds = {
+  native: '0xFEeD000000000000000000000000000000000001',
+  DEV: '0xfeEd000000000000000000000000000000000002',
+} as const;

@@ -29,6 +29,8 @@ export type GatewayConfig = {
   metrics?: boolean;
   logFormat?: LogFormat;
   shutdownGraceMs?: number;
+  /** Units of each fiat currency per USD; the fixed defaults of assets/prices.ts without it. */
+  fiatPerUsd?: Record<string, string>;
 };
 
 const countSchema = z.coerce.number().int().min(0);
@@ -80,7 +82,9 @@ function perMinute(value: string | undefined, fallback: RateLimit): RateLimit | 
  * - GATEWAY_TRUSTED_PROXIES: comma-separated addresses of proxies whose X-Forwarded-For is believed;
  * - GATEWAY_METRICS=off: no GET /metrics (Prometheus; served by default, on the API's port);
  * - LOG_FORMAT=json: one JSON line per request and JSON log lines on stdout (`text` by default);
- * - GATEWAY_SHUTDOWN_GRACE_MS: how long SIGTERM/SIGINT let requests in flight finish (10000).
+ * - GATEWAY_SHUTDOWN_GRACE_MS: how long SIGTERM/SIGINT let requests in flight finish (10000);
+ * - GATEWAY_FIAT_PER_USD: the exchange rates, a JSON object of fiat code → units per USD
+ *   (`{"USD":"1","EUR":"0.86"}`); the currencies offered are its keys.
  * GET /livez and GET /readyz are always served (see ops/readiness.ts). Paths are relative to the
  * directory the command was run from. A refused setting throws one line naming it; read from the
  * process's own environment (the standalone gateway), that line is printed and the process exits 1.
@@ -99,6 +103,11 @@ function readGatewayConfig(env: NodeJS.ProcessEnv): GatewayConfig {
   const port = setting(env, 'GATEWAY_PORT', 'set a port number 0-65535', () =>
     portSchema.parse(env.GATEWAY_PORT ?? defaultGatewayPort),
   );
+  const fiatPerUsd = env.GATEWAY_FIAT_PER_USD
+    ? setting(env, 'GATEWAY_FIAT_PER_USD', 'set a JSON object of fiat code → units per USD', () =>
+        fiatPerUsdSchema.parse(JSON.parse(env.GATEWAY_FIAT_PER_USD ?? '')),
+      )
+    : undefined;
   const webOrigin = `http://127.0.0.1:${env.WEB_PORT ?? defaultWebPort}`;
   const corsOrigins = (
     env.GATEWAY_CORS_ORIGINS ?? `${webOrigin},http://localhost:${env.WEB_PORT ?? defaultWebPort}`
@@ -136,9 +145,14 @@ function readGatewayConfig(env: NodeJS.ProcessEnv): GatewayConfig {
     shutdownGraceMs: setting(env, 'GATEWAY_SHUTDOWN_GRACE_MS', 'set a whole number of milliseconds', () =>
       countSchema.parse(env.GATEWAY_SHUTDOWN_GRACE_MS || defaultShutdownGraceMs),
     ),
+    fiatPerUsd,
     ...gatewayLimitsFromEnv(env),
   };
 }
+
+const fiatPerUsdSchema = z
+  .record(z.string().regex(/^[A-Za-z]{3,5}$/), z.string().regex(/^\d+(\.\d+)?$/))
+  .refine((rates) => Object.keys(rates).length > 0, 'name at least one currency');
 
 /**
  * The embedded database's folder: GATEWAY_DATA_DIR, or the repository's `.countersign/gateway`

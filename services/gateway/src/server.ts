@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { SafeAppConfig } from '@countersign/gateway-api';
 import type { Address } from 'viem';
 import { createGatewayApp, type GatewayAppOptions } from './app';
-import { defaultFiatPerUsd, StaticPriceTable } from './assets/prices';
+import { ChainPriceSource, defaultFiatPerUsd } from './assets/prices';
 import { sessionKey } from './auth/sessionKey';
 import { SafeInfoCache } from './safes/safeInfoCache';
 import type { ChainConfig } from './chains/chainConfig';
@@ -201,10 +201,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       })
     : undefined;
 
-  const prices = new StaticPriceTable({
-    usd: Object.fromEntries(options.chains.map((chain) => [chain.chainId, chain.usdPrices])),
-    fiatPerUsd: options.fiatPerUsd ?? defaultFiatPerUsd,
-  });
+  const prices = new ChainPriceSource(chains, options.fiatPerUsd ?? defaultFiatPerUsd);
   try {
     const app = createGatewayApp({
       chains,

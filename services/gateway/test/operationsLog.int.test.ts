@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createGatewayApp, gatewayConfigFromEnv, gatewayLimitsFromEnv, openDatabase } from '../src';
-import { defaultFiatPerUsd, StaticPriceTable } from '../src/assets/prices';
+import { ChainPriceSource, defaultFiatPerUsd } from '../src/assets/prices';
 import { ChainRegistry } from '../src/chains/registry';
 import { gatewayLog, type LogFormat } from '../src/ops/log';
 import { MetricsRegistry } from '../src/ops/metrics';
@@ -13,7 +13,7 @@ async function appOverClosedStore(format: LogFormat) {
   const app = createGatewayApp({
     chains: new ChainRegistry([]),
     db,
-    prices: new StaticPriceTable({ usd: {}, fiatPerUsd: defaultFiatPerUsd }),
+    prices: new ChainPriceSource(new ChainRegistry([]), defaultFiatPerUsd),
     sessionKey: 'test-session-key',
     corsOrigins: [],
     log: gatewayLog(format, (line) => lines.push(line)),
@@ -75,6 +75,17 @@ describe('operations settings from the environment', () => {
     });
     expect(() => gatewayLimitsFromEnv({ LOG_FORMAT: 'yaml' })).toThrow();
     expect(() => gatewayConfigFromEnv(base)).toThrow(/No chains configured/);
+  });
+
+  it('read the exchange rates from GATEWAY_FIAT_PER_USD, and refuse rates that are not decimals', () => {
+    const chains = { DEVNET_MANIFEST: '', GATEWAY_CHAINS_FILE: '' };
+    expect(() =>
+      gatewayConfigFromEnv({ ...chains, GATEWAY_FIAT_PER_USD: '{"USD":"1","EUR":"-0.9"}' }),
+    ).toThrow(/GATEWAY_FIAT_PER_USD/);
+    // Good rates pass; only the missing chains stop this one.
+    expect(() =>
+      gatewayConfigFromEnv({ ...chains, GATEWAY_FIAT_PER_USD: '{"USD":"1","EUR":"0.86"}' }),
+    ).toThrow(/No chains configured/);
   });
 });
 

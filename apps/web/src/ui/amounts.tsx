@@ -37,10 +37,22 @@ export function FiatAmount({
   currency,
   testId,
 }: {
-  value: string | number;
+  /** Null where no price is known: said as such, never as zero. */
+  value: string | number | null;
   currency: string;
   testId?: string;
 }) {
+  if (value === null)
+    return (
+      <span
+        className={styles.fiat}
+        data-testid={testId}
+        data-unknown="true"
+        title="The gateway knows no price for this token"
+      >
+        Price unknown
+      </span>
+    );
   return (
     <span className={styles.fiat} data-testid={testId}>
       {formatFiat(value, currency)}

@@ -32,8 +32,9 @@ export const balanceSchema = deferred(() =>
   z.object({
     tokenInfo: tokenInfoSchema,
     balance: z.string().check(z.regex(/^\d+$/)),
-    fiatBalance: decimalString,
-    fiatConversion: decimalString,
+    /** Null where no price is known: Countersign's gateway says so rather than answer zero. */
+    fiatBalance: orNull(decimalString),
+    fiatConversion: orNull(decimalString),
     fiatBalance24hChange: orNull(z.string()),
   }),
 );

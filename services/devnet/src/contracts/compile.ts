@@ -9,8 +9,13 @@ const require = createRequire(import.meta.url);
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** The Solidity sources of the devnet's own contracts, kept beside this file. */
-export const contractSources = ['DevToken.sol', 'DevCollectible.sol', 'BatchReader.sol'] as const;
-export type DevContractName = 'DevToken' | 'DevCollectible' | 'BatchReader';
+export const contractSources = [
+  'DevToken.sol',
+  'DevCollectible.sol',
+  'BatchReader.sol',
+  'DevPriceFeed.sol',
+] as const;
+export type DevContractName = 'DevToken' | 'DevCollectible' | 'BatchReader' | 'DevPriceFeed';
 export type Artifact = { abi: Abi; bytecode: Hex; deployedBytecode: Hex };
 export type Artifacts = Record<DevContractName, Artifact>;
 
@@ -76,6 +81,7 @@ function compile(): Artifacts {
     DevToken: pick('DevToken.sol', 'DevToken'),
     DevCollectible: pick('DevCollectible.sol', 'DevCollectible'),
     BatchReader: pick('BatchReader.sol', 'BatchReader'),
+    DevPriceFeed: pick('DevPriceFeed.sol', 'DevPriceFeed'),
   };
 }
 

@@ -9,7 +9,8 @@ import type { PriceSource } from './prices';
 
 /**
  * The Safe's native and ERC20 balances, read from the chain for every token it ever received, with
- * fiat values from the price source. Sorted by fiat value, highest first.
+ * fiat values from the price source (null where the price is unknown; the total counts the known ones).
+ * Sorted by fiat value, highest first, unpriced tokens last.
  */
 export async function readBalances(params: {
   db: Queryable;
@@ -38,6 +39,7 @@ export async function readBalances(params: {
     ),
   ]);
   const fiatPerUsd = parseDecimal(prices.fiatPerUsd(params.fiatCode) ?? '0');
+  const usd = await prices.usdPrices(chain.chainId, [null, ...erc20.map((token) => token.address)]);
   const entries: { tokenInfo: TokenInfo; amount: bigint; decimals: number; usd: string | null }[] = [
     {
       tokenInfo: {
@@ -50,7 +52,7 @@ export async function readBalances(params: {
       },
       amount: native,
       decimals: chain.nativeCurrency.decimals,
-      usd: prices.usdPrice(chain.chainId, null),
+      usd: usd[0] ?? null,
     },
     ...erc20.map((token, i) => ({
       tokenInfo: {
@@ -63,25 +65,29 @@ export async function readBalances(params: {
       },
       amount: amounts[i] ?? 0n,
       decimals: token.decimals ?? 0,
-      usd: prices.usdPrice(chain.chainId, token.address),
+      usd: usd[i + 1] ?? null,
     })),
   ];
   const items = entries
     .filter((entry) => entry.amount > 0n || entry.tokenInfo.type === 'NATIVE_TOKEN')
     .map((entry) => {
-      const conversion = entry.usd === null ? 0n : multiply(parseDecimal(entry.usd), fiatPerUsd);
-      const fiat = multiply(fromUnits(entry.amount, entry.decimals), conversion);
+      // An unknown price stays unknown (null), never a value of zero.
+      const conversion = entry.usd === null ? null : multiply(parseDecimal(entry.usd), fiatPerUsd);
+      const fiat = conversion === null ? null : multiply(fromUnits(entry.amount, entry.decimals), conversion);
       return { entry, conversion, fiat };
     })
-    .sort((a, b) => (a.fiat === b.fiat ? 0 : a.fiat > b.fiat ? -1 : 1));
-  const total = items.reduce((sum, item) => sum + item.fiat, 0n);
+    // Highest value first; tokens without a price after every priced one.
+    .sort((a, b) =>
+      a.fiat === b.fiat ? 0 : a.fiat === null ? 1 : b.fiat === null ? -1 : a.fiat > b.fiat ? -1 : 1,
+    );
+  const total = items.reduce((sum, item) => sum + (item.fiat ?? 0n), 0n);
   return {
     fiatTotal: formatDecimal(total),
     items: items.map(({ entry, conversion, fiat }) => ({
       tokenInfo: entry.tokenInfo,
       balance: entry.amount.toString(),
-      fiatBalance: formatDecimal(fiat),
-      fiatConversion: formatDecimal(conversion),
+      fiatBalance: fiat === null ? null : formatDecimal(fiat),
+      fiatConversion: conversion === null ? null : formatDecimal(conversion),
       fiatBalance24hChange: null,
     })),
   };

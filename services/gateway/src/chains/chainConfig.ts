@@ -42,7 +42,17 @@ export const chainConfigSchema = z.object({
     .default({ startBlock: 0, pollIntervalMs: 1_000, factories: [safe141.safeProxyFactory] }),
   /** Tokens whose transfers count as trusted (shown by default in history). */
   trustedTokens: z.array(addressSchema).default([]),
-  /** USD prices for balances: "native" for the chain's currency, else token addresses. */
+  /**
+   * Fixed USD prices the operator stands behind ("native" for the chain's currency, else token
+   * addresses): they come before any feed, for a token pegged by its issuer, say.
+   */
   usdPrices: z.record(z.string(), z.string().regex(/^\d+(\.\d+)?$/)).default({}),
+  /**
+   * On-chain USD price feeds with Chainlink's AggregatorV3 interface ("native" or a token address →
+   * the feed's address on this chain), read through the chain's RPC.
+   */
+  priceFeeds: z.record(z.string(), addressSchema).default({}),
+  /** A feed whose last update is older than this is not used: the price shows as unknown. */
+  priceFeedMaxAgeSeconds: z.number().int().positive().default(86_400),
 });
 export type ChainConfig = z.infer<typeof chainConfigSchema>;

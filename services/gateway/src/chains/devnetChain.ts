@@ -1,4 +1,4 @@
-import type { DevnetManifest } from '@countersign/devnet/manifest';
+import { devnetPriceFeeds, type DevnetManifest } from '@countersign/devnet/manifest';
 import { safe130, safe141, safe150 } from '@countersign/safe-core';
 import type { ChainConfig } from './chainConfig';
 
@@ -54,14 +54,21 @@ export function devnetChainConfig(manifest: DevnetManifest, options: { explorerU
       factories: [manifest.contracts.safeProxyFactory, safe130.safeProxyFactory, safe150.safeProxyFactory],
     },
     trustedTokens: manifest.tokens.map((token) => token.address),
-    // Devnet prices, fixed: a price API cannot be reached here (see assets/prices.ts).
-    usdPrices: {
-      native: '3000',
+    // ETH and DEV from the devnet's price feeds (Chainlink-shaped stand-ins, services/devnet),
+    // DUSD at a fixed price, as an operator would configure a token its issuer pegs.
+    priceFeeds: {
+      native: devnetPriceFeeds.native,
       ...Object.fromEntries(
         manifest.tokens
-          .filter((token) => token.type === 'ERC20')
-          .map((token) => [token.address, token.symbol === 'DEV' ? '1.25' : '1']),
+          .filter((token) => token.type === 'ERC20' && token.symbol === 'DEV')
+          .map((token) => [token.address, devnetPriceFeeds.DEV]),
       ),
     },
+    priceFeedMaxAgeSeconds: 86_400,
+    usdPrices: Object.fromEntries(
+      manifest.tokens
+        .filter((token) => token.type === 'ERC20' && token.symbol === 'DUSD')
+        .map((token) => [token.address, '1']),
+    ),
   };
 }

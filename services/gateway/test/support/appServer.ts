@@ -8,7 +8,7 @@ import {
   type Database,
   type GatewayAppOptions,
 } from '../../src';
-import { defaultFiatPerUsd, StaticPriceTable } from '../../src/assets/prices';
+import { ChainPriceSource, defaultFiatPerUsd } from '../../src/assets/prices';
 import { ChainRegistry } from '../../src/chains/registry';
 
 export type AppServer = {
@@ -30,13 +30,11 @@ export async function serveGatewayApp(
 ): Promise<AppServer> {
   const config = devnetChainConfig(devnet.manifest, { explorerUrl: 'http://127.0.0.1:5173/explorer' });
   const db = await openDatabase();
+  const chains = new ChainRegistry([config]);
   const app = createGatewayApp({
-    chains: new ChainRegistry([config]),
+    chains,
     db,
-    prices: new StaticPriceTable({
-      usd: { [config.chainId]: config.usdPrices },
-      fiatPerUsd: defaultFiatPerUsd,
-    }),
+    prices: new ChainPriceSource(chains, defaultFiatPerUsd),
     sessionKey: 'test-session-key',
     corsOrigins: [],
     ...options,

@@ -75,6 +75,12 @@ export function BalancesPage() {
                   <dd className={styles.totalValue}>
                     <FiatAmount value={view.total} currency={currency} testId="assets-total" />
                   </dd>
+                  {view.unpriced > 0 && (
+                    <dd className={styles.totalNote} data-testid="assets-total-unpriced">
+                      Leaves out {view.unpriced} {view.unpriced === 1 ? 'token' : 'tokens'} without a known
+                      price.
+                    </dd>
+                  )}
                   {hiddenCount > 0 && (
                     <dd className={styles.totalNote} data-testid="assets-total-note">
                       Leaves out {hiddenCount} hidden {hiddenCount === 1 ? 'token' : 'tokens'}, worth{' '}

@@ -16,11 +16,11 @@ const gateway = {
   getBalances: vi.fn(),
 };
 
-const item = (address: string, symbol: string, balance: string, fiatBalance: string): Balance => ({
+const item = (address: string, symbol: string, balance: string, fiatBalance: string | null): Balance => ({
   tokenInfo: { type: 'ERC20', address, decimals: 18, symbol, name: symbol, logoUri: null },
   balance,
   fiatBalance,
-  fiatConversion: '1',
+  fiatConversion: fiatBalance === null ? null : '1',
   fiatBalance24hChange: null,
 });
 
@@ -64,5 +64,26 @@ describe('TopAssets (for the Safe’s home)', () => {
       'href',
       `/local:${teamSafeAddress}/assets`,
     );
+  });
+
+  it('shows a token without a known price as such, not as zero, and says the total leaves it out', async () => {
+    gateway.getBalances.mockResolvedValue({
+      fiatTotal: '100',
+      items: [
+        item('0x0000000000000000000000000000000000000004', 'UNK', '500000000000000000000', null),
+        item('0x0000000000000000000000000000000000000001', 'AAA', '100000000000000000000', '100'),
+      ],
+    });
+    renderRoutes(
+      [createSafeRoute([{ path: 'home', element: <TopAssets count={2} /> }], [])],
+      `/local:${teamSafeAddress}/home`,
+      { gateway: fakeGateway(gateway) },
+    );
+    await waitFor(() => expect(screen.getAllByTestId('top-asset')).toHaveLength(2));
+    expect(screen.getAllByTestId('top-asset')[1]).toHaveTextContent('UNK');
+    expect(screen.getAllByTestId('top-asset')[1]).toHaveTextContent('Price unknown');
+    expect(screen.getAllByTestId('top-asset')[1]).not.toHaveTextContent('$0.00');
+    expect(screen.getByTestId('top-assets-total')).toHaveTextContent('$100.00');
+    expect(screen.getByTestId('top-assets-unpriced')).toHaveTextContent('without 1 token of unknown price');
   });
 });

@@ -32,6 +32,12 @@ export function TopAssets({ count = 4 }: { count?: number }) {
               <p className={styles.total}>
                 <span className={styles.totalLabel}>Total value</span>{' '}
                 <FiatAmount value={view.total} currency={currency} testId="top-assets-total" />
+                {view.unpriced > 0 && (
+                  <span className={styles.totalLabel} data-testid="top-assets-unpriced">
+                    {' '}
+                    (without {view.unpriced} {view.unpriced === 1 ? 'token' : 'tokens'} of unknown price)
+                  </span>
+                )}
               </p>
               {view.visible.length === 0 ? (
                 <p className={styles.empty}>No tokens to show yet.</p>

@@ -6,7 +6,7 @@ import { balancesView, holdsNothing, sortByFiatValue, tokenId, topAssets } from 
 const token = (
   symbol: string,
   address: string,
-  fiatBalance: string,
+  fiatBalance: string | null,
   type: 'NATIVE_TOKEN' | 'ERC20' = 'ERC20',
 ): Balance => ({
   tokenInfo: { type, address, decimals: 18, symbol, name: symbol, logoUri: null },
@@ -85,6 +85,17 @@ describe('balancesView', () => {
   it('sums the items when the gateway’s total is unreadable, and never shows a negative total', () => {
     expect(balancesView({ ...balances, fiatTotal: 'n/a' }, new Set()).total).toBe('40295.5');
     expect(balancesView({ ...balances, fiatTotal: '100' }, new Set([tokenId(eth)])).total).toBe('0');
+  });
+
+  it('puts tokens of unknown price after every priced one, leaves them out of the total and counts them', () => {
+    const unknown = token('UNK', '0x00000000000000000000000000000000000000c3', null);
+    const view = balancesView({ fiatTotal: '40295.5', items: [unknown, dusd, eth, dev] }, new Set());
+    expect(view.visible.map((item) => item.tokenInfo.symbol)).toEqual(['ETH', 'DEV', 'DUSD', 'UNK']);
+    expect(view.total).toBe('40295.5');
+    expect(view.unpriced).toBe(1);
+    // Hidden, it is neither counted nor summed.
+    const hidden = balancesView({ fiatTotal: '40295.5', items: [unknown, eth] }, new Set([tokenId(unknown)]));
+    expect(hidden).toMatchObject({ unpriced: 0, hiddenTotal: '0' });
   });
 
   it('topAssets: the most valuable visible tokens', () => {

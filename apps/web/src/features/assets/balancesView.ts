@@ -5,12 +5,20 @@ import { compareDecimals, sumDecimals, subtractDecimals, isDecimal } from './dec
 export const tokenId = (item: Balance): string => item.tokenInfo.address.toLowerCase();
 
 /**
- * Highest fiat value first, as the gateway sends them. The sort is stable, so tokens of equal value
- * (every token without a price, say) keep the gateway's order and do not swap between refreshes.
+ * Highest fiat value first, as the gateway sends them, tokens without a known price last. The sort is
+ * stable, so tokens of equal value keep the gateway's order and do not swap between refreshes.
  */
 export function sortByFiatValue(items: readonly Balance[]): Balance[] {
-  return [...items].sort((a, b) => compareDecimals(b.fiatBalance, a.fiatBalance));
+  return [...items].sort((a, b) =>
+    a.fiatBalance === null || b.fiatBalance === null
+      ? Number(a.fiatBalance === null) - Number(b.fiatBalance === null)
+      : compareDecimals(b.fiatBalance, a.fiatBalance),
+  );
 }
+
+/** The fiat values that are known, for sums: a token without a price adds nothing (and is counted apart). */
+const knownValues = (items: readonly Balance[]): string[] =>
+  items.flatMap((item) => (item.fiatBalance === null ? [] : [item.fiatBalance]));
 
 export type BalancesView = {
   /** The tokens shown, highest value first. */
@@ -21,6 +29,8 @@ export type BalancesView = {
   total: string;
   /** What the hidden tokens are worth together. */
   hiddenTotal: string;
+  /** How many visible tokens held have no known price: the total leaves them out. */
+  unpriced: number;
 };
 
 /**
@@ -31,13 +41,14 @@ export function balancesView(balances: Balances, hiddenTokens: ReadonlySet<strin
   const sorted = sortByFiatValue(balances.items);
   const visible = sorted.filter((item) => !hiddenTokens.has(tokenId(item)));
   const hidden = sorted.filter((item) => hiddenTokens.has(tokenId(item)));
-  const hiddenTotal = sumDecimals(hidden.map((item) => item.fiatBalance));
+  const hiddenTotal = sumDecimals(knownValues(hidden));
   const gatewayTotal = isDecimal(balances.fiatTotal)
     ? balances.fiatTotal
-    : sumDecimals(balances.items.map((item) => item.fiatBalance));
+    : sumDecimals(knownValues(balances.items));
+  const unpriced = visible.filter((item) => item.fiatBalance === null && !/^0+$/.test(item.balance)).length;
   const total = hidden.length === 0 ? gatewayTotal : subtractDecimals(gatewayTotal, hiddenTotal);
   // A gateway total smaller than its items (it should never be) must not show a negative balance.
-  return { visible, hidden, total: compareDecimals(total, '0') < 0 ? '0' : total, hiddenTotal };
+  return { visible, hidden, total: compareDecimals(total, '0') < 0 ? '0' : total, hiddenTotal, unpriced };
 }
 
 /** The `count` most valuable visible tokens, for compact previews (the Safe's home). */

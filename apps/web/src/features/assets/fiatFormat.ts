@@ -6,7 +6,8 @@ const priceFormats = new Map<string, Intl.NumberFormat>();
  * A token's price in fiat. Prices below one unit keep four significant digits (a $0.00001234 token
  * is not "$0.00"); others read as every fiat amount does.
  */
-export function formatFiatPrice(value: string, currency: string): string {
+export function formatFiatPrice(value: string | null, currency: string): string {
+  if (value === null) return 'Unknown';
   const amount = Number(value);
   if (!Number.isFinite(amount) || amount === 0 || Math.abs(amount) >= 1) return formatFiat(value, currency);
   const code = currency.toUpperCase();

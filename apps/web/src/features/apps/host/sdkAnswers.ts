@@ -52,8 +52,9 @@ export function appBalances(balances: Balances) {
         logoUri: item.tokenInfo.logoUri ?? '',
       },
       balance: item.balance,
-      fiatBalance: item.fiatBalance,
-      fiatConversion: item.fiatConversion,
+      // The SDK's types have no unknown price: apps get "0" there, as Safe's own gateway answers.
+      fiatBalance: item.fiatBalance ?? '0',
+      fiatConversion: item.fiatConversion ?? '0',
     })),
   };
 }

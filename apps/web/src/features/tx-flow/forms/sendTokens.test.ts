@@ -25,6 +25,7 @@ const view = {
   hidden: [item('ERC20', SPAM, 'Claim at evil.example', 18)],
   total: '0',
   hiddenTotal: '0',
+  unpriced: 0,
 };
 
 describe('heldTokenUnit', () => {

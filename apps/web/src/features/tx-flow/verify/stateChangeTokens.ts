@@ -66,6 +66,7 @@ export type Prices = { currency: string; perToken: ReadonlyMap<string, string> }
 export function pricesOfBalances(balances: Balances, currency: string): Prices {
   const perToken = new Map<string, string>();
   for (const { tokenInfo, fiatConversion } of balances.items) {
+    if (fiatConversion === null) continue;
     if (tokenInfo.type === 'NATIVE_TOKEN') perToken.set('native', fiatConversion);
     else if (tokenInfo.type === 'ERC20') perToken.set(tokenInfo.address.toLowerCase(), fiatConversion);
   }
