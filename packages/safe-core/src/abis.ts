@@ -63,6 +63,10 @@ export const safeProxyFactoryAbi = parseAbi([
   'event ProxyCreation(address indexed proxy, address singleton)',
   // The 1.3.0 factory's, with nothing indexed (see safeAbi's 1.3.0 events).
   'event ProxyCreation(address proxy, address singleton)',
+  // 1.5.0's L2 methods (createProxyWithNonceL2, createChainSpecificProxyWithNonceL2) emit these too,
+  // after ProxyCreation, with what the proxy was set up with.
+  'event ProxyCreationL2(address indexed proxy, address singleton, bytes initializer, uint256 saltNonce)',
+  'event ChainSpecificProxyCreationL2(address indexed proxy, address singleton, bytes initializer, uint256 saltNonce, uint256 chainId)',
 ]);
 
 /** SafeMigration 1.4.1: each method is meant to be delegatecalled by the Safe it upgrades. */

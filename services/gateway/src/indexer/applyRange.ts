@@ -63,7 +63,7 @@ export async function applyRecords(tx: Queryable, params: RangeRecords): Promise
 
   await insertRows(
     tx,
-    `INSERT INTO safes (chain_id, address, singleton, factory, creator, creation_tx_hash, creation_block, created_at_ms)`,
+    `INSERT INTO safes (chain_id, address, singleton, factory, creator, creation_tx_hash, creation_block, created_at_ms, salt_nonce)`,
     prepared.creations.map((c) => [
       chainId,
       c.safe,
@@ -73,10 +73,12 @@ export async function applyRecords(tx: Queryable, params: RangeRecords): Promise
       c.txHash,
       c.blockNumber,
       c.timestampMs,
+      c.saltNonce,
     ]),
     `ON CONFLICT (chain_id, address) DO UPDATE SET singleton = EXCLUDED.singleton, factory = EXCLUDED.factory,
        creator = EXCLUDED.creator, creation_tx_hash = EXCLUDED.creation_tx_hash,
-       creation_block = EXCLUDED.creation_block, created_at_ms = EXCLUDED.created_at_ms`,
+       creation_block = EXCLUDED.creation_block, created_at_ms = EXCLUDED.created_at_ms,
+       salt_nonce = EXCLUDED.salt_nonce`,
   );
 
   await insertRows(

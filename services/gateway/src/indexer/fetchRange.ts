@@ -28,6 +28,11 @@ export type ChainRange = {
   tokenTransfers: Log[];
   /** The sender of each transaction that created a Safe. */
   creators: Map<Hex, Address>;
+  /**
+   * The salt nonce of each Safe created by a 1.5.0 L2 factory method, which says it in an event
+   * (`${txHash}:${proxy}`, lower case); other creations do not.
+   */
+  saltNonces?: Map<string, string>;
 };
 
 const uniqueLogs = (logs: Log[]) => {
@@ -56,6 +61,13 @@ export async function fetchRange(
     logs: factoryLogs,
     eventName: 'ProxyCreation',
   });
+  const saltNonces = new Map<string, string>();
+  for (const log of parseEventLogs({
+    abi: safeProxyFactoryAbi,
+    logs: factoryLogs,
+    eventName: ['ProxyCreationL2', 'ChainSpecificProxyCreationL2'],
+  }))
+    saltNonces.set(creationKey(log.transactionHash, log.args.proxy), log.args.saltNonce.toString());
   const safes = [...new Set([...params.knownSafes, ...creations.map((c) => getAddress(c.args.proxy))])];
 
   let safeEvents: ChainRange['safeEvents'] = [];
@@ -116,8 +128,11 @@ export async function fetchRange(
     }),
   );
 
-  return { from, to, blocks, creations, safeEvents, tokenTransfers, creators };
+  return { from, to, blocks, creations, safeEvents, tokenTransfers, creators, saltNonces };
 }
+
+/** How a creation is found among ChainRange's saltNonces. */
+export const creationKey = (txHash: Hex, proxy: Address) => `${txHash}:${proxy}`.toLowerCase();
 
 type RawLog = {
   address: Hex;

@@ -1,7 +1,7 @@
 import { decodeAbiParameters, getAddress, type Address, type Hex } from 'viem';
 import type { SafeTx } from '@countersign/safe-core';
 import { eventKey, pairAnnouncements, type SafeEvent } from './executionPairs';
-import type { ChainRange } from './fetchRange';
+import { creationKey, type ChainRange } from './fetchRange';
 import type { Recovery } from './recoverRange';
 
 /** A place in the chain: history and every indexed row is ordered by it. */
@@ -12,6 +12,8 @@ export type SafeCreation = At & {
   singleton: Address;
   factory: Address;
   creator: Address | null;
+  /** Known only from a 1.5.0 L2 factory method's event. */
+  saltNonce: string | null;
 };
 
 /** An execution: the SafeTx the Safe ran, and how it went. */
@@ -165,6 +167,7 @@ export function prepareRange(
       singleton: getAddress(log.args.singleton),
       factory: getAddress(log.address),
       creator: range.creators.get(log.transactionHash) ?? null,
+      saltNonce: range.saltNonces?.get(creationKey(log.transactionHash, safe)) ?? null,
     });
     prepared.history.push({ ...at(log), safe, kind: 'creation', refId: safe, trusted: true });
     prepared.ownersChanged.add(safe);
