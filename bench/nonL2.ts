@@ -157,7 +157,10 @@ async function callsAndCatchUp(n = 100): Promise<string[]> {
   return lines;
 }
 
-/** A plain Safe nobody followed, with `past` executions, asked about: time until its whole history shows. */
+/**
+ * A plain Safe nobody followed, with `past` executions, asked about: time until its latest page (the
+ * newest 20 items, as the web app's first page asks) is served, and until its whole past is.
+ */
 async function askedAboutWithPast(past: number): Promise<string[]> {
   const local = await startLocalGateway({ store: {} });
   try {
@@ -166,20 +169,29 @@ async function askedAboutWithPast(past: number): Promise<string[]> {
     for (let i = 0; i < past; i += 1) await executeByOwners(clients, safe, { to: recipient, value: 1n });
     await local.indexed();
     const started = performance.now();
-    let latest = Number.NaN;
+    let latestPage = Number.NaN;
     for (;;) {
       const { body } = await local.request(
         'GET',
         `/v1/chains/1337/safes/${safe}/transactions/history?cursor=limit%3D20%26offset%3D0`,
       );
-      const count = (body as { count?: number }).count ?? 0;
-      if (count > 0 && Number.isNaN(latest)) latest = performance.now() - started;
-      if (count >= past + 1) break;
+      const page = body as {
+        count?: number;
+        results?: { type: string; transaction?: { executionInfo?: { nonce?: number } } }[];
+      };
+      const txs = (page.results ?? []).filter((item) => item.type === 'TRANSACTION');
+      if (
+        Number.isNaN(latestPage) &&
+        txs.length === 20 &&
+        txs[0]?.transaction?.executionInfo?.nonce === past - 1
+      )
+        latestPage = performance.now() - started;
+      if ((page.count ?? 0) >= past + 1) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const whole = performance.now() - started;
     return [
-      `a plain Safe with ${past} past executions, asked about: first history item after ${ms(latest)}, all ${past} after ${ms(whole)} (the past is read oldest first; target for its latest page ≤ 3 s)`,
+      `a plain Safe with ${past} past executions, asked about: its latest page after ${ms(latestPage)} (target ≤ 3 s), all ${past} after ${ms(whole)} (its past is read newest first)`,
     ];
   } finally {
     await local.stop();

@@ -168,6 +168,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       singletons: chain.config.masterCopies.map((copy) => copy.address as Address),
       startBlock: BigInt(chain.config.indexer.startBlock),
       pollIntervalMs: chain.config.indexer.pollIntervalMs,
+      ...(chain.config.indexer.maxBlocksPerQuery === undefined
+        ? {}
+        : { batchSize: BigInt(chain.config.indexer.maxBlocksPerQuery) }),
       trustedTokens: chain.config.trustedTokens as Address[],
       log: (message) => log.info(message),
       onSafesChanged: (safes) => safeInfoCache.invalidate(chain.config.chainId, safes),

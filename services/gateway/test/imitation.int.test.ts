@@ -4,6 +4,7 @@ import { encodeFunctionData, erc20Abi, getAddress, parseEther, parseUnits, type 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases';
 import { startLocalGateway, type LocalGateway } from './support/localGateway';
+import { lookalike } from './support/lookalike';
 import { executeByOwners } from './support/safes';
 
 const accounts = devAccounts();
@@ -12,12 +13,6 @@ const stranger = accounts[5]!.account.address;
 /** The demo team Safe paid this account, in ETH and in DEV, from its own executions. */
 const recipient = accounts[8]!.account.address;
 
-/** `address` with one of its middle hex digits changed: same first 3 and last 4 digits, another address. */
-function lookalike(address: Address, position: number): Address {
-  const hex = address.slice(2).toLowerCase();
-  const digit = hex[position] === 'a' ? 'b' : 'a';
-  return getAddress(`0x${hex.slice(0, position)}${digit}${hex.slice(position + 1)}`);
-}
 const poisoner = lookalike(recipient, 10);
 const spoofedRecipient = lookalike(recipient, 20);
 

@@ -289,7 +289,7 @@ if (postgresUrl)
       await until(
         'the Safe to be followed, its past read',
         async () =>
-          (await storedRows(`SELECT 1 FROM ${schema}.safes WHERE address = $1 AND backfill_next IS NULL`, [
+          (await storedRows(`SELECT 1 FROM ${schema}.safes WHERE address = $1 AND backfill_below IS NULL`, [
             direct,
           ])) > 0,
         10_000,

@@ -42,6 +42,17 @@ export const safeInfoSchema = deferred(() =>
         reason: z.string(),
       }),
     ),
+    /**
+     * Countersign's gateway only: it is still reading the Safe's past, newest first (it was asked
+     * about a Safe it had not followed). The history is complete from this block on (its time in
+     * Unix milliseconds, when known); older items appear as they are read. Absent once complete.
+     */
+    historyCompleteFrom: z.optional(
+      z.object({
+        blockNumber: z.number().check(z.int()),
+        timestamp: orNull(z.number()),
+      }),
+    ),
   }),
 );
 export type SafeInfo = z.infer<typeof safeInfoSchema>;

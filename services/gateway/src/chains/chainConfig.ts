@@ -38,6 +38,12 @@ export const chainConfigSchema = z.object({
       pollIntervalMs: z.number().int().positive().default(1_000),
       /** Proxy factories whose Safes are discovered; the canonical 1.4.1 one by default. */
       factories: z.array(addressSchema).default([safe141.safeProxyFactory]),
+      /**
+       * The most blocks one log query asks for (2,000 by default). The indexer shrinks its reads on
+       * its own when a provider refuses a range, and tries larger ones again later; a provider's
+       * known cap set here spares those refusals.
+       */
+      maxBlocksPerQuery: z.number().int().positive().optional(),
     })
     .default({ startBlock: 0, pollIntervalMs: 1_000, factories: [safe141.safeProxyFactory] }),
   /** Tokens whose transfers count as trusted (shown by default in history). */

@@ -56,9 +56,10 @@ export async function applyRange(
 
 /**
  * Writes a prepared range's Safes, transactions, transfers, history, owners and tokens. A backfill
- * (blocks the indexer has passed already, for a Safe it did not follow) writes only this.
+ * (blocks below everything stored for the Safes it reads, which the indexer follows from above)
+ * writes only this, with `older`: its history goes before what is stored, not after.
  */
-export async function applyRecords(tx: Queryable, params: RangeRecords): Promise<void> {
+export async function applyRecords(tx: Queryable, params: RangeRecords, older = false): Promise<void> {
   const { chainId, prepared } = params;
 
   await insertRows(
@@ -195,8 +196,8 @@ export async function applyRecords(tx: Queryable, params: RangeRecords): Promise
     );
   }
 
-  await flagImitations(tx, chainId, prepared);
-  await appendHistory(tx, chainId, prepared.history);
+  await flagImitations(tx, chainId, prepared, older);
+  await (older ? prependHistory : appendHistory)(tx, chainId, prepared.history);
 
   await replaceOwners(tx, chainId, params.owners);
 
@@ -269,41 +270,50 @@ export async function rollBackAbove(
     await tx.query('DELETE FROM indexer_cursors WHERE chain_id = $1', [chainId]);
     // Nothing is left of any Safe's past: the indexer reads it again from its start block, with every
     // Safe it knows (none is caught up on its own any more).
-    await tx.query('UPDATE safes SET backfill_next = NULL WHERE chain_id = $1', [chainId]);
+    await tx.query('UPDATE safes SET backfill_below = NULL, backfill_below_ms = NULL WHERE chain_id = $1', [
+      chainId,
+    ]);
+    return;
   }
+  // A Safe being caught up had blocks above the fork read: the main passes read them again from the
+  // fork on, the backfill everything below.
+  await tx.query(
+    `UPDATE safes SET backfill_below = $2, backfill_below_ms = NULL
+     WHERE chain_id = $1 AND backfill_below > $2`,
+    [chainId, (forkBlock + 1n).toString()],
+  );
 }
 
-/**
- * Appends history items to each Safe's two sequences (all items; trusted ones), in chain order.
- * Items already stored (a range read twice) are left out first, so the positions stay gap-free.
- */
-async function appendHistory(tx: Queryable, chainId: string, items: readonly HistoryEntry[]): Promise<void> {
-  if (items.length === 0) return;
-  const safes = [...new Set(items.map((item) => item.safe))];
+/** Each Safe's stored history items, to leave out of a range read twice. */
+async function storedItems(tx: Queryable, chainId: string, items: readonly HistoryEntry[]) {
   const existing = await tx.query<{ safe: string; kind: string; ref_id: string }>(
     'SELECT safe, kind, ref_id FROM history_items WHERE chain_id = $1 AND safe = ANY($2) AND ref_id = ANY($3)',
-    [chainId, safes, [...new Set(items.map((item) => item.refId))]],
+    [chainId, [...new Set(items.map((item) => item.safe))], [...new Set(items.map((item) => item.refId))]],
   );
   const stored = new Set(existing.map((row) => `${row.safe}:${row.kind}:${row.ref_id}`));
-  const ends = await tx.query<{ safe: string; last: string | null; last_trusted: string | null }>(
-    `SELECT safe, MAX(position) AS last, MAX(trusted_position) AS last_trusted FROM history_items
-     WHERE chain_id = $1 AND safe = ANY($2) GROUP BY safe`,
-    [chainId, safes],
-  );
-  const after = (value: string | null | undefined) =>
-    value === null || value === undefined ? 0n : BigInt(value) + 1n;
-  const next = new Map(
-    ends.map((row) => [row.safe, { all: after(row.last), trusted: after(row.last_trusted) }]),
-  );
+  return items.filter((item) => !stored.has(`${item.safe}:${item.kind}:${item.refId}`));
+}
+
+/** Where each Safe's next item goes in its two sequences (all items; trusted ones). */
+type Slots = Map<string, { all: bigint; trusted: bigint }>;
+
+async function insertHistory(
+  tx: Queryable,
+  chainId: string,
+  items: readonly HistoryEntry[],
+  slots: Slots,
+  step: 1n | -1n,
+): Promise<void> {
+  // A Safe with no item yet starts at 0, counting up, or at -1, counting down.
+  const start = step === 1n ? 0n : -1n;
   const rows: unknown[][] = [];
   for (const item of items) {
-    if (stored.has(`${item.safe}:${item.kind}:${item.refId}`)) continue;
-    const position = next.get(item.safe) ?? { all: 0n, trusted: 0n };
+    const slot = slots.get(item.safe) ?? { all: start, trusted: start };
     rows.push([
       chainId,
       item.safe,
-      position.all.toString(),
-      item.trusted ? position.trusted.toString() : null,
+      slot.all.toString(),
+      item.trusted ? slot.trusted.toString() : null,
       item.imitation ?? false,
       item.kind,
       item.refId,
@@ -311,9 +321,9 @@ async function appendHistory(tx: Queryable, chainId: string, items: readonly His
       item.logIndex,
       item.timestampMs,
     ]);
-    next.set(item.safe, {
-      all: position.all + 1n,
-      trusted: item.trusted ? position.trusted + 1n : position.trusted,
+    slots.set(item.safe, {
+      all: slot.all + step,
+      trusted: item.trusted ? slot.trusted + step : slot.trusted,
     });
   }
   await insertRows(
@@ -321,6 +331,44 @@ async function appendHistory(tx: Queryable, chainId: string, items: readonly His
     'INSERT INTO history_items (chain_id, safe, position, trusted_position, imitation, kind, ref_id, block_number, log_index, timestamp_ms)',
     rows,
   );
+}
+
+/**
+ * Appends history items (in chain order) after each Safe's newest. Positions stay gap-free in both
+ * sequences: a page at any depth is one index range.
+ */
+async function appendHistory(tx: Queryable, chainId: string, items: readonly HistoryEntry[]): Promise<void> {
+  const fresh = await storedItems(tx, chainId, items);
+  if (fresh.length === 0) return;
+  const ends = await tx.query<{ safe: string; last: string | null; last_trusted: string | null }>(
+    `SELECT safe, MAX(position) AS last, MAX(trusted_position) AS last_trusted FROM history_items
+     WHERE chain_id = $1 AND safe = ANY($2) GROUP BY safe`,
+    [chainId, [...new Set(fresh.map((item) => item.safe))]],
+  );
+  const after = (value: string | null) => (value === null ? 0n : BigInt(value) + 1n);
+  const slots: Slots = new Map(
+    ends.map((row) => [row.safe, { all: after(row.last), trusted: after(row.last_trusted) }]),
+  );
+  await insertHistory(tx, chainId, fresh, slots, 1n);
+}
+
+/**
+ * Puts history items (in chain order, all older than any stored for their Safe) before each Safe's
+ * oldest: positions count down, below zero if need be, and stay gap-free.
+ */
+async function prependHistory(tx: Queryable, chainId: string, items: readonly HistoryEntry[]): Promise<void> {
+  const fresh = await storedItems(tx, chainId, items);
+  if (fresh.length === 0) return;
+  const ends = await tx.query<{ safe: string; first: string | null; first_trusted: string | null }>(
+    `SELECT safe, MIN(position) AS first, MIN(trusted_position) AS first_trusted FROM history_items
+     WHERE chain_id = $1 AND safe = ANY($2) GROUP BY safe`,
+    [chainId, [...new Set(fresh.map((item) => item.safe))]],
+  );
+  const before = (value: string | null) => (value === null ? -1n : BigInt(value) - 1n);
+  const slots: Slots = new Map(
+    ends.map((row) => [row.safe, { all: before(row.first), trusted: before(row.first_trusted) }]),
+  );
+  await insertHistory(tx, chainId, [...fresh].reverse(), slots, -1n);
 }
 
 /** Sets each Safe's current owners to what the chain says (after owner events, or a rollback). */

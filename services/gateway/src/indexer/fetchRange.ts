@@ -45,10 +45,16 @@ const uniqueLogs = (logs: Log[]) => {
   });
 };
 
-/** Reads the logs the indexer needs for a block range, and the blocks they are in. */
+/** Reads the logs the indexer needs for a block range, the blocks they are in, the last (and first) one. */
 export async function fetchRange(
   client: PublicClient,
-  params: { from: bigint; to: bigint; factories: readonly Address[]; knownSafes: readonly Address[] },
+  params: {
+    from: bigint;
+    to: bigint;
+    factories: readonly Address[];
+    knownSafes: readonly Address[];
+    firstBlock?: boolean;
+  },
 ): Promise<ChainRange> {
   const { from, to } = params;
   // No address at all would ask the node for every log in the range.
@@ -103,7 +109,7 @@ export async function fetchRange(
     );
   }
 
-  const blockNumbers = new Set<bigint>([to]);
+  const blockNumbers = new Set<bigint>(params.firstBlock ? [from, to] : [to]);
   for (const log of [...creations, ...safeEvents, ...tokenTransfers]) {
     if (log.blockNumber !== null) blockNumbers.add(log.blockNumber);
   }

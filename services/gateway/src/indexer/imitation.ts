@@ -13,9 +13,16 @@ import { chainOrder, type HistoryEntry, type PreparedRange, type Recipient } fro
  *
  * Sets `imitation` on the range's history entries and remembers the range's recipients, in the
  * caller's transaction. Recipients from earlier ranges are read from the store, where a rollback
- * removes those of orphaned blocks.
+ * removes those of orphaned blocks. An `older` range (a backfill, read newest first) lies before
+ * everything stored for its Safes: none of that is earlier, and its recipients may show transfers
+ * stored already to be imitations.
  */
-export async function flagImitations(tx: Queryable, chainId: string, prepared: PreparedRange): Promise<void> {
+export async function flagImitations(
+  tx: Queryable,
+  chainId: string,
+  prepared: PreparedRange,
+  older = false,
+): Promise<void> {
   const candidates = prepared.history.filter(
     (entry): entry is HistoryEntry & { counterparty: Address } => entry.counterparty !== undefined,
   );
@@ -26,7 +33,7 @@ export async function flagImitations(tx: Queryable, chainId: string, prepared: P
     addresses.add(address);
     known.set(key, addresses);
   };
-  if (candidates.length > 0) {
+  if (candidates.length > 0 && !older) {
     const earlier = await tx.query<{ safe: Address; address: Address }>(
       `SELECT safe, address FROM safe_recipients WHERE chain_id = $1 AND safe = ANY($2) AND vanity = ANY($3)`,
       [
@@ -70,6 +77,38 @@ export async function flagImitations(tx: Queryable, chainId: string, prepared: P
       r.blockNumber,
       r.logIndex,
     ]),
-    'ON CONFLICT (chain_id, safe, address) DO NOTHING',
+    // Each is remembered where it was first paid: a backfill may find an earlier payment.
+    `ON CONFLICT (chain_id, safe, address) DO UPDATE SET block_number = EXCLUDED.block_number,
+       log_index = EXCLUDED.log_index
+     WHERE (EXCLUDED.block_number, EXCLUDED.log_index) < (safe_recipients.block_number, safe_recipients.log_index)`,
   );
+  if (older) await flagLaterImitations(tx, chainId, prepared.recipients);
+}
+
+/**
+ * Flags transfers stored above a backfilled range whose counterparty looks like one of the range's
+ * recipients: they came after that payment, which the store did not know of when they were written.
+ */
+async function flagLaterImitations(
+  tx: Queryable,
+  chainId: string,
+  recipients: readonly Recipient[],
+): Promise<void> {
+  if (recipients.length === 0) return;
+  const last = recipients.reduce((max, r) => (r.blockNumber > max ? r.blockNumber : max), 0n);
+  const later = await tx.query<{ safe: Address; position: string; sender: Address; recipient: Address }>(
+    `SELECT h.safe, h.position, t.sender, t.recipient FROM history_items h
+     JOIN transfers t ON t.chain_id = h.chain_id AND t.safe = h.safe AND t.id = h.ref_id
+     WHERE h.chain_id = $1 AND h.safe = ANY($2) AND h.kind = 'transfer' AND NOT h.imitation
+       AND t.token_type = 'ERC20' AND h.block_number > $3`,
+    [chainId, [...new Set(recipients.map((r) => r.safe))], last.toString()],
+  );
+  for (const row of later) {
+    const counterparty = row.recipient === row.safe ? row.sender : row.recipient;
+    if (!recipients.some((r) => r.safe === row.safe && looksAlike(counterparty, r.address))) continue;
+    await tx.query(
+      'UPDATE history_items SET imitation = true WHERE chain_id = $1 AND safe = $2 AND position = $3',
+      [chainId, row.safe, row.position],
+    );
+  }
 }

@@ -437,18 +437,19 @@ export class Indexer {
       return true;
     }
     const safes = async () =>
-      db.query<{ address: string; backfill_next: string | null; set_aside_reason: string | null }>(
-        'SELECT address, backfill_next, set_aside_reason FROM safes WHERE chain_id = $1',
+      db.query<{ address: string; set_aside_reason: string | null }>(
+        'SELECT address, set_aside_reason FROM safes WHERE chain_id = $1',
         [chainId],
       );
     this.#known = new Set((await safes()).map((row) => getAddress(row.address)));
     const admitted = await this.#admit(cursor, head);
-    const caughtUp = cursor ? await this.#backfill(cursor) : false;
-    // Read again: a Safe whose backfill just reached the cursor is followed from this range on.
+    // The chain first: a Safe just taken in shows what it does from now on at once, its past follows.
     const followed = (await safes())
-      .filter((row) => row.backfill_next === null && row.set_aside_reason === null)
+      .filter((row) => row.set_aside_reason === null)
       .map((row) => getAddress(row.address));
     const advanced = await this.#follow(cursor, head, followed);
+    const after = advanced ? await this.cursor() : cursor;
+    const caughtUp = after ? await this.#backfill(after) : false;
     return admitted || caughtUp || advanced;
   }
 
@@ -478,56 +479,62 @@ export class Indexer {
   }
 
   /**
-   * One range of the past of the Safes asked about that are furthest behind, up to the cursor at
-   * most: until they reach it, the main passes leave them out, so their history is written in chain
-   * order. Owners are read at the cursor, the state the rest of the store describes.
+   * One range of the past of the Safes asked about, newest blocks first: the main passes follow them
+   * from where the indexer stood when they were taken in, and this reads down from there to the start
+   * block, so that their latest history is there at once and older items go in before it. The Safes
+   * taken in last (whose past is read least far) go first. Owners are read at the cursor, the state
+   * the rest of the store describes.
    */
   async #backfill(cursor: NonNullable<Cursor>): Promise<boolean> {
-    const { chainId } = this.#o;
+    const { chainId, startBlock } = this.#o;
     const behind = await this.#backfilling();
-    const from = behind[0]?.next;
-    if (from === undefined) return false;
-    const safes = behind.filter((row) => row.next === from).map((row) => row.address);
-    // Past the cursor (a rollback moved it below): nothing is left to read, the main passes go on.
-    const range =
-      from <= cursor.number ? await this.#read(this.#backfillSpan, from, cursor.number, [], safes) : null;
+    const below = behind[0]?.below;
+    if (below === undefined) return false;
+    const safes = behind.filter((row) => row.below === below).map((row) => row.address);
+    const to = below - 1n;
+    const from =
+      to - this.#backfillSpan.blocks + 1n > startBlock ? to - this.#backfillSpan.blocks + 1n : startBlock;
+    const range = to >= startBlock ? await this.#read(this.#backfillSpan, from, to, [], safes, true) : null;
     if (range === undefined) return true;
     const prepared = range && (await this.#prepare(range, safes));
     const records = prepared && (await this.#records(prepared, cursor.number));
-    const next = range && range.to < cursor.number ? (range.to + 1n).toString() : null;
+    const reached = range && range.from > startBlock ? range.from : null;
+    const reachedMs = range?.blocks.get(range.from)?.timestampMs ?? null;
     await this.#write(cursor, async (tx) => {
       const moved = await tx.query(
-        'SELECT 1 FROM safes WHERE chain_id = $1 AND address = ANY($2) AND backfill_next IS DISTINCT FROM $3',
-        [chainId, safes, from.toString()],
+        'SELECT 1 FROM safes WHERE chain_id = $1 AND address = ANY($2) AND backfill_below IS DISTINCT FROM $3',
+        [chainId, safes, below.toString()],
       );
-      if (moved.length > 0) throw new StaleCursorError('another replica caught these Safes up meanwhile');
-      if (records) await applyRecords(tx, records);
-      await tx.query('UPDATE safes SET backfill_next = $3 WHERE chain_id = $1 AND address = ANY($2)', [
-        chainId,
-        safes,
-        next,
-      ]);
+      if (moved.length > 0) throw new StaleCursorError("another replica read these Safes' past meanwhile");
+      if (records) await applyRecords(tx, records, true);
+      await tx.query(
+        `UPDATE safes SET backfill_below = $3, backfill_below_ms = $4, backfill_written_ms = $5
+         WHERE chain_id = $1 AND address = ANY($2)`,
+        [chainId, safes, reached?.toString() ?? null, reached === null ? null : reachedMs, Date.now()],
+      );
       return cursor.number;
     });
     if (prepared) this.#changed(prepared);
-    if (next === null) this.#o.onSafesChanged?.(safes);
+    // How far back the history is complete moved: their pages say so.
+    this.#o.onSafesChanged?.(safes);
     return true;
   }
 
-  /** The Safes being caught up, furthest behind first. */
-  async #backfilling(): Promise<{ address: Address; next: bigint }[]> {
-    const rows = await this.#o.db.query<{ address: string; backfill_next: string }>(
-      `SELECT address, backfill_next FROM safes
-       WHERE chain_id = $1 AND backfill_next IS NOT NULL AND set_aside_reason IS NULL ORDER BY backfill_next`,
+  /** The Safes whose past is being read, those read least far back first. */
+  async #backfilling(): Promise<{ address: Address; below: bigint }[]> {
+    const rows = await this.#o.db.query<{ address: string; backfill_below: string }>(
+      `SELECT address, backfill_below FROM safes
+       WHERE chain_id = $1 AND backfill_below IS NOT NULL AND set_aside_reason IS NULL
+       ORDER BY backfill_below DESC`,
       [this.#o.chainId],
     );
-    return rows.map((row) => ({ address: getAddress(row.address), next: BigInt(row.backfill_next) }));
+    return rows.map((row) => ({ address: getAddress(row.address), below: BigInt(row.backfill_below) }));
   }
 
   /**
-   * Takes in the Safes asked about: each must be a Safe whose singleton is one of the chain's and
-   * announces executions (an L2 singleton), or its executions could not be read. Its owners are read
-   * now; its past from the start block, unless the indexer has not started (it then reads it anyway).
+   * Takes in the Safes asked about: each must be a Safe on one of the chain's singletons. Its owners
+   * are read now; the main passes follow it from the cursor on, and its past down to the start block
+   * is read newest first (see #backfill), unless the indexer has not started (it then reads it anyway).
    */
   async #admit(cursor: Cursor, head: bigint): Promise<boolean> {
     if (this.#pending.size === 0) return false;
@@ -549,12 +556,12 @@ export class Indexer {
       await this.#write(cursor, async (tx) => {
         await insertRows(
           tx,
-          'INSERT INTO safes (chain_id, address, singleton, backfill_next)',
+          'INSERT INTO safes (chain_id, address, singleton, backfill_below)',
           admitted.map((safe) => [
             chainId,
             safe.address,
             safe.singleton,
-            cursor ? this.#o.startBlock.toString() : null,
+            cursor && cursor.number >= this.#o.startBlock ? (cursor.number + 1n).toString() : null,
           ]),
           'ON CONFLICT (chain_id, address) DO NOTHING',
         );
@@ -638,8 +645,9 @@ export class Indexer {
   }
 
   /**
-   * Reads blocks [from, up to `last`] for `safes`, as many as the span allows. Undefined when the node
-   * refused the range: the span is halved and the caller goes on at once.
+   * Reads blocks [from, up to `last`] for `safes`, as many as the span allows (with the first block's
+   * timestamp if asked). Undefined when the node refused the range: the span is halved and the caller
+   * goes on at once.
    */
   async #read(
     span: Span,
@@ -647,11 +655,12 @@ export class Indexer {
     last: bigint,
     factories: readonly Address[],
     safes: readonly Address[],
+    firstBlock = false,
   ): Promise<ChainRange | undefined> {
     const to = from + span.blocks - 1n < last ? from + span.blocks - 1n : last;
     let range;
     try {
-      range = await fetchRange(this.#o.client, { from, to, factories, knownSafes: safes });
+      range = await fetchRange(this.#o.client, { from, to, factories, knownSafes: safes, firstBlock });
     } catch (error) {
       // Nodes (and viem) refuse log queries that are too large: read fewer blocks and go on at once.
       // A rate limit or a time-out says nothing about the range: the pass fails and waits its turn.

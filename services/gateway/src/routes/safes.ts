@@ -4,7 +4,7 @@ import { safeInPath } from '../http/resolve';
 import { requireSafe } from '../safes/requireSafe';
 import { toSafeInfo } from '../safes/safeInfo';
 import { readSafeTags } from '../safes/safeTags';
-import { readIndexingStopped } from '../safes/indexingNotice';
+import { readIndexingNotices } from '../safes/indexingNotice';
 import type { Database } from '../store';
 import type { SafeInfoCache } from '../safes/safeInfoCache';
 import type { SafeTracker } from '../safes/safeTracker';
@@ -14,12 +14,11 @@ export function safeRoutes(chains: ChainRegistry, db: Database, cache: SafeInfoC
     const { chain, safe } = c.var;
     const info = await cache.get(chain.config.chainId, safe, async () => {
       const state = await requireSafe(chain, safe);
-      const [tags, stopped] = await Promise.all([
+      const [tags, notices] = await Promise.all([
         readSafeTags(db, chain.config.chainId, safe, state.nonce),
-        readIndexingStopped(db, chain.config.chainId, safe),
+        readIndexingNotices(db, chain.config.chainId, safe),
       ]);
-      const info = toSafeInfo(state, chain.config, tags);
-      return stopped ? { ...info, indexingStopped: stopped } : info;
+      return { ...toSafeInfo(state, chain.config, tags), ...notices };
     });
     track(chain.config.chainId, safe);
     return c.json(info);

@@ -9,7 +9,10 @@ export type SafeChangeTimes = {
   messages: string | null;
 };
 
-/** The queue counts only transactions at `nonce` or later: older ones can no longer be executed. */
+/**
+ * The queue counts only transactions at `nonce` or later: older ones can no longer be executed. The
+ * history changes with its newest item, and whenever its past, read newest first, reaches further.
+ */
 export async function loadSafeChangeTimes(
   db: Queryable,
   chainId: string,
@@ -18,7 +21,10 @@ export async function loadSafeChangeTimes(
 ): Promise<SafeChangeTimes> {
   const [row] = await db.query<SafeChangeTimes>(
     `SELECT
-       (SELECT timestamp_ms FROM history_items WHERE chain_id = $1 AND safe = $2 ORDER BY position DESC LIMIT 1) AS history,
+       GREATEST(
+         (SELECT timestamp_ms FROM history_items WHERE chain_id = $1 AND safe = $2 ORDER BY position DESC LIMIT 1),
+         (SELECT backfill_written_ms FROM safes WHERE chain_id = $1 AND address = $2)
+       ) AS history,
        (SELECT MAX(executed_at_ms) FROM transfers WHERE chain_id = $1 AND safe = $2 AND token_type = 'ERC721') AS collectibles,
        (SELECT MAX(modified_at_ms) FROM multisig_transactions
           WHERE chain_id = $1 AND safe = $2 AND executed_block IS NULL AND nonce >= $3) AS queued,

@@ -14,7 +14,7 @@ import { loadUnrecovered } from './unrecoveredStore';
 import { loadModuleTransactions } from './moduleStore';
 import { loadMultisig } from './multisigStore';
 import { loadTransfers } from './transferStore';
-import { historyLength, historyRows, type HistoryRow } from './historyStore';
+import { historyEnds, historyRows, type HistoryRow } from './historyStore';
 
 /** How history days are cut: an IANA zone, or a fixed offset in milliseconds (UTC by default). */
 export type DayZone = { timeZone: string } | { offsetMs: number };
@@ -67,17 +67,18 @@ export async function historyPage(
   },
 ): Promise<{ items: TransactionListItem[]; total: number }> {
   const { chainId, safe, window } = params;
-  const total = await historyLength(db, chainId, safe, params.trusted);
-  // Newest first: offset k is position total-1-k. One more item before the window tells whether the
+  const ends = await historyEnds(db, chainId, safe, params.trusted);
+  const total = ends ? ends.last - ends.first + 1 : 0;
+  // Newest first: offset k is position last-k. One more item before the window tells whether the
   // first day on this page continues the previous page's last one.
-  const newest = total - 1 - window.offset + (window.offset > 0 ? 1 : 0);
-  const oldest = total - window.offset - window.limit;
+  const newest = (ends?.last ?? -1) - window.offset + (window.offset > 0 ? 1 : 0);
+  const oldest = (ends?.last ?? -1) - window.offset - window.limit + 1;
   const rows =
-    newest < 0
+    !ends || newest < ends.first
       ? []
       : await historyRows(db, chainId, safe, {
           trusted: params.trusted,
-          from: Math.max(oldest, 0),
+          from: Math.max(oldest, ends.first),
           to: newest,
         });
   const previous = window.offset > 0 ? rows.shift() : undefined;

@@ -12,18 +12,24 @@ export type HistoryRow = {
 /** The history counts positions twice: over every item, and over the trusted ones only. */
 const positionColumn = (trusted: boolean) => (trusted ? 'trusted_position' : 'position');
 
-/** How many items the Safe's history has (trusted ones only, or all). */
-export async function historyLength(
+/**
+ * The positions of the Safe's oldest and newest items (trusted ones only, or all), if it has any.
+ * They are gap-free in between; the oldest goes below zero when its past was read newest first.
+ */
+export async function historyEnds(
   db: Queryable,
   chainId: string,
   safe: Address,
   trusted: boolean,
-): Promise<number> {
-  const [row] = await db.query<{ last: string | null }>(
-    `SELECT MAX(${positionColumn(trusted)}) AS last FROM history_items WHERE chain_id = $1 AND safe = $2`,
+): Promise<{ first: number; last: number } | undefined> {
+  const column = positionColumn(trusted);
+  const [row] = await db.query<{ first: string | null; last: string | null }>(
+    `SELECT MIN(${column}) AS first, MAX(${column}) AS last FROM history_items WHERE chain_id = $1 AND safe = $2`,
     [chainId, safe],
   );
-  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
+  return row === undefined || row.first === null || row.last === null
+    ? undefined
+    : { first: Number(row.first), last: Number(row.last) };
 }
 
 /** The items at positions `from` to `to`, newest first. */

@@ -10,10 +10,15 @@ export type CountingRpcProxy = {
   reset(): void;
   /** From now on, holds each answer to `method` back this long (a slow node, to kill mid-range). */
   delay(method: string, ms: number): void;
+  /**
+   * From now on, holds back every request with a call that `match` picks until `release` (a node
+   * stuck on some reads, to see what the gateway serves meanwhile); `held` counts those waiting.
+   */
+  hold(match: (call: Call) => boolean): { readonly held: number; release(): void };
   close(): Promise<void>;
 };
 
-type Call = { method?: string };
+export type Call = { method?: string; params?: unknown[] };
 
 const readBody = async (request: IncomingMessage) => {
   const chunks: Buffer[] = [];
@@ -28,6 +33,7 @@ const readBody = async (request: IncomingMessage) => {
 export async function startCountingRpcProxy(target: string): Promise<CountingRpcProxy> {
   let byMethod: Record<string, number> = {};
   const delays = new Map<string, number>();
+  const holds = new Set<{ match: (call: Call) => boolean; waiting: number; released: Promise<void> }>();
   const server = createServer((request, response) => {
     void (async () => {
       const text = await readBody(request);
@@ -38,6 +44,12 @@ export async function startCountingRpcProxy(target: string): Promise<CountingRpc
         const method = call.method ?? '?';
         byMethod[method] = (byMethod[method] ?? 0) + 1;
         wait = Math.max(wait, delays.get(method) ?? 0);
+      }
+      for (const hold of holds) {
+        if (!calls.some(hold.match)) continue;
+        hold.waiting += 1;
+        await hold.released;
+        hold.waiting -= 1;
       }
       const answer = await fetch(target, {
         method: 'POST',
@@ -69,6 +81,20 @@ export async function startCountingRpcProxy(target: string): Promise<CountingRpc
     },
     delay(method, ms) {
       delays.set(method, ms);
+    },
+    hold(match) {
+      let release = () => {};
+      const hold = { match, waiting: 0, released: new Promise<void>((resolve) => (release = resolve)) };
+      holds.add(hold);
+      return {
+        get held() {
+          return hold.waiting;
+        },
+        release() {
+          holds.delete(hold);
+          release();
+        },
+      };
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -43,6 +43,16 @@ describe('the Safe key hierarchy', () => {
     expect(changedTags(teamSafe, { ...teamSafe, nonce: 9 })).toEqual([]);
   });
 
+  it('counts the history as changed when the gateway read further back into its past', () => {
+    const reading = { ...teamSafe, historyCompleteFrom: { blockNumber: 900, timestamp: null } };
+    expect(changedTags(teamSafe, reading)).toEqual(['txHistoryTag']);
+    expect(
+      changedTags(reading, { ...reading, historyCompleteFrom: { blockNumber: 500, timestamp: 1 } }),
+    ).toEqual(['txHistoryTag']);
+    expect(changedTags(reading, { ...teamSafe })).toEqual(['txHistoryTag']);
+    expect(changedTags(reading, { ...reading })).toEqual([]);
+  });
+
   it('invalidates exactly the views under a tag, for this Safe only', async () => {
     const other = '0x5cE21AB6a5D80b3F543752A54beee9eA80fEC7d4';
     const client = await clientWith([

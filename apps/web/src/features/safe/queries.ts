@@ -80,9 +80,13 @@ export function useSafeInfoQuery(chainId: string, address: string, { poll = true
   });
 }
 
-/** The tags that differ between two SafeInfo answers. */
+/**
+ * The tags that differ between two SafeInfo answers. The history also changed when Countersign's
+ * gateway read further back into it: its newest item (and so its tag, to the second) may not move.
+ */
 export function changedTags(before: SafeInfo, after: SafeInfo): SafeTag[] {
-  return tags.filter((tag) => before[tag] !== after[tag]);
+  const reachedFurther = before.historyCompleteFrom?.blockNumber !== after.historyCompleteFrom?.blockNumber;
+  return tags.filter((tag) => before[tag] !== after[tag] || (tag === 'txHistoryTag' && reachedFurther));
 }
 
 /** Invalidates the queries of these views of one Safe, and nothing else. */

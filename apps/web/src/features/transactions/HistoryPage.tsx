@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Alert, EmptyState, Page, QueryView, Skeleton, TransactionsIcon } from '../../ui';
+import { Alert, EmptyState, formatDateTime, Page, QueryView, Skeleton, TransactionsIcon } from '../../ui';
 import { useSafe, useHistoryQuery } from '../safe';
 import { ExportHistory } from './ExportHistory';
 import { HistoryList } from './HistoryList';
@@ -19,9 +19,16 @@ function HistorySkeleton() {
   );
 }
 
+/** Where the history is complete from, while the gateway still reads the Safe's past. */
+function completeFromText(from: { blockNumber: number; timestamp: number | null }): string {
+  const block = `block ${from.blockNumber.toLocaleString('en-US')}`;
+  return from.timestamp === null ? block : `${block} (${formatDateTime(new Date(from.timestamp))})`;
+}
+
 export function HistoryPage() {
   const { chain, address, paths, safe } = useSafe();
   const stopped = safe.indexingStopped;
+  const partial = safe.historyCompleteFrom;
   const query = useHistoryQuery(chain.chainId, address);
   const pages = query.data?.pages;
   const empty = pages !== undefined && pages.every((page) => page.results.length === 0);
@@ -38,12 +45,17 @@ export function HistoryPage() {
           {`From block ${stopped.blockNumber}${stopped.transactionHash ? ` (transaction ${stopped.transactionHash})` : ''} on, this history is missing: the gateway's indexer could not make sense of the Safe's events there and set it aside so that every other Safe keeps being indexed. Its reason: ${stopped.reason}`}
         </Alert>
       )}
+      {partial && !stopped && (
+        <Alert tone="info" title="Older history is still being read" testId="history-partial">
+          {`The gateway had not followed this Safe before, so it reads its past newest first. This history is complete back to ${completeFromText(partial)}; older transactions appear below as they are read.`}
+        </Alert>
+      )}
       <QueryView
         query={query}
         loadingLabel="Loading the history"
         skeleton={<HistorySkeleton />}
         errorTitle="The history could not be loaded"
-        isEmpty={() => empty}
+        isEmpty={() => empty && !partial}
         empty={
           <EmptyState
             title="No transactions yet"
@@ -63,7 +75,11 @@ export function HistoryPage() {
           <AutoLoadMore
             paging={query}
             label="Load older transactions"
-            doneText="The beginning of this Safe’s history."
+            doneText={
+              partial
+                ? `Complete back to ${completeFromText(partial)}; older transactions are still being read.`
+                : 'The beginning of this Safe’s history.'
+            }
           />
         </div>
       )}
