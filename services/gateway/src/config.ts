@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
+import type { PriceApiOptions } from './assets/priceApi';
 import { readManifest } from '@countersign/devnet/manifest';
 import { chainConfigSchema, type ChainConfig } from './chains/chainConfig';
 import { devnetChainConfig } from './chains/devnetChain';
@@ -29,8 +30,9 @@ export type GatewayConfig = {
   metrics?: boolean;
   logFormat?: LogFormat;
   shutdownGraceMs?: number;
-  /** Units of each fiat currency per USD; the fixed defaults of assets/prices.ts without it. */
+  /** Units of each fiat currency per USD (see GatewayOptions.fiatPerUsd). */
   fiatPerUsd?: Record<string, string>;
+  priceApi?: PriceApiOptions;
 };
 
 const countSchema = z.coerce.number().int().min(0);
@@ -84,7 +86,12 @@ function perMinute(value: string | undefined, fallback: RateLimit): RateLimit | 
  * - LOG_FORMAT=json: one JSON line per request and JSON log lines on stdout (`text` by default);
  * - GATEWAY_SHUTDOWN_GRACE_MS: how long SIGTERM/SIGINT let requests in flight finish (10000);
  * - GATEWAY_FIAT_PER_USD: the exchange rates, a JSON object of fiat code → units per USD
- *   (`{"USD":"1","EUR":"0.86"}`); the currencies offered are its keys.
+ *   (`{"USD":"1","EUR":"0.86"}`); the currencies offered are its keys. Without it, the price API's
+ *   rates; without either, USD alone for real chains (a chains file) and example rates on the devnet;
+ * - GATEWAY_PRICE_API_URL: a CoinGecko-compatible price API (see assets/priceApi.ts), asked for the
+ *   prices of tokens no fixed price or feed prices, on chains whose configuration names them there
+ *   (`priceApi`); GATEWAY_PRICE_API_KEY, sent in the header GATEWAY_PRICE_API_KEY_HEADER
+ *   (`x-cg-pro-api-key` by default).
  * GET /livez and GET /readyz are always served (see ops/readiness.ts). Paths are relative to the
  * directory the command was run from. A refused setting throws one line naming it; read from the
  * process's own environment (the standalone gateway), that line is printed and the process exits 1.
@@ -107,6 +114,26 @@ function readGatewayConfig(env: NodeJS.ProcessEnv): GatewayConfig {
     ? setting(env, 'GATEWAY_FIAT_PER_USD', 'set a JSON object of fiat code → units per USD', () =>
         fiatPerUsdSchema.parse(JSON.parse(env.GATEWAY_FIAT_PER_USD ?? '')),
       )
+    : undefined;
+  const priceApi: PriceApiOptions | undefined = env.GATEWAY_PRICE_API_URL
+    ? {
+        url: setting(env, 'GATEWAY_PRICE_API_URL', 'set the http(s) URL of a CoinGecko-compatible API', () =>
+          z
+            .string()
+            .url()
+            .regex(/^https?:\/\//)
+            .parse(env.GATEWAY_PRICE_API_URL),
+        ),
+        apiKey: env.GATEWAY_PRICE_API_KEY || undefined,
+        apiKeyHeader: env.GATEWAY_PRICE_API_KEY_HEADER
+          ? setting(env, 'GATEWAY_PRICE_API_KEY_HEADER', 'set an HTTP header name', () =>
+              z
+                .string()
+                .regex(/^[A-Za-z0-9-]{1,64}$/)
+                .parse(env.GATEWAY_PRICE_API_KEY_HEADER),
+            )
+          : undefined,
+      }
     : undefined;
   const webOrigin = `http://127.0.0.1:${env.WEB_PORT ?? defaultWebPort}`;
   const corsOrigins = (
@@ -145,7 +172,9 @@ function readGatewayConfig(env: NodeJS.ProcessEnv): GatewayConfig {
     shutdownGraceMs: setting(env, 'GATEWAY_SHUTDOWN_GRACE_MS', 'set a whole number of milliseconds', () =>
       countSchema.parse(env.GATEWAY_SHUTDOWN_GRACE_MS || defaultShutdownGraceMs),
     ),
-    fiatPerUsd,
+    // Rates a deployment stands behind, or USD alone: the devnet's examples never reach a real chain.
+    fiatPerUsd: fiatPerUsd ?? (chainsFile && !priceApi ? { USD: '1' } : undefined),
+    ...(priceApi ? { priceApi } : {}),
     ...gatewayLimitsFromEnv(env),
   };
 }

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { SafeAppConfig } from '@countersign/gateway-api';
 import type { Address } from 'viem';
 import { createGatewayApp, type GatewayAppOptions } from './app';
-import { ChainPriceSource, defaultFiatPerUsd } from './assets/prices';
+import { PriceApi, type PriceApiOptions } from './assets/priceApi';
+import { ChainPriceSource, exampleFiatPerUsd } from './assets/prices';
 import { sessionKey } from './auth/sessionKey';
 import { SafeInfoCache } from './safes/safeInfoCache';
 import type { ChainConfig } from './chains/chainConfig';
@@ -28,8 +29,13 @@ export type GatewayOptions = {
   port?: number;
   /** Where the gateway keeps its data: PostgreSQL (databaseUrl) or the embedded database (dataDir, else memory). */
   store?: StoreOptions;
-  /** Fiat code → units per USD, for balances; the default table otherwise. */
+  /**
+   * Fiat code → units per USD, for balances; it alone decides when given. Without it: the price
+   * API's rates when one is configured, else the devnet's example rates (exampleFiatPerUsd).
+   */
   fiatPerUsd?: Record<string, string>;
+  /** The price API asked for what neither a fixed price nor a feed prices (see assets/priceApi.ts). */
+  priceApi?: PriceApiOptions;
   /** The secret for session cookies; made once and kept in the database when not given. */
   sessionSecret?: string;
   /** The Safe Apps catalogue to list. */
@@ -204,7 +210,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       })
     : undefined;
 
-  const prices = new ChainPriceSource(chains, options.fiatPerUsd ?? defaultFiatPerUsd);
+  const priceApi = options.priceApi && new PriceApi(options.priceApi);
+  const prices = new ChainPriceSource(chains, {
+    fiatPerUsd: options.fiatPerUsd ?? (priceApi ? undefined : exampleFiatPerUsd),
+    api: priceApi,
+  });
   try {
     const app = createGatewayApp({
       chains,

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { startDevnet, type Devnet } from '@countersign/devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayApp, devnetChainConfig, openDatabase, startGateway, type ChainConfig } from '../src';
-import { ChainPriceSource, defaultFiatPerUsd } from '../src/assets/prices';
+import { ChainPriceSource, exampleFiatPerUsd } from '../src/assets/prices';
 import { ChainRegistry } from '../src/chains/registry';
 import type { GatewayHealth } from '../src/indexer/health';
 import { migrate, migrationLock } from '../src/store/migrate';
@@ -55,7 +55,7 @@ function bareApp(db: Database) {
   return createGatewayApp({
     chains: new ChainRegistry([]),
     db,
-    prices: new ChainPriceSource(new ChainRegistry([]), defaultFiatPerUsd),
+    prices: new ChainPriceSource(new ChainRegistry([]), { fiatPerUsd: exampleFiatPerUsd }),
     sessionKey: 'test-session-key',
     corsOrigins: [],
   });
@@ -175,7 +175,7 @@ describe('readiness', () => {
       const app = createGatewayApp({
         chains: new ChainRegistry([]),
         db,
-        prices: new ChainPriceSource(new ChainRegistry([]), defaultFiatPerUsd),
+        prices: new ChainPriceSource(new ChainRegistry([]), { fiatPerUsd: exampleFiatPerUsd }),
         sessionKey: 'test-session-key',
         corsOrigins: [],
         metrics: false,

@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createGatewayApp, gatewayConfigFromEnv, gatewayLimitsFromEnv, openDatabase } from '../src';
-import { ChainPriceSource, defaultFiatPerUsd } from '../src/assets/prices';
+import { ChainPriceSource, exampleFiatPerUsd } from '../src/assets/prices';
 import { ChainRegistry } from '../src/chains/registry';
 import { gatewayLog, type LogFormat } from '../src/ops/log';
 import { MetricsRegistry } from '../src/ops/metrics';
+import { chainsFile } from './support/chainsFile';
 
 /** The app over a store that was closed: every query fails, as with a database gone away. */
 async function appOverClosedStore(format: LogFormat) {
@@ -13,7 +17,7 @@ async function appOverClosedStore(format: LogFormat) {
   const app = createGatewayApp({
     chains: new ChainRegistry([]),
     db,
-    prices: new ChainPriceSource(new ChainRegistry([]), defaultFiatPerUsd),
+    prices: new ChainPriceSource(new ChainRegistry([]), { fiatPerUsd: exampleFiatPerUsd }),
     sessionKey: 'test-session-key',
     corsOrigins: [],
     log: gatewayLog(format, (line) => lines.push(line)),
@@ -86,6 +90,34 @@ describe('operations settings from the environment', () => {
     expect(() =>
       gatewayConfigFromEnv({ ...chains, GATEWAY_FIAT_PER_USD: '{"USD":"1","EUR":"0.86"}' }),
     ).toThrow(/No chains configured/);
+  });
+
+  it('offer USD alone on real chains without rates or a price API, and take the API from GATEWAY_PRICE_API_URL', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'countersign-prices-'));
+    try {
+      const file = chainsFile(dir, [{ chainId: '1', chainName: 'Mainnet', rpcUrl: 'http://127.0.0.1:1' }]);
+      const env = { GATEWAY_CHAINS_FILE: file, GATEWAY_DATA_DIR: dir };
+      expect(gatewayConfigFromEnv(env)).toMatchObject({ fiatPerUsd: { USD: '1' } });
+      const withApi = gatewayConfigFromEnv({
+        ...env,
+        GATEWAY_PRICE_API_URL: 'https://prices.internal/api/v3',
+        GATEWAY_PRICE_API_KEY: 'secret',
+      });
+      expect(withApi.fiatPerUsd).toBeUndefined();
+      expect(withApi.priceApi).toEqual({ url: 'https://prices.internal/api/v3', apiKey: 'secret' });
+      expect(() => gatewayConfigFromEnv({ ...env, GATEWAY_PRICE_API_URL: 'file:///etc/passwd' })).toThrow(
+        /GATEWAY_PRICE_API_URL/,
+      );
+      expect(() =>
+        gatewayConfigFromEnv({
+          ...env,
+          GATEWAY_PRICE_API_URL: 'https://prices.internal',
+          GATEWAY_PRICE_API_KEY_HEADER: 'x-key: injected',
+        }),
+      ).toThrow(/GATEWAY_PRICE_API_KEY_HEADER/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

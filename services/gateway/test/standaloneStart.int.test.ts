@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { safe141 } from '@countersign/safe-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ChainConfig } from '../src/chains/chainConfig';
+import { chainsFile } from './support/chainsFile';
 import { stopProcess } from './support/gatewayProcess';
 
 const entry = join(import.meta.dirname, '../src/main.ts');
@@ -19,20 +18,6 @@ async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
-
-const chainFile = (dir: string, chains: Array<{ chainId: string; chainName: string; rpcUrl: string }>) => {
-  const configs = chains.map((chain): Partial<ChainConfig> => ({
-    ...chain,
-    shortName: chain.chainName.toLowerCase(),
-    blockExplorerUriTemplate: { address: '{{address}}', txHash: '{{txHash}}', api: '' },
-    features: [],
-    recommendedMasterCopyVersion: '1.4.1',
-    masterCopies: [{ address: safe141.safe, version: '1.4.1' }],
-  }));
-  const path = join(dir, 'chains.json');
-  writeFileSync(path, JSON.stringify(configs));
-  return path;
-};
 
 type Run = {
   child: ChildProcess;
@@ -93,7 +78,7 @@ describe('the standalone gateway (src/main.ts)', () => {
     try {
       const run = runGateway({
         GATEWAY_PORT: String(port),
-        GATEWAY_CHAINS_FILE: chainFile(dir, [{ chainId: '1', chainName: 'Mainnet', rpcUrl: mainnetRpcUrl }]),
+        GATEWAY_CHAINS_FILE: chainsFile(dir, [{ chainId: '1', chainName: 'Mainnet', rpcUrl: mainnetRpcUrl }]),
         GATEWAY_DATA_DIR: join(dir, 'data'),
       });
       running.push(run.child);
@@ -111,7 +96,7 @@ describe('the standalone gateway (src/main.ts)', () => {
     const port = await closedPort();
     const run = runGateway({
       GATEWAY_PORT: '0',
-      GATEWAY_CHAINS_FILE: chainFile(dir, [{ chainId: '1', chainName: 'Mainnet', rpcUrl: mainnetRpcUrl }]),
+      GATEWAY_CHAINS_FILE: chainsFile(dir, [{ chainId: '1', chainName: 'Mainnet', rpcUrl: mainnetRpcUrl }]),
       DATABASE_URL: `postgres://someone:hunter2@127.0.0.1:${port}/countersign`,
     });
     running.push(run.child);
@@ -132,7 +117,7 @@ describe('the standalone gateway (src/main.ts)', () => {
     const downPort = await closedPort();
     const run = runGateway({
       GATEWAY_PORT: '0',
-      GATEWAY_CHAINS_FILE: chainFile(dir, [
+      GATEWAY_CHAINS_FILE: chainsFile(dir, [
         { chainId: '11155111', chainName: 'Sepolia', rpcUrl: `http://127.0.0.1:${downPort}/secret-key` },
         { chainId: '10', chainName: 'Optimism', rpcUrl: mainnetRpcUrl },
         { chainId: '1', chainName: 'Mainnet', rpcUrl: mainnetRpcUrl },
@@ -177,7 +162,7 @@ describe('the standalone gateway (src/main.ts)', () => {
           GATEWAY_PORT: '0',
           DEVNET_MANIFEST: '',
           DATABASE_URL: '',
-          GATEWAY_CHAINS_FILE: chainFile(dir, [
+          GATEWAY_CHAINS_FILE: chainsFile(dir, [
             { chainId: '1', chainName: 'Mainnet', rpcUrl: mainnetRpcUrl },
           ]),
           GATEWAY_DATA_DIR: join(dir, 'data'),

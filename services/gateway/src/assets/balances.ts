@@ -38,8 +38,11 @@ export async function readBalances(params: {
         .catch(() => 0n),
     ),
   ]);
-  const fiatPerUsd = parseDecimal(prices.fiatPerUsd(params.fiatCode) ?? '0');
-  const usd = await prices.usdPrices(chain.chainId, [null, ...erc20.map((token) => token.address)]);
+  const [rate, usd] = await Promise.all([
+    prices.fiatPerUsd(params.fiatCode),
+    prices.usdPrices(chain.chainId, [null, ...erc20.map((token) => token.address)]),
+  ]);
+  const fiatPerUsd = parseDecimal(rate ?? '0');
   const entries: { tokenInfo: TokenInfo; amount: bigint; decimals: number; usd: string | null }[] = [
     {
       tokenInfo: {

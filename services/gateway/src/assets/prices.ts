@@ -1,25 +1,28 @@
 import { getAddress, isAddressEqual, parseAbi, type Address } from 'viem';
 import type { ChainRegistry } from '../chains/registry';
 import { formatDecimal, fromUnits } from './decimal';
+import type { PriceApi } from './priceApi';
 
 /**
  * Where fiat prices come from. ChainPriceSource answers, for each token, the first of: a fixed price
  * the operator configured for it, the on-chain price feed configured for it (Chainlink's aggregator
- * interface), or nothing, which the balances show as an unknown price, never as zero.
+ * interface), the price API the operator configured (see PriceApi), or nothing, which the balances
+ * show as an unknown price, never as zero.
  */
 export type PriceSource = {
   /** USD per whole token for each of `tokens` (null: the native currency), as decimal strings; null where unknown. */
   usdPrices(chainId: string, tokens: readonly (Address | null)[]): Promise<(string | null)[]>;
   /** Units of `fiatCode` per USD, as a decimal string; null for a code it does not know. */
-  fiatPerUsd(fiatCode: string): string | null;
-  supportedFiatCodes(): string[];
+  fiatPerUsd(fiatCode: string): Promise<string | null>;
+  supportedFiatCodes(): Promise<string[]>;
 };
 
 /**
- * The gateway's default conversion table: the codes the real gateway lists, at fixed rates an
- * operator should replace with their own (FIAT_PER_USD); docs/deploy.md says so.
+ * Example exchange rates, for the devnet only (the local stack and the tests): the codes the real
+ * gateway lists, at rates that are not the market's. A deployment sets its own (GATEWAY_FIAT_PER_USD)
+ * or takes them from its price API; docs/deploy.md says so.
  */
-export const defaultFiatPerUsd: Record<string, string> = {
+export const exampleFiatPerUsd: Record<string, string> = {
   USD: '1',
   EUR: '0.92',
   ETH: '0.00033333333333333333',
@@ -48,19 +51,31 @@ const FEED_CACHE_MS = 30_000;
 
 type FeedReading = { usd: string | null; at: number };
 
-/** Fixed prices and on-chain feeds, per chain, from the chains' configuration. */
+/**
+ * Fixed prices, on-chain feeds and the price API, per chain, from the chains' configuration.
+ * Exchange rates: the fixed table when the operator gave one (it alone decides), else the price
+ * API's, else USD alone.
+ */
 export class ChainPriceSource implements PriceSource {
   readonly #chains: ChainRegistry;
-  readonly #fiatPerUsd: Record<string, string>;
+  readonly #fiatPerUsd: Record<string, string> | undefined;
+  readonly #api: PriceApi | undefined;
   readonly #now: () => number;
   /** `${chainId}:${feed}` → its last reading: bounded by the feeds configured. */
   readonly #readings = new Map<string, FeedReading>();
 
-  constructor(chains: ChainRegistry, fiatPerUsd: Record<string, string>, now: () => number = Date.now) {
+  constructor(
+    chains: ChainRegistry,
+    options: { fiatPerUsd?: Record<string, string>; api?: PriceApi },
+    now: () => number = Date.now,
+  ) {
     this.#chains = chains;
-    this.#fiatPerUsd = Object.fromEntries(
-      Object.entries(fiatPerUsd).map(([code, rate]) => [code.toUpperCase(), rate]),
-    );
+    this.#fiatPerUsd =
+      options.fiatPerUsd &&
+      Object.fromEntries(
+        Object.entries(options.fiatPerUsd).map(([code, rate]) => [code.toUpperCase(), rate]),
+      );
+    this.#api = options.api;
     this.#now = now;
   }
 
@@ -79,11 +94,26 @@ export class ChainPriceSource implements PriceSource {
         [...feeds].map(async (feed) => [feed, await this.#read(chainId, getAddress(feed))] as const),
       ),
     );
-    return tokens.map((token) => {
+    const onChain = tokens.map((token) => {
       const price = fixed(token);
       if (price !== null) return price;
       const feed = feedOf(token);
       return feed === null ? null : (readings.get(feed) ?? null);
+    });
+    const listing = chain.config.priceApi;
+    const api = this.#api;
+    if (!api || !listing || onChain.every((price) => price !== null)) return onChain;
+    // What neither the configuration nor a feed prices, the API may.
+    const missing = tokens.filter((token, i): token is Address => token !== null && onChain[i] === null);
+    const nativeMissing = tokens.some((token, i) => token === null && onChain[i] === null);
+    const [byToken, native] = await Promise.all([
+      missing.length > 0 ? api.tokenUsd(listing.platform, missing) : new Map<string, string>(),
+      nativeMissing && listing.nativeCoinId ? api.coinUsd(listing.nativeCoinId) : null,
+    ]);
+    return tokens.map((token, i) => {
+      const known = onChain[i] ?? null;
+      if (known !== null) return known;
+      return token === null ? native : (byToken.get(token.toLowerCase()) ?? null);
     });
   }
 
@@ -113,12 +143,19 @@ export class ChainPriceSource implements PriceSource {
     return usd;
   }
 
-  fiatPerUsd(fiatCode: string): string | null {
-    return this.#fiatPerUsd[fiatCode.toUpperCase()] ?? null;
+  async #rates(): Promise<Record<string, string>> {
+    if (this.#fiatPerUsd) return this.#fiatPerUsd;
+    return { ...(this.#api ? await this.#api.fiatPerUsd() : {}), USD: '1' };
   }
 
-  supportedFiatCodes(): string[] {
-    return Object.keys(this.#fiatPerUsd);
+  async fiatPerUsd(fiatCode: string): Promise<string | null> {
+    return (await this.#rates())[fiatCode.toUpperCase()] ?? null;
+  }
+
+  async supportedFiatCodes(): Promise<string[]> {
+    const codes = Object.keys(await this.#rates());
+    // USD first, as the real gateway lists it, then the rest in the table's order.
+    return codes.includes('USD') ? ['USD', ...codes.filter((code) => code !== 'USD')] : codes;
   }
 }
 

@@ -60,5 +60,19 @@ export const chainConfigSchema = z.object({
   priceFeeds: z.record(z.string(), addressSchema).default({}),
   /** A feed whose last update is older than this is not used: the price shows as unknown. */
   priceFeedMaxAgeSeconds: z.number().int().positive().default(86_400),
+  /**
+   * How the price API (GATEWAY_PRICE_API_URL), if any, names this chain: its platform id for token
+   * prices (CoinGecko's "ethereum", "polygon-pos", …) and the id of its native coin ("ethereum").
+   * Asked only for what neither usdPrices nor priceFeeds price.
+   */
+  priceApi: z
+    .object({
+      platform: z.string().regex(/^[a-z0-9-]{1,64}$/),
+      nativeCoinId: z
+        .string()
+        .regex(/^[a-z0-9-]{1,64}$/)
+        .optional(),
+    })
+    .optional(),
 });
 export type ChainConfig = z.infer<typeof chainConfigSchema>;

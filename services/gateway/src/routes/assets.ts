@@ -26,18 +26,14 @@ const iconFile = z.string().transform((file) => {
 
 export function assetRoutes(chains: ChainRegistry, db: Database, prices: PriceSource) {
   const safePath = safeInPath(chains);
-  /** A fiat code in any case, USD by default; one without a price is 404, as on the real gateway. */
+  /** A fiat code in any case, USD by default; one without a rate is 404, as on the real gateway. */
   const fiatCode = z
     .string()
     .optional()
-    .transform((code) => {
-      const fiat = (code ?? 'usd').toUpperCase();
-      if (prices.fiatPerUsd(fiat) === null) throw notFound(`Unsupported fiat code: ${fiat}`);
-      return fiat;
-    });
+    .transform((code) => (code ?? 'usd').toUpperCase());
 
   return new Hono()
-    .get('/v1/balances/supported-fiat-codes', (c) => c.json(prices.supportedFiatCodes()))
+    .get('/v1/balances/supported-fiat-codes', async (c) => c.json(await prices.supportedFiatCodes()))
     .get(
       '/v1/chains/:chainId/safes/:safe/balances/:fiatCode?',
       safePath,
@@ -45,12 +41,15 @@ export function assetRoutes(chains: ChainRegistry, db: Database, prices: PriceSo
       queryParams(z.object({ exclude_spam: boolQuery(true), trusted: boolQuery(false) })),
       async (c) => {
         const { chain, safe } = c.var;
+        const { fiatCode } = c.req.valid('param');
+        if ((await prices.fiatPerUsd(fiatCode)) === null)
+          throw notFound(`Unsupported fiat code: ${fiatCode}`);
         const balances = await readBalances({
           db,
           client: chain.client,
           chain: chain.config,
           safe,
-          fiatCode: c.req.valid('param').fiatCode,
+          fiatCode,
           prices,
           trustedOnly: c.req.valid('query').trusted,
           publicOrigin: publicOrigin(c.req.raw),

@@ -8,7 +8,7 @@ import {
   type Database,
   type GatewayAppOptions,
 } from '../../src';
-import { ChainPriceSource, defaultFiatPerUsd } from '../../src/assets/prices';
+import { ChainPriceSource, exampleFiatPerUsd } from '../../src/assets/prices';
 import { ChainRegistry } from '../../src/chains/registry';
 
 export type AppServer = {
@@ -34,7 +34,7 @@ export async function serveGatewayApp(
   const app = createGatewayApp({
     chains,
     db,
-    prices: new ChainPriceSource(chains, defaultFiatPerUsd),
+    prices: new ChainPriceSource(chains, { fiatPerUsd: exampleFiatPerUsd }),
     sessionKey: 'test-session-key',
     corsOrigins: [],
     ...options,

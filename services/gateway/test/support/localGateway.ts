@@ -40,6 +40,8 @@ export async function startLocalGateway(
     testControl?: boolean;
     /** The gateway's limits and trust settings, when a test needs other than the defaults. */
     limits?: Pick<GatewayOptions, 'maxBodyBytes' | 'rateLimits' | 'trustedProxies' | 'secureCookies'>;
+    /** Where prices and exchange rates come from, when not the devnet's feeds and example rates. */
+    prices?: Pick<GatewayOptions, 'fiatPerUsd' | 'priceApi'>;
   } = {},
 ): Promise<LocalGateway> {
   const devnet = await startDevnet({ port: 0 });
@@ -52,6 +54,7 @@ export async function startLocalGateway(
     store: options.store,
     testControl: options.testControl,
     ...options.limits,
+    ...options.prices,
   }).catch(async (error: unknown) => {
     await devnet.stop();
     throw error;
