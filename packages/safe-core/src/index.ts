@@ -23,3 +23,4 @@ export * from './lookalike';
 export * from './signMessageOnChain';
 export * from './stateChanges';
 export * from './safeMigration';
+export * from './typedDataBounds';

@@ -14,3 +14,4 @@ export { seedOffchainDemo } from './seedOffchain';
 export { withParentDeathSignal, onParentExit } from './parentDeath';
 export { resolvePathSetting, redactUrl, ipForAnvil, isDatabaseUnreachable } from './settings';
 export { lockStateDir } from './stateLock';
+export { compileSolidity, artifactOf, type Artifact } from './contracts/compile';

@@ -54,6 +54,8 @@ export type GatewayAppOptions = {
   rateLimits?: Partial<RateLimits>;
   /** Peers whose X-Forwarded-For names the client (a reverse proxy); nobody else's is believed. */
   trustedProxies?: readonly string[];
+  /** Rate limits count an IPv6 client by this prefix of its address (64 by default: a subscriber's /64). */
+  rateLimitIpv6Prefix?: number;
   /** Marks the session cookie Secure: set when a TLS proxy serves the gateway over https. */
   secureCookies?: boolean;
   /**
@@ -94,6 +96,7 @@ export function createGatewayApp(options: GatewayAppOptions) {
   const limitRate = rateLimit({
     limits: { ...defaultRateLimits, ...options.rateLimits },
     trustedProxies: options.trustedProxies ?? [],
+    ipv6PrefixBits: options.rateLimitIpv6Prefix,
     // On PostgreSQL any number of replicas may serve: they share the buckets through it (issue 26).
     buckets: db.kind === 'postgres' ? new DatabaseBuckets(db) : new TokenBuckets(),
   });

@@ -6,6 +6,7 @@ import { readManifest } from '@countersign/devnet/manifest';
 import { chainConfigSchema, type ChainConfig } from './chains/chainConfig';
 import { devnetChainConfig } from './chains/devnetChain';
 import { defaultMaxBodyBytes } from './http/bodyLimit';
+import { defaultIpv6PrefixBits } from './http/clientNetwork';
 import { defaultShutdownGraceMs } from './ops/closeServer';
 import { defaultRateLimits, type RateLimit, type RateLimits } from './http/rateLimit';
 import type { LogFormat } from './ops/log';
@@ -26,6 +27,7 @@ export type GatewayConfig = {
   maxBodyBytes?: number;
   rateLimits?: RateLimits;
   trustedProxies?: string[];
+  rateLimitIpv6Prefix?: number;
   secureCookies?: boolean;
   metrics?: boolean;
   logFormat?: LogFormat;
@@ -197,7 +199,13 @@ function dataDirOf(env: NodeJS.ProcessEnv): string {
 
 export type GatewayLimits = Pick<
   GatewayConfig,
-  'maxBodyBytes' | 'rateLimits' | 'trustedProxies' | 'secureCookies' | 'metrics' | 'logFormat'
+  | 'maxBodyBytes'
+  | 'rateLimits'
+  | 'trustedProxies'
+  | 'rateLimitIpv6Prefix'
+  | 'secureCookies'
+  | 'metrics'
+  | 'logFormat'
 >;
 
 const logFormatSchema = z.enum(['text', 'json']);
@@ -228,6 +236,14 @@ export function gatewayLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
       .split(',')
       .map((address) => address.trim())
       .filter(Boolean),
+    rateLimitIpv6Prefix: setting(env, 'GATEWAY_RATE_LIMIT_IPV6_PREFIX', 'set a prefix length 0-128', () =>
+      z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(128)
+        .parse(env.GATEWAY_RATE_LIMIT_IPV6_PREFIX || defaultIpv6PrefixBits),
+    ),
     secureCookies: env.GATEWAY_SECURE_COOKIES === '1',
     metrics: env.GATEWAY_METRICS !== 'off',
     logFormat: setting(env, 'LOG_FORMAT', 'set text or json', () =>

@@ -51,7 +51,10 @@ export type GatewayOptions = {
   logFormat?: LogFormat;
   /** How long close() lets requests in flight finish before it cuts their connections (10 s). */
   shutdownGraceMs?: number;
-} & Pick<GatewayAppOptions, 'maxBodyBytes' | 'rateLimits' | 'trustedProxies' | 'secureCookies'>;
+} & Pick<
+  GatewayAppOptions,
+  'maxBodyBytes' | 'rateLimits' | 'trustedProxies' | 'rateLimitIpv6Prefix' | 'secureCookies'
+>;
 
 export type Gateway = {
   url: string;
@@ -240,6 +243,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       maxBodyBytes: options.maxBodyBytes,
       rateLimits: options.rateLimits,
       trustedProxies: options.trustedProxies,
+      rateLimitIpv6Prefix: options.rateLimitIpv6Prefix,
       secureCookies: options.secureCookies,
     });
     startOwnIndexers();

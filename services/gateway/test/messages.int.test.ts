@@ -233,4 +233,40 @@ describe('Safe messages: bad input', () => {
     const error = await client.getMessage({ chainId: '1337', messageHash: unknown }).catch((e: unknown) => e);
     expect((error as GatewayError).message).toBe('404: Message not found');
   });
+
+  it('refuses typed data beyond the bounds before hashing it: 1,500 chained struct types, deep values, long arrays', async () => {
+    // Each type holds the next: what took 4.2 s to hash (issue 32).
+    const types: Record<string, { name: string; type: string }[]> = {};
+    for (let i = 0; i < 1500; i++)
+      types[`T${i}`] = [{ name: 'next', type: i < 1499 ? `T${i + 1}` : 'uint256' }];
+    const chained = { domain: { name: 'x' }, primaryType: 'T0', types, message: { next: {} } };
+    const started = performance.now();
+    const refused = await post(`/v1/chains/1337/safes/${team}/messages`, {
+      message: chained,
+      signature: await signMessage(ownerA, team, 'x'),
+    });
+    const elapsed = performance.now() - started;
+    expect(refused.status).toBe(422);
+    expect(refused.body?.message).toBe('Invalid typed data: more than 64 types (1500)');
+    // Not a timed assertion: a bound far above what a refusal costs, to say it never hashed.
+    expect(elapsed).toBeLessThan(2_000);
+
+    let nested: unknown = 1;
+    for (let i = 0; i < 20; i++) nested = [nested];
+    const deep = { ...typed, message: { to: 'Bob', contents: 'Hello', extra: nested } };
+    const deepAnswer = await post(`/v1/chains/1337/safes/${team}/messages`, {
+      message: deep,
+      signature: await signMessage(ownerA, team, 'x'),
+    });
+    expect(deepAnswer.body?.message).toBe('Invalid typed data: values nested more than 16 deep');
+    const long = {
+      ...typed,
+      message: { to: 'Bob', contents: 'Hello', extra: Array.from({ length: 1025 }, () => 0) },
+    };
+    const longAnswer = await post(`/v1/chains/1337/safes/${team}/messages`, {
+      message: long,
+      signature: await signMessage(ownerA, team, 'x'),
+    });
+    expect(longAnswer.body?.message).toBe('Invalid typed data: an array of more than 1024 items');
+  });
 });

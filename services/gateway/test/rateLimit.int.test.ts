@@ -50,6 +50,14 @@ describe('rate limits', () => {
     await expectLimited(await refusedWrite(server.url, '10.0.0.99'));
   });
 
+  it('counts IPv6 clients by their /64: addresses of one subscriber share a bucket, the next /64 does not', async () => {
+    const server = await serve(['127.0.0.1']);
+    for (const address of ['2001:db8:1:2::1', '2001:db8:1:2:ffff:1:2:3', '2001:DB8:1:2:0:0:0:abcd'])
+      expect((await refusedWrite(server.url, address)).status).toBe(422);
+    await expectLimited(await refusedWrite(server.url, '2001:db8:1:2:dead:beef:0:1'));
+    expect((await refusedWrite(server.url, '2001:db8:1:3::1')).status).toBe(422);
+  });
+
   it('believes X-Forwarded-For from a trusted proxy, the nearest untrusted address in it', async () => {
     const server = await serve(['127.0.0.1']);
     for (let i = 0; i < 3; i++) expect((await refusedWrite(server.url, '10.0.0.1')).status).toBe(422);

@@ -14,10 +14,14 @@ export const maxSignatureBytes = 24 * 1024;
 /** The longest `origin` (a Safe App's name, url and note as JSON) a proposal may carry. */
 export const maxOriginLength = 2000;
 
-/** A uint256 as a base-10 string: the SafeTx's numbers are hashed as such, and anything larger cannot be. */
+/**
+ * A uint256 as a base-10 string: the SafeTx's numbers are hashed as such, and anything larger cannot
+ * be. The refinement checks the digits itself: zod runs it even when the pattern failed, and BigInt
+ * throws on anything that is not a number, which must never become a 500.
+ */
 export const uint256StringSchema = deferred(() =>
   numericStringSchema.check(
-    z.refine((value: string) => value.length <= 78 && BigInt(value) < 2n ** 256n, {
+    z.refine((value: string) => /^\d{1,78}$/.test(value) && BigInt(value) < 2n ** 256n, {
       message: 'Not a uint256',
     }),
   ),

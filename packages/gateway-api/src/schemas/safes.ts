@@ -32,6 +32,11 @@ export const safeInfoSchema = deferred(() =>
     txHistoryTag: tag,
     messagesTag: tag,
     /**
+     * Countersign's gateway only: `modules` stops at the gateway's bound (500 modules), or where the
+     * contract's module list went round in a loop; what follows was not read.
+     */
+    modulesTruncated: z.optional(z.boolean()),
+    /**
      * Countersign's gateway only: it stopped following the Safe because its events could not be made
      * sense of (from that block on, its history is missing), and why. The real gateway sends none.
      */

@@ -38,17 +38,19 @@ function sourceFingerprint(): string {
   return hash.digest('hex');
 }
 
-function compile(): Artifacts {
-  // solc-js is loaded only when the cache is cold: it is a large wasm module.
+/**
+ * Compiles Solidity sources (file name → source) with the devnet's compiler and settings: the
+ * devnet's own contracts, and contracts that tests write (a hostile Safe look-alike, say).
+ */
+export function compileSolidity(files: Record<string, string>): SolcOutput['contracts'] {
+  // solc-js is loaded only when needed: it is a large wasm module.
   const solc = require('solc') as {
     compile(
       input: string,
       options: { import(path: string): { contents: string } | { error: string } },
     ): string;
   };
-  const sources = Object.fromEntries(
-    contractSources.map((name) => [name, { content: readFileSync(join(here, name), 'utf8') }]),
-  );
+  const sources = Object.fromEntries(Object.entries(files).map(([name, content]) => [name, { content }]));
   const input = {
     language: 'Solidity',
     sources,
@@ -68,15 +70,25 @@ function compile(): Artifacts {
   const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImport })) as SolcOutput;
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length > 0) throw new Error(`solc failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
-  const pick = (file: string, name: DevContractName): Artifact => {
-    const contract = output.contracts[file]?.[name];
-    if (!contract) throw new Error(`solc produced no ${name}`);
-    return {
-      abi: contract.abi,
-      bytecode: `0x${contract.evm.bytecode.object}`,
-      deployedBytecode: `0x${contract.evm.deployedBytecode.object}`,
-    };
+  return output.contracts;
+}
+
+/** One contract of compileSolidity's output, as the devnet deploys it. */
+export function artifactOf(contracts: SolcOutput['contracts'], file: string, name: string): Artifact {
+  const contract = contracts[file]?.[name];
+  if (!contract) throw new Error(`solc produced no ${name}`);
+  return {
+    abi: contract.abi,
+    bytecode: `0x${contract.evm.bytecode.object}`,
+    deployedBytecode: `0x${contract.evm.deployedBytecode.object}`,
   };
+}
+
+function compile(): Artifacts {
+  const contracts = compileSolidity(
+    Object.fromEntries(contractSources.map((name) => [name, readFileSync(join(here, name), 'utf8')])),
+  );
+  const pick = (file: string, name: DevContractName): Artifact => artifactOf(contracts, file, name);
   return {
     DevToken: pick('DevToken.sol', 'DevToken'),
     DevCollectible: pick('DevCollectible.sol', 'DevCollectible'),

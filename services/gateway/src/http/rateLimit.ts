@@ -1,5 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
+import { defaultIpv6PrefixBits, networkKey } from './clientNetwork';
 
 /** At most `limit` requests per `windowMs`, refilled evenly: a token bucket of `limit` tokens. */
 export type RateLimit = { limit: number; windowMs: number };
@@ -112,14 +113,17 @@ export function rateLimit(options: {
   limits: RateLimits;
   trustedProxies: readonly string[];
   buckets?: BucketStore;
+  /** IPv6 clients are counted by this prefix of their address (a /64 by default). */
+  ipv6PrefixBits?: number;
 }): MiddlewareHandler {
+  const prefix = options.ipv6PrefixBits ?? defaultIpv6PrefixBits;
   const buckets = options.buckets ?? new TokenBuckets();
   const proxies = options.trustedProxies.map(plainAddress);
   return async (c, next) => {
     const kind = requestClass(c);
     const limit = kind ? options.limits[kind] : null;
     if (!kind || !limit) return next();
-    const waitMs = await buckets.take(`${kind} ${clientKey(c, proxies)}`, limit);
+    const waitMs = await buckets.take(`${kind} ${networkKey(clientKey(c, proxies), prefix)}`, limit);
     if (waitMs > 0) {
       const seconds = Math.max(1, Math.ceil(waitMs / 1000));
       return c.json(

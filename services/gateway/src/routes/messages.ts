@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { confirmMessageBodySchema, proposeMessageBodySchema } from '@countersign/gateway-api';
-import type { SafeMessageContent } from '@countersign/safe-core';
+import { typedDataBeyondLimits, type SafeMessageContent } from '@countersign/safe-core';
 import type { Hex } from 'viem';
 import { z } from 'zod';
 import type { ChainRegistry } from '../chains/registry';
@@ -33,6 +33,9 @@ export function messageRoutes(chains: ChainRegistry, db: Database, safeInfoCache
         const { chain, safe } = c.var;
         const chainId = chain.config.chainId;
         const body = c.req.valid('json');
+        // Bounded before anything hashes it, and before the Safe is read: the cheapest check first.
+        const beyond = typeof body.message === 'string' ? undefined : typedDataBeyondLimits(body.message);
+        if (beyond) throw unprocessable(`Invalid typed data: ${beyond}`);
         const state = await requireSafe(chain, safe);
         const signed = signedMessage(chainId, safe, body.message as SafeMessageContent);
         const signatures = await ownerSignatures(chain, state, signed, body.signature as Hex);

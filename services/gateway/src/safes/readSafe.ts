@@ -18,9 +18,16 @@ export type SafeState = {
   fallbackHandler: Address | null;
   guard: Address | null;
   modules: Address[];
+  /** The module list was cut at maxModulePages, or its pages went round in a loop. */
+  modulesTruncated: boolean;
 };
 
 const modulePageSize = 50n;
+/**
+ * The most module pages read for one Safe (500 modules): real Safes have a handful. A contract that
+ * answers like a Safe but never ends its list would otherwise be read without end.
+ */
+export const maxModulePages = 10;
 const zero = 0n;
 
 function slotAddress(word: Hex): Address | null {
@@ -61,17 +68,24 @@ export async function readSafe(client: PublicClient, address: Address): Promise<
   if (!singleton) return null;
 
   let modules: Address[] = [];
+  let modulesTruncated = false;
   if (modulePage.status === 'success') {
-    modules = [...modulePage.result[0]];
+    modules = [...modulePage.result[0]].slice(0, Number(modulePageSize));
     let next = modulePage.result[1];
+    const seen = new Set<string>();
     // Rare: more modules than one page holds.
-    while (getAddress(next) !== sentinelAddress && next !== '0x0000000000000000000000000000000000000000') {
+    for (let pages = 1; !isListEnd(next); pages += 1) {
+      if (pages >= maxModulePages || seen.has(next.toLowerCase())) {
+        modulesTruncated = true;
+        break;
+      }
+      seen.add(next.toLowerCase());
       const [page, cursor] = await client.readContract({
         ...contract,
         functionName: 'getModulesPaginated',
         args: [next, modulePageSize],
       });
-      modules.push(...page);
+      modules.push(...page.slice(0, Number(modulePageSize)));
       next = cursor;
     }
   }
@@ -86,5 +100,9 @@ export async function readSafe(client: PublicClient, address: Address): Promise<
     fallbackHandler: handlerWord.status === 'success' ? slotAddress(handlerWord.result) : null,
     guard: guardWord.status === 'success' ? slotAddress(guardWord.result) : null,
     modules: modules.map((module) => getAddress(module)),
+    modulesTruncated,
   };
 }
+
+const isListEnd = (cursor: Address) =>
+  getAddress(cursor) === sentinelAddress || cursor === '0x0000000000000000000000000000000000000000';

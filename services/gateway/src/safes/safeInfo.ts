@@ -48,5 +48,6 @@ export function toSafeInfo(state: SafeState, chain: ChainConfig, tags: SafeTags)
     guard: state.guard ? addressInfo(state.guard) : null,
     version: state.version,
     ...tags,
+    ...(state.modulesTruncated ? { modulesTruncated: true } : {}),
   };
 }

@@ -70,6 +70,7 @@ describe('the New Safe form', () => {
     expect(screen.queryByTestId('new-safe-notice')).toBeNull();
   });
 
+  // Types into many fields one key at a time: about 3 s alone, more on a busy machine.
   it('checksums owners as they are left, refuses duplicates, and offers thresholds up to the owner count', async () => {
     const { user } = renderPage();
     await user.type(addressOf(0), ownerA.toLowerCase());
@@ -103,7 +104,7 @@ describe('the New Safe form', () => {
     expect(threshold).toHaveValue('1');
     expect(addressOf(0)).toHaveFocus();
     expect(within(ownerRows()[0]!).getByTestId('new-safe-owner-remove')).toBeDisabled();
-  });
+  }, 15_000);
 
   it('shows the predicted address once the form is complete, and a new one for a new salt nonce', async () => {
     const { user } = renderPage();
