@@ -1,11 +1,11 @@
 import { devAccounts, devnetClients } from '@countersign/devnet';
 import { pageSchema, transactionListItemSchema, type TransactionSummary } from '@countersign/gateway-api';
-import { encodeFunctionData, erc20Abi, getAddress, parseEther, parseUnits, type Address } from 'viem';
+import { getAddress, parseEther, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases';
 import { startLocalGateway, type LocalGateway } from './support/localGateway';
 import { lookalike } from './support/lookalike';
-import { executeByOwners } from './support/safes';
+import { executeByOwners, sendTokens } from './support/safes';
 
 const accounts = devAccounts();
 const deployer = accounts[0]!.account.address;
@@ -22,22 +22,9 @@ describe.each(testDatabases())('address-poisoning imitations on $name', ({ optio
   let dev: Address;
   let clients: ReturnType<typeof devnetClients>;
 
-  /** A DEV transfer sent from `from` as the chain's JSON-RPC account (anvil impersonates anyone). */
-  async function sendDev(from: Address, to: Address, amount: string) {
-    const hash = await clients.wallet.sendTransaction({
-      account: from,
-      chain: clients.chain,
-      to: dev,
-      data: encodeFunctionData({
-        abi: erc20Abi,
-        functionName: 'transfer',
-        args: [to, parseUnits(amount, 18)],
-      }),
-    });
-    const receipt = await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-    expect(receipt.status).toBe('success');
-    return hash;
-  }
+  /** A DEV transfer sent from `from` (see sendTokens); its transaction hash. */
+  const sendDev = async (from: Address, to: Address, amount: string) =>
+    (await sendTokens(clients, dev, from, to, amount)).transactionHash;
   async function history(query: string) {
     const response = await fetch(
       `${local.gateway.url}/v1/chains/1337/safes/${team}/transactions/history?cursor=limit%3D100%26offset%3D0${query}`,

@@ -7,13 +7,13 @@ import {
   type TransactionSummary,
 } from '@countersign/gateway-api';
 import { safe141 } from '@countersign/safe-core';
-import { encodeFunctionData, erc20Abi, parseEther, parseUnits, type Address, type Hex } from 'viem';
+import { parseEther, type Address, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devnetChainConfig, startGateway, type Gateway } from '../src';
 import { startCountingRpcProxy, type Call, type CountingRpcProxy } from './support/countingRpcProxy';
 import { testDatabases } from './support/databases';
 import { lookalike } from './support/lookalike';
-import { deploySafeWithoutFactory, executeByOwners } from './support/safes';
+import { deploySafeWithoutFactory, executeByOwners, sendTokens } from './support/safes';
 import { until } from './support/until';
 
 const accounts = devAccounts();
@@ -84,22 +84,8 @@ describe.each(testDatabases())('a Safe asked about with a past, on $name', ({ op
     const dev = devnet.manifest.tokens.find((token) => token.symbol === 'DEV')!.address as Address;
     await clients.test.impersonateAccount({ address: poisoner });
     await clients.test.setBalance({ address: poisoner, value: parseEther('1') });
-    for (const [from, to, amount] of [
-      [deployer, poisoner, '1'],
-      [poisoner, plain, '0.001'],
-    ] as const) {
-      const hash = await clients.wallet.sendTransaction({
-        account: from,
-        chain: clients.chain,
-        to: dev,
-        data: encodeFunctionData({
-          abi: erc20Abi,
-          functionName: 'transfer',
-          args: [to, parseUnits(amount, 18)],
-        }),
-      });
-      poisonedAt = await blockOf(hash);
-    }
+    await sendTokens(clients, dev, deployer, poisoner, '1');
+    poisonedAt = (await sendTokens(clients, dev, poisoner, plain, '0.001')).blockNumber;
     await clients.test.mine({ blocks: 8 });
     for (let i = 0; i < later; i += 1) {
       const { transactionHash } = await executeByOwners(clients, plain, { to: payee, value: 1n });

@@ -17,7 +17,8 @@ export async function readBalances(params: {
   client: PublicClient;
   chain: ChainConfig;
   safe: Address;
-  fiatCode: string;
+  /** Units of the chosen currency per USD, as the caller checked it is offered. */
+  fiatPerUsd: string;
   prices: PriceSource;
   trustedOnly: boolean;
   /** The gateway's public origin: tokens without a logo get its generated icon. */
@@ -38,11 +39,8 @@ export async function readBalances(params: {
         .catch(() => 0n),
     ),
   ]);
-  const [rate, usd] = await Promise.all([
-    prices.fiatPerUsd(params.fiatCode),
-    prices.usdPrices(chain.chainId, [null, ...erc20.map((token) => token.address)]),
-  ]);
-  const fiatPerUsd = parseDecimal(rate ?? '0');
+  const usd = await prices.usdPrices(chain.chainId, [null, ...erc20.map((token) => token.address)]);
+  const fiatPerUsd = parseDecimal(params.fiatPerUsd);
   const entries: { tokenInfo: TokenInfo; amount: bigint; decimals: number; usd: string | null }[] = [
     {
       tokenInfo: {

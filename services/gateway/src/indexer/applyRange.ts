@@ -197,7 +197,7 @@ export async function applyRecords(tx: Queryable, params: RangeRecords, older = 
   }
 
   await flagImitations(tx, chainId, prepared, older);
-  await (older ? prependHistory : appendHistory)(tx, chainId, prepared.history);
+  await placeHistory(tx, chainId, prepared.history, older ? 'before' : 'after');
 
   await replaceOwners(tx, chainId, params.owners);
 
@@ -294,21 +294,35 @@ async function storedItems(tx: Queryable, chainId: string, items: readonly Histo
   return items.filter((item) => !stored.has(`${item.safe}:${item.kind}:${item.refId}`));
 }
 
-/** Where each Safe's next item goes in its two sequences (all items; trusted ones). */
-type Slots = Map<string, { all: bigint; trusted: bigint }>;
-
-async function insertHistory(
+/**
+ * Puts history items (in chain order) into each Safe's two sequences (all items; trusted ones):
+ * `after` the Safe's newest (new blocks), or `before` its oldest (a backfill, every item older than
+ * any stored), counting down below zero if need be. Positions stay gap-free in both sequences: a page
+ * at any depth is one index range.
+ */
+async function placeHistory(
   tx: Queryable,
   chainId: string,
   items: readonly HistoryEntry[],
-  slots: Slots,
-  step: 1n | -1n,
+  where: 'after' | 'before',
 ): Promise<void> {
-  // A Safe with no item yet starts at 0, counting up, or at -1, counting down.
-  const start = step === 1n ? 0n : -1n;
+  const fresh = await storedItems(tx, chainId, items);
+  if (fresh.length === 0) return;
+  const [edge, step] = where === 'after' ? (['MAX', 1n] as const) : (['MIN', -1n] as const);
+  const ends = await tx.query<{ safe: string; edge_all: string | null; edge_trusted: string | null }>(
+    `SELECT safe, ${edge}(position) AS edge_all, ${edge}(trusted_position) AS edge_trusted FROM history_items
+     WHERE chain_id = $1 AND safe = ANY($2) GROUP BY safe`,
+    [chainId, [...new Set(fresh.map((item) => item.safe))]],
+  );
+  // A sequence with no item yet starts at 0 counting up, or at -1 counting down.
+  const next = (value: string | null | undefined) =>
+    value === null || value === undefined ? (step === 1n ? 0n : -1n) : BigInt(value) + step;
+  const slots = new Map(
+    ends.map((row) => [row.safe, { all: next(row.edge_all), trusted: next(row.edge_trusted) }]),
+  );
   const rows: unknown[][] = [];
-  for (const item of items) {
-    const slot = slots.get(item.safe) ?? { all: start, trusted: start };
+  for (const item of where === 'after' ? fresh : [...fresh].reverse()) {
+    const slot = slots.get(item.safe) ?? { all: next(undefined), trusted: next(undefined) };
     rows.push([
       chainId,
       item.safe,
@@ -331,44 +345,6 @@ async function insertHistory(
     'INSERT INTO history_items (chain_id, safe, position, trusted_position, imitation, kind, ref_id, block_number, log_index, timestamp_ms)',
     rows,
   );
-}
-
-/**
- * Appends history items (in chain order) after each Safe's newest. Positions stay gap-free in both
- * sequences: a page at any depth is one index range.
- */
-async function appendHistory(tx: Queryable, chainId: string, items: readonly HistoryEntry[]): Promise<void> {
-  const fresh = await storedItems(tx, chainId, items);
-  if (fresh.length === 0) return;
-  const ends = await tx.query<{ safe: string; last: string | null; last_trusted: string | null }>(
-    `SELECT safe, MAX(position) AS last, MAX(trusted_position) AS last_trusted FROM history_items
-     WHERE chain_id = $1 AND safe = ANY($2) GROUP BY safe`,
-    [chainId, [...new Set(fresh.map((item) => item.safe))]],
-  );
-  const after = (value: string | null) => (value === null ? 0n : BigInt(value) + 1n);
-  const slots: Slots = new Map(
-    ends.map((row) => [row.safe, { all: after(row.last), trusted: after(row.last_trusted) }]),
-  );
-  await insertHistory(tx, chainId, fresh, slots, 1n);
-}
-
-/**
- * Puts history items (in chain order, all older than any stored for their Safe) before each Safe's
- * oldest: positions count down, below zero if need be, and stay gap-free.
- */
-async function prependHistory(tx: Queryable, chainId: string, items: readonly HistoryEntry[]): Promise<void> {
-  const fresh = await storedItems(tx, chainId, items);
-  if (fresh.length === 0) return;
-  const ends = await tx.query<{ safe: string; first: string | null; first_trusted: string | null }>(
-    `SELECT safe, MIN(position) AS first, MIN(trusted_position) AS first_trusted FROM history_items
-     WHERE chain_id = $1 AND safe = ANY($2) GROUP BY safe`,
-    [chainId, [...new Set(fresh.map((item) => item.safe))]],
-  );
-  const before = (value: string | null) => (value === null ? -1n : BigInt(value) - 1n);
-  const slots: Slots = new Map(
-    ends.map((row) => [row.safe, { all: before(row.first), trusted: before(row.first_trusted) }]),
-  );
-  await insertHistory(tx, chainId, [...fresh].reverse(), slots, -1n);
 }
 
 /** Sets each Safe's current owners to what the chain says (after owner events, or a rollback). */

@@ -103,12 +103,15 @@ async function flagLaterImitations(
        AND t.token_type = 'ERC20' AND h.block_number > $3`,
     [chainId, [...new Set(recipients.map((r) => r.safe))], last.toString()],
   );
+  const flagged = new Map<Address, string[]>();
   for (const row of later) {
     const counterparty = row.recipient === row.safe ? row.sender : row.recipient;
     if (!recipients.some((r) => r.safe === row.safe && looksAlike(counterparty, r.address))) continue;
-    await tx.query(
-      'UPDATE history_items SET imitation = true WHERE chain_id = $1 AND safe = $2 AND position = $3',
-      [chainId, row.safe, row.position],
-    );
+    flagged.set(row.safe, [...(flagged.get(row.safe) ?? []), row.position]);
   }
+  for (const [safe, positions] of flagged)
+    await tx.query(
+      'UPDATE history_items SET imitation = true WHERE chain_id = $1 AND safe = $2 AND position = ANY($3)',
+      [chainId, safe, positions],
+    );
 }

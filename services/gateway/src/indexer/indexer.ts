@@ -443,7 +443,8 @@ export class Indexer {
       );
     this.#known = new Set((await safes()).map((row) => getAddress(row.address)));
     const admitted = await this.#admit(cursor, head);
-    // The chain first: a Safe just taken in shows what it does from now on at once, its past follows.
+    // Read again, with the Safes just taken in. The chain first: a Safe just taken in shows what it
+    // does from now on at once, its past follows.
     const followed = (await safes())
       .filter((row) => row.set_aside_reason === null)
       .map((row) => getAddress(row.address));

@@ -42,14 +42,14 @@ export function assetRoutes(chains: ChainRegistry, db: Database, prices: PriceSo
       async (c) => {
         const { chain, safe } = c.var;
         const { fiatCode } = c.req.valid('param');
-        if ((await prices.fiatPerUsd(fiatCode)) === null)
-          throw notFound(`Unsupported fiat code: ${fiatCode}`);
+        const fiatPerUsd = await prices.fiatPerUsd(fiatCode);
+        if (fiatPerUsd === null) throw notFound(`Unsupported fiat code: ${fiatCode}`);
         const balances = await readBalances({
           db,
           client: chain.client,
           chain: chain.config,
           safe,
-          fiatCode,
+          fiatPerUsd,
           prices,
           trustedOnly: c.req.valid('query').trusted,
           publicOrigin: publicOrigin(c.req.raw),

@@ -13,10 +13,12 @@ import {
 import {
   concat,
   encodeFunctionData,
+  erc20Abi,
   getAddress,
   pad,
   parseAbi,
   parseEther,
+  parseUnits,
   type Address,
   type Hex,
 } from 'viem';
@@ -46,6 +48,23 @@ async function send(clients: DevnetClients, from: Address, tx: { to?: Address; d
   const receipt = await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
   if (receipt.status !== 'success') throw new Error(`${hash} reverted`);
   return receipt;
+}
+
+/**
+ * An ERC20 transfer of `amount` whole tokens (18 decimals) sent from `from` as the chain's JSON-RPC
+ * account (anvil impersonates anyone); its receipt, once mined without a revert.
+ */
+export function sendTokens(
+  clients: DevnetClients,
+  token: Address,
+  from: Address,
+  to: Address,
+  amount: string,
+) {
+  return send(clients, from, {
+    to: token,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, parseUnits(amount, 18)] }),
+  });
 }
 
 /**
