@@ -1,4 +1,4 @@
-import type { Devnet } from '@countersign/devnet';
+import { devAccounts, devnetClients, type Devnet } from '@countersign/devnet';
 import {
   chainInfoSchema,
   createGatewayClient,
@@ -9,6 +9,7 @@ import {
   safeInfoSchema,
 } from '@countersign/gateway-api';
 import { safe130, safe141, safe150 } from '@countersign/safe-core';
+import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../src';
 import { startLocalGateway, type LocalGateway } from './support/localGateway';
@@ -95,6 +96,35 @@ describe('GET /v1/chains/{chainId}/safes/{address}', () => {
     }
     expect(info.txQueuedTag).toBeNull();
     expect(info.messagesTag).toBeNull();
+  });
+
+  it('moves the history revision with every change, also two in one second, where the tag stays', async () => {
+    const safe = devnet.manifest.safes[0]!.address as Address;
+    const clients = devnetClients(1337, devnet.rpcUrl);
+    const info = async () => {
+      await local.indexed();
+      return safeInfoSchema.parse((await getJson(`/v1/chains/1337/safes/${safe}`)).body);
+    };
+    // Two payments to the Safe in blocks of the same second, as on an L2 with sub-second blocks.
+    const pay = async () => {
+      const { timestamp } = await clients.public.getBlock();
+      await clients.test.setNextBlockTimestamp({ timestamp });
+      const hash = await clients.wallet.sendTransaction({
+        account: devAccounts()[0]!.account.address,
+        chain: clients.chain,
+        to: safe,
+        value: 1n,
+      });
+      await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    };
+    const before = await info();
+    await pay();
+    const first = await info();
+    await pay();
+    const second = await info();
+    expect(Number(first.revisions?.txHistoryTag)).toBeGreaterThan(Number(before.revisions?.txHistoryTag));
+    expect(Number(second.revisions?.txHistoryTag)).toBeGreaterThan(Number(first.revisions?.txHistoryTag));
+    expect(second.txHistoryTag).toBe(first.txHistoryTag);
   });
 
   it('reads the 1-of-1 demo Safe, which has no modules', async () => {

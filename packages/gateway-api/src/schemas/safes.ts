@@ -32,6 +32,17 @@ export const safeInfoSchema = deferred(() =>
     txHistoryTag: tag,
     messagesTag: tag,
     /**
+     * Countersign's gateway only: a finer version of each tag, which moves with every change even
+     * within one second (a tag, in seconds, may not). Clients compare them as they compare the tags.
+     */
+    revisions: z.optional(
+      z.object({
+        txHistoryTag: z.optional(z.string()),
+        txQueuedTag: z.optional(z.string()),
+        messagesTag: z.optional(z.string()),
+      }),
+    ),
+    /**
      * Countersign's gateway only: `modules` stops at the gateway's bound (500 modules), or where the
      * contract's module list went round in a loop; what follows was not read.
      */

@@ -1,6 +1,7 @@
 import type { Address } from 'viem';
 import { insertRows, type Queryable } from '../store';
 import type { BlockInfo } from './fetchRange';
+import { countHistoryWrite } from './historyRevision';
 import { flagImitations } from './imitation';
 import type { HistoryEntry, PreparedRange } from './prepareRange';
 
@@ -220,6 +221,15 @@ export async function rollBackAbove(
   nowMs: number,
 ): Promise<void> {
   const fork = forkBlock.toString();
+  const orphaned = await tx.query<{ safe: string }>(
+    'SELECT DISTINCT safe FROM history_items WHERE chain_id = $1 AND block_number > $2',
+    [chainId, fork],
+  );
+  await countHistoryWrite(
+    tx,
+    chainId,
+    orphaned.map((row) => row.safe),
+  );
   await tx.query('DELETE FROM history_items WHERE chain_id = $1 AND block_number > $2', [chainId, fork]);
   await tx.query('DELETE FROM safe_recipients WHERE chain_id = $1 AND block_number > $2', [chainId, fork]);
   await tx.query('DELETE FROM transfers WHERE chain_id = $1 AND block_number > $2', [chainId, fork]);
@@ -344,6 +354,11 @@ async function placeHistory(
     tx,
     'INSERT INTO history_items (chain_id, safe, position, trusted_position, imitation, kind, ref_id, block_number, log_index, timestamp_ms)',
     rows,
+  );
+  await countHistoryWrite(
+    tx,
+    chainId,
+    fresh.map((item) => item.safe),
   );
 }
 

@@ -1,6 +1,7 @@
 import { looksAlike, vanityOf } from '@countersign/safe-core';
 import type { Address } from 'viem';
 import { insertRows, type Queryable } from '../store';
+import { countHistoryWrite } from './historyRevision';
 import { chainOrder, type HistoryEntry, type PreparedRange, type Recipient } from './prepareRange';
 
 /**
@@ -114,4 +115,5 @@ async function flagLaterImitations(
       'UPDATE history_items SET imitation = true WHERE chain_id = $1 AND safe = $2 AND position = ANY($3)',
       [chainId, safe, positions],
     );
+  await countHistoryWrite(tx, chainId, [...flagged.keys()]);
 }

@@ -3,7 +3,10 @@ import type { Address } from 'viem';
 import type { Queryable } from '../store';
 import { loadSafeChangeTimes } from './tagStore';
 
-export type SafeTags = Pick<SafeInfo, 'collectiblesTag' | 'txQueuedTag' | 'txHistoryTag' | 'messagesTag'>;
+export type SafeTags = Pick<
+  SafeInfo,
+  'collectiblesTag' | 'txQueuedTag' | 'txHistoryTag' | 'messagesTag' | 'revisions'
+>;
 
 const seconds = (ms: string | null) => (ms === null ? null : String(Math.floor(Number(ms) / 1000)));
 
@@ -23,5 +26,11 @@ export async function readSafeTags(
     collectiblesTag: seconds(times.collectibles),
     txQueuedTag: seconds(times.queued),
     messagesTag: seconds(times.messages),
+    // Milliseconds and a write count: what the tags round away.
+    revisions: {
+      ...(times.historyRevision === null ? {} : { txHistoryTag: String(times.historyRevision) }),
+      ...(times.queued === null ? {} : { txQueuedTag: String(times.queued) }),
+      ...(times.messages === null ? {} : { messagesTag: String(times.messages) }),
+    },
   };
 }

@@ -7,6 +7,8 @@ export type SafeChangeTimes = {
   collectibles: string | null;
   queued: string | null;
   messages: string | null;
+  /** How many times the indexer wrote the Safe's history (see migration 014). */
+  historyRevision: string | null;
 };
 
 /**
@@ -28,8 +30,9 @@ export async function loadSafeChangeTimes(
        (SELECT MAX(executed_at_ms) FROM transfers WHERE chain_id = $1 AND safe = $2 AND token_type = 'ERC721') AS collectibles,
        (SELECT MAX(modified_at_ms) FROM multisig_transactions
           WHERE chain_id = $1 AND safe = $2 AND executed_block IS NULL AND nonce >= $3) AS queued,
-       (SELECT MAX(modified_at_ms) FROM messages WHERE chain_id = $1 AND safe = $2) AS messages`,
+       (SELECT MAX(modified_at_ms) FROM messages WHERE chain_id = $1 AND safe = $2) AS messages,
+       (SELECT history_revision FROM safes WHERE chain_id = $1 AND address = $2) AS "historyRevision"`,
     [chainId, safe, nonce],
   );
-  return row ?? { history: null, collectibles: null, queued: null, messages: null };
+  return row ?? { history: null, collectibles: null, queued: null, messages: null, historyRevision: null };
 }

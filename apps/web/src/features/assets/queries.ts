@@ -6,7 +6,7 @@ import { safeKey, TAG_GOVERNED_STALE_MS } from '../safe';
 
 /**
  * The assets' data. Balances sit under the Safe's `balances` view (refreshed when txHistoryTag
- * moves), one entry per currency; collectibles under `collectibles` (collectiblesTag). Both are kept
+ * moves, and each minute while shown), one entry per currency; collectibles under `collectibles` (collectiblesTag). Both are kept
  * for offline use: balances whole, collectibles by their first page.
  */
 export const assetKeys = {
@@ -17,6 +17,12 @@ export const assetKeys = {
   fiatCodes: ['fiat-codes'] as const,
 };
 
+/**
+ * Balances also move with no event to tag: fiat prices, rebasing tokens (stETH, aTokens) accrue
+ * without a transfer. Older than this, they are fetched again in the background while shown.
+ */
+export const BALANCES_REFRESH_MS = 60_000;
+
 export const balancesQueryOptions = (
   gateway: GatewayClient,
   chainId: string,
@@ -26,12 +32,15 @@ export const balancesQueryOptions = (
   queryOptions({
     queryKey: assetKeys.balances(chainId, address, currency),
     queryFn: ({ signal }) => gateway.getBalances({ chainId, safeAddress: address, currency }, { signal }),
-    staleTime: TAG_GOVERNED_STALE_MS,
+    staleTime: BALANCES_REFRESH_MS,
     meta: persisted,
   });
 
 export function useBalancesQuery(chainId: string, address: string, currency: string) {
-  return useQuery(balancesQueryOptions(useGateway(), chainId, address, currency));
+  return useQuery({
+    ...balancesQueryOptions(useGateway(), chainId, address, currency),
+    refetchInterval: BALANCES_REFRESH_MS,
+  });
 }
 
 /** The codes change with the gateway's configuration, not with the Safe: asked once a day. */

@@ -43,6 +43,17 @@ describe('the Safe key hierarchy', () => {
     expect(changedTags(teamSafe, { ...teamSafe, nonce: 9 })).toEqual([]);
   });
 
+  it('counts a change within one second, which only the revisions of Countersign’s gateway show', () => {
+    const revised = { ...teamSafe, revisions: { txHistoryTag: '7', txQueuedTag: '1700000000123' } };
+    expect(
+      changedTags(revised, { ...revised, revisions: { ...revised.revisions, txHistoryTag: '8' } }),
+    ).toEqual(['txHistoryTag']);
+    expect(
+      changedTags(revised, { ...revised, revisions: { ...revised.revisions, txQueuedTag: '1700000000456' } }),
+    ).toEqual(['txQueuedTag']);
+    expect(changedTags(revised, { ...revised })).toEqual([]);
+  });
+
   it('counts the history as changed when the gateway read further back into its past', () => {
     const reading = { ...teamSafe, historyCompleteFrom: { blockNumber: 900, timestamp: null } };
     expect(changedTags(teamSafe, reading)).toEqual(['txHistoryTag']);

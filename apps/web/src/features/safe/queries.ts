@@ -81,13 +81,22 @@ export function useSafeInfoQuery(chainId: string, address: string, { poll = true
 }
 
 /**
- * The tags that differ between two SafeInfo answers. The history also changed when Countersign's
- * gateway read further back into it: its newest item (and so its tag, to the second) may not move.
+ * The tags that differ between two SafeInfo answers. Countersign's gateway also says what a tag, to
+ * the second, may not: a change within the same second (its revisions), and that it read further back
+ * into the history while the newest item stayed the same.
  */
 export function changedTags(before: SafeInfo, after: SafeInfo): SafeTag[] {
   const reachedFurther = before.historyCompleteFrom?.blockNumber !== after.historyCompleteFrom?.blockNumber;
-  return tags.filter((tag) => before[tag] !== after[tag] || (tag === 'txHistoryTag' && reachedFurther));
+  return tags.filter(
+    (tag) =>
+      before[tag] !== after[tag] ||
+      revisionOf(before, tag) !== revisionOf(after, tag) ||
+      (tag === 'txHistoryTag' && reachedFurther),
+  );
 }
+
+const revisionOf = (safe: SafeInfo, tag: SafeTag) =>
+  tag === 'collectiblesTag' ? undefined : safe.revisions?.[tag];
 
 /** Invalidates the queries of these views of one Safe, and nothing else. */
 export function invalidateSafeViews(
