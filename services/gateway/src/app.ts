@@ -5,7 +5,9 @@ import type { ChainRegistry } from './chains/registry';
 import { defaultMaxBodyBytes, limitBodies } from './http/bodyLimit';
 import { errorResponse, notFound } from './http/errors';
 import { DatabaseBuckets } from './http/databaseBuckets';
-import { defaultRateLimits, rateLimit, TokenBuckets, type RateLimits } from './http/rateLimit';
+import { callerKey, defaultRateLimits, rateLimit, TokenBuckets, type RateLimits } from './http/rateLimit';
+import { defaultMaxConcurrentRequests, limitConcurrency } from './http/concurrency';
+import { defaultRequestLimits, requestDeadline, type RequestLimits } from './http/requestScope';
 import type { PriceSource } from './assets/prices';
 import { SafeAppCatalogue } from './safeApps';
 import { SafeInfoCache } from './safes/safeInfoCache';
@@ -56,6 +58,10 @@ export type GatewayAppOptions = {
   trustedProxies?: readonly string[];
   /** Rate limits count an IPv6 client by this prefix of its address (64 by default: a subscriber's /64). */
   rateLimitIpv6Prefix?: number;
+  /** The deadline of each request and the bounds of the chain calls made for it (defaultRequestLimits). */
+  requestLimits?: Partial<RequestLimits>;
+  /** Requests answered at once by this replica; more are answered 503 (defaultMaxConcurrentRequests). */
+  maxConcurrentRequests?: number;
   /** Marks the session cookie Secure: set when a TLS proxy serves the gateway over https. */
   secureCookies?: boolean;
   /**
@@ -92,7 +98,6 @@ export function createGatewayApp(options: GatewayAppOptions) {
       maxAge: 600,
     }),
   );
-  // Registered for the requests they bound only: reads, by far the most, pass no extra middleware.
   const limitRate = rateLimit({
     limits: { ...defaultRateLimits, ...options.rateLimits },
     trustedProxies: options.trustedProxies ?? [],
@@ -100,13 +105,18 @@ export function createGatewayApp(options: GatewayAppOptions) {
     // On PostgreSQL any number of replicas may serve: they share the buckets through it (issue 26).
     buckets: db.kind === 'postgres' ? new DatabaseBuckets(db) : new TokenBuckets(),
   });
-  app.on(
-    ['POST', 'PUT', 'PATCH', 'DELETE'],
+  // The cheapest refusals first: a busy replica, an oversized body (before it costs a bucket's
+  // database row), a client over its limit; only then does a request get its deadline and run.
+  app.use('*', limitConcurrency(options.maxConcurrentRequests ?? defaultMaxConcurrentRequests));
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', limitBodies(options.maxBodyBytes ?? defaultMaxBodyBytes));
+  app.use('*', limitRate);
+  app.use(
     '*',
-    limitRate,
-    limitBodies(options.maxBodyBytes ?? defaultMaxBodyBytes),
+    requestDeadline(
+      { ...defaultRequestLimits, ...options.requestLimits },
+      callerKey(options.trustedProxies ?? [], options.rateLimitIpv6Prefix),
+    ),
   );
-  app.get('/v1/auth/nonce', limitRate);
   app.use('*', async (c, next) => {
     await next();
     // Every answer is fresh on each request, as on the real gateway; the token icons say otherwise.

@@ -10,6 +10,8 @@ import { defaultIpv6PrefixBits } from './http/clientNetwork';
 import { defaultShutdownGraceMs } from './ops/closeServer';
 import { defaultRateLimits, type RateLimit, type RateLimits } from './http/rateLimit';
 import type { LogFormat } from './ops/log';
+import { defaultMaxConcurrentRequests } from './http/concurrency';
+import { defaultRequestLimits, type RequestLimits } from './http/requestScope';
 import type { StoreOptions } from './store';
 
 export const defaultGatewayPort = 8787;
@@ -29,6 +31,8 @@ export type GatewayConfig = {
   trustedProxies?: string[];
   rateLimitIpv6Prefix?: number;
   secureCookies?: boolean;
+  requestLimits?: RequestLimits;
+  maxConcurrentRequests?: number;
   metrics?: boolean;
   logFormat?: LogFormat;
   shutdownGraceMs?: number;
@@ -38,6 +42,7 @@ export type GatewayConfig = {
 };
 
 const countSchema = z.coerce.number().int().min(0);
+const positiveSchema = z.coerce.number().int().min(1);
 
 /**
  * Reads one setting; a failure becomes one line naming it, its value (a URL without its user and
@@ -82,7 +87,12 @@ function perMinute(value: string | undefined, fallback: RateLimit): RateLimit | 
  * - GATEWAY_MAX_BODY_BYTES: the largest request body accepted (64 KiB);
  * - GATEWAY_RATE_LIMIT_WRITES, GATEWAY_RATE_LIMIT_NONCES: writes (POST, PUT, DELETE) and SIWE nonces
  *   a client may make per minute (600 and 120; 0 turns the limit off), across all replicas on one
- *   PostgreSQL;
+ *   PostgreSQL; GATEWAY_RATE_LIMIT_READS: other GETs per minute, per replica (6000);
+ * - GATEWAY_REQUEST_DEADLINE_MS: how long one request may run before it is answered 504 (5000);
+ *   GATEWAY_CALL_GAS_CAP, GATEWAY_CALL_TIMEOUT_MS: the gas and time one chain call made for a request
+ *   may take (1000000, 2000); GATEWAY_CALL_BUDGET: calls into contracts a client names (EIP-1271
+ *   wallets, estimates) per minute (120; 0: no limit); GATEWAY_MAX_CONCURRENT_REQUESTS: requests one
+ *   replica answers at once before it answers 503 (256);
  * - GATEWAY_TRUSTED_PROXIES: comma-separated addresses of proxies whose X-Forwarded-For is believed;
  * - GATEWAY_METRICS=off: no GET /metrics (Prometheus; served by default, on the API's port);
  * - LOG_FORMAT=json: one JSON line per request and JSON log lines on stdout (`text` by default);
@@ -206,6 +216,8 @@ export type GatewayLimits = Pick<
   | 'secureCookies'
   | 'metrics'
   | 'logFormat'
+  | 'requestLimits'
+  | 'maxConcurrentRequests'
 >;
 
 const logFormatSchema = z.enum(['text', 'json']);
@@ -213,7 +225,7 @@ const logFormatSchema = z.enum(['text', 'json']);
 /**
  * What bounds, secures and observes the gateway's requests, from the environment (the standalone
  * gateway and `npm start` read it alike): GATEWAY_MAX_BODY_BYTES, GATEWAY_RATE_LIMIT_WRITES,
- * GATEWAY_RATE_LIMIT_NONCES, GATEWAY_TRUSTED_PROXIES, GATEWAY_SECURE_COOKIES, GATEWAY_METRICS
+ * GATEWAY_RATE_LIMIT_NONCES, GATEWAY_RATE_LIMIT_READS, GATEWAY_TRUSTED_PROXIES, GATEWAY_SECURE_COOKIES, GATEWAY_METRICS
  * (`off` drops /metrics), LOG_FORMAT (`json` or `text`).
  */
 export function gatewayLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayLimits {
@@ -231,6 +243,9 @@ export function gatewayLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
         'set a whole number per minute (0: no limit)',
         () => perMinute(env.GATEWAY_RATE_LIMIT_NONCES, defaultRateLimits.authNonces),
       ),
+      reads: setting(env, 'GATEWAY_RATE_LIMIT_READS', 'set a whole number per minute (0: no limit)', () =>
+        perMinute(env.GATEWAY_RATE_LIMIT_READS, defaultRateLimits.reads),
+      ),
     },
     trustedProxies: (env.GATEWAY_TRUSTED_PROXIES ?? '')
       .split(',')
@@ -245,6 +260,23 @@ export function gatewayLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
         .parse(env.GATEWAY_RATE_LIMIT_IPV6_PREFIX || defaultIpv6PrefixBits),
     ),
     secureCookies: env.GATEWAY_SECURE_COOKIES === '1',
+    requestLimits: {
+      deadlineMs: setting(env, 'GATEWAY_REQUEST_DEADLINE_MS', 'set a whole number of milliseconds', () =>
+        positiveSchema.parse(env.GATEWAY_REQUEST_DEADLINE_MS || defaultRequestLimits.deadlineMs),
+      ),
+      callGasCap: setting(env, 'GATEWAY_CALL_GAS_CAP', 'set a whole amount of gas', () =>
+        BigInt(positiveSchema.parse(env.GATEWAY_CALL_GAS_CAP || Number(defaultRequestLimits.callGasCap))),
+      ),
+      callTimeoutMs: setting(env, 'GATEWAY_CALL_TIMEOUT_MS', 'set a whole number of milliseconds', () =>
+        positiveSchema.parse(env.GATEWAY_CALL_TIMEOUT_MS || defaultRequestLimits.callTimeoutMs),
+      ),
+      callBudget: setting(env, 'GATEWAY_CALL_BUDGET', 'set a whole number per minute (0: no limit)', () =>
+        perMinute(env.GATEWAY_CALL_BUDGET, defaultRequestLimits.callBudget),
+      ),
+    },
+    maxConcurrentRequests: setting(env, 'GATEWAY_MAX_CONCURRENT_REQUESTS', 'set a whole number', () =>
+      positiveSchema.parse(env.GATEWAY_MAX_CONCURRENT_REQUESTS || defaultMaxConcurrentRequests),
+    ),
     metrics: env.GATEWAY_METRICS !== 'off',
     logFormat: setting(env, 'LOG_FORMAT', 'set text or json', () =>
       logFormatSchema.parse(env.LOG_FORMAT || 'text'),

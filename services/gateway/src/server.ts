@@ -53,7 +53,13 @@ export type GatewayOptions = {
   shutdownGraceMs?: number;
 } & Pick<
   GatewayAppOptions,
-  'maxBodyBytes' | 'rateLimits' | 'trustedProxies' | 'rateLimitIpv6Prefix' | 'secureCookies'
+  | 'maxBodyBytes'
+  | 'rateLimits'
+  | 'trustedProxies'
+  | 'rateLimitIpv6Prefix'
+  | 'secureCookies'
+  | 'requestLimits'
+  | 'maxConcurrentRequests'
 >;
 
 export type Gateway = {
@@ -245,6 +251,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       trustedProxies: options.trustedProxies,
       rateLimitIpv6Prefix: options.rateLimitIpv6Prefix,
       secureCookies: options.secureCookies,
+      requestLimits: options.requestLimits,
+      maxConcurrentRequests: options.maxConcurrentRequests,
     });
     startOwnIndexers();
     // The first try is awaited: a lone replica indexes from the moment it serves.

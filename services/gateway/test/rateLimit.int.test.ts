@@ -44,6 +44,32 @@ describe('rate limits', () => {
     expect((await refusedWrite(server.url)).status).toBe(422);
   });
 
+  it('limits reads too, in memory, and never the health checks', async () => {
+    const server = await serveGatewayApp(devnet, { rateLimits: { reads: { limit: 3, windowMs: 60_000 } } });
+    servers.push(server);
+    for (let i = 0; i < 3; i++) expect((await fetch(`${server.url}/v1/chains/1337`)).status).toBe(200);
+    await expectLimited(await fetch(`${server.url}/v1/chains`));
+    for (const path of ['/livez', '/health', '/readyz', '/metrics'])
+      expect((await fetch(`${server.url}${path}`)).status).toBe(200);
+    // Writes have a bucket of their own.
+    expect((await refusedWrite(server.url)).status).toBe(422);
+  });
+
+  it('refuses an oversized body before it takes from the client’s bucket', async () => {
+    const server = await serveGatewayApp(devnet, { rateLimits: lowLimits, maxBodyBytes: 1_000 });
+    servers.push(server);
+    for (let i = 0; i < 5; i++) {
+      const response = await fetch(`${server.url}/v2/chains/1337/delegates`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ padding: 'x'.repeat(2_000) }),
+      });
+      expect(response.status).toBe(413);
+    }
+    for (let i = 0; i < 3; i++) expect((await refusedWrite(server.url)).status).toBe(422);
+    await expectLimited(await refusedWrite(server.url));
+  });
+
   it('ignores X-Forwarded-For from a peer that is not a trusted proxy', async () => {
     const server = await serve();
     for (let i = 0; i < 3; i++) expect((await refusedWrite(server.url, `10.0.0.${i}`)).status).toBe(422);

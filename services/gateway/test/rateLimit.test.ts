@@ -22,6 +22,30 @@ describe('TokenBuckets', () => {
   });
 });
 
+describe('TokenBuckets past their bound', () => {
+  it('forgets the bucket used longest ago, one for each new one, and keeps the recent ones', () => {
+    let now = 0;
+    const buckets = new TokenBuckets(() => now, 3);
+    const rate = { limit: 1, windowMs: 60_000 };
+    for (const key of ['a', 'b', 'c']) expect(buckets.take(key, rate)).toBe(0);
+    now = 1;
+    // a is used again: b is now the one used longest ago.
+    expect(buckets.take('a', rate)).toBeGreaterThan(0);
+    expect(buckets.take('d', rate)).toBe(0);
+    expect(buckets.size).toBe(3);
+    // b was forgotten (a fresh bucket); a and c were kept (still empty).
+    expect(buckets.take('b', rate)).toBe(0);
+    expect(buckets.take('a', rate)).toBeGreaterThan(0);
+    expect(buckets.size).toBe(3);
+  });
+
+  it('holds many clients within its bound', () => {
+    const buckets = new TokenBuckets(Date.now, 1_000);
+    for (let i = 0; i < 20_000; i++) buckets.take(`client ${i}`, { limit: 10, windowMs: 60_000 });
+    expect(buckets.size).toBe(1_000);
+  });
+});
+
 describe('networkKey', () => {
   it('keys IPv4 by address and IPv6 by its prefix, whatever its spelling', () => {
     expect(networkKey('10.0.0.1')).toBe('10.0.0.1');

@@ -71,6 +71,19 @@ describe.each(testDatabases())('rate limit buckets kept in the database ($name)'
     expect(await buckets.take('a', rate)).toBeGreaterThan(0);
   });
 
+  it('writes nothing for a refused take: the bucket row stays as it was', async () => {
+    const row = async () =>
+      (
+        await db.query<{ version: string; tokens: number; updated_at_ms: string }>(
+          "SELECT xmin::text AS version, tokens, updated_at_ms::text FROM rate_limit_buckets WHERE bucket = 'flood'",
+        )
+      )[0];
+    for (let i = 0; i < 3; i++) expect(await buckets.take('flood', rate)).toBe(0);
+    const before = await row();
+    for (let i = 0; i < 20; i++) expect(await buckets.take('flood', rate)).toBeGreaterThan(0);
+    expect(await row()).toEqual(before);
+  });
+
   it('forgets the buckets nobody used for ten minutes, and keeps the others', async () => {
     await buckets.take('stale', rate);
     await buckets.take('fresh', rate);

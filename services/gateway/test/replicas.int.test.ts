@@ -386,7 +386,10 @@ if (postgresUrl)
       }
     }
 
-    /** Both schemas hold the same rows of every history table. */
+    /**
+     * Both schemas hold the same rows of every history table; history_revision counts writes, which
+     * differ with how the blocks were split into ranges, not what they hold.
+     */
     async function expectSameHistory(schemaA: string, schemaB: string) {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
@@ -394,7 +397,7 @@ if (postgresUrl)
         const rows = async (table: string, inSchema: string) =>
           (
             await admin.query<{ row: string }>(
-              `SELECT (to_jsonb(t) - 'fee' - 'executed_signatures')::text AS row FROM ${inSchema}.${table} t
+              `SELECT (to_jsonb(t) - 'fee' - 'executed_signatures' - 'history_revision')::text AS row FROM ${inSchema}.${table} t
                WHERE chain_id = '1337' ORDER BY 1`,
             )
           ).rows.map((r) => r.row);

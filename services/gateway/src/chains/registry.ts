@@ -1,6 +1,7 @@
 import { createPublicClient, defineChain, http, type PublicClient } from 'viem';
 import { multicall3Address } from '@countersign/safe-core';
 import type { ChainConfig } from './chainConfig';
+import { scopedTransport } from './scopedTransport';
 
 export type ServedChain = { config: ChainConfig; client: PublicClient };
 
@@ -21,7 +22,10 @@ export class ChainRegistry {
         chain,
         // Concurrent reads (many SafeInfo requests at once) share one JSON-RPC batch; the
         // specification's batch scheduler waits 0 ms and its HTTP timeout is 10 s.
-        transport: http(config.rpcUrl, { retryCount: 1, timeout: 10_000, batch: { wait: 0 } }),
+        // Calls made for a request carry its bounds (gas, time, deadline); the indexer's do not.
+        transport: scopedTransport(
+          http(config.rpcUrl, { retryCount: 1, timeout: 10_000, batch: { wait: 0 } }),
+        ),
         pollingInterval: 1_000,
       }) as PublicClient;
       this.#chains.set(config.chainId, { config, client });

@@ -11,15 +11,19 @@ export type RateLimits = {
   writes: RateLimit | null;
   /** GET /v1/auth/nonce, which stores a nonce for each call. */
   authNonces: RateLimit | null;
+  /** Every other GET, counted in each replica's memory: a read should not cost a database write. */
+  reads: RateLimit | null;
 };
 
 /**
  * Generous on purpose: the web app, the devnet seeding and the end-to-end tests all write from one
  * address, and a person clicking never comes near. What they stop is a script writing without end.
  */
-export const defaultRateLimits: { writes: RateLimit; authNonces: RateLimit } = {
+export const defaultRateLimits: { writes: RateLimit; authNonces: RateLimit; reads: RateLimit } = {
   writes: { limit: 600, windowMs: 60_000 },
   authNonces: { limit: 120, windowMs: 60_000 },
+  // 100 a second, with a minute's worth as burst: a page polls a few a second at most.
+  reads: { limit: 6_000, windowMs: 60_000 },
 };
 
 /** The key of requests that came without a socket (app.request() in tests): all share one bucket. */
@@ -27,8 +31,11 @@ export const noSocketClient = 'no-socket';
 
 /** Buckets untouched this long are full again, so they can be forgotten. */
 export const forgetAfterMs = 10 * 60_000;
-/** Past this many buckets, full ones are dropped, so many clients cannot grow the map without end. */
-const sweepAbove = 10_000;
+/**
+ * The most buckets one process keeps (about 100 bytes each): past it, the one used longest ago goes,
+ * which forgives that client at worst. Keys are /64s for IPv6, so a client cannot mint them cheaply.
+ */
+export const defaultMaxBuckets = 100_000;
 
 type Bucket = { tokens: number; updatedAt: number };
 
@@ -41,11 +48,22 @@ export type BucketStore = {
   take(key: string, rate: RateLimit): number | Promise<number>;
 };
 
-/** Token buckets keyed by client and class, in memory: one process's. */
+/**
+ * Token buckets keyed by client and class, in memory: one process's. The map's order is the order of
+ * last use (a take moves its bucket to the end), so the one used longest ago is the first: evicting
+ * it takes constant time, whatever the number of clients.
+ */
 export class TokenBuckets implements BucketStore {
   private readonly buckets = new Map<string, Bucket>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly maxBuckets = defaultMaxBuckets,
+  ) {}
+
+  get size(): number {
+    return this.buckets.size;
+  }
 
   /** Takes a token: 0 when there was one, else the milliseconds until there is. */
   take(key: string, rate: RateLimit): number {
@@ -54,21 +72,16 @@ export class TokenBuckets implements BucketStore {
     const bucket = this.buckets.get(key) ?? { tokens: rate.limit, updatedAt: now };
     bucket.tokens = Math.min(rate.limit, bucket.tokens + (now - bucket.updatedAt) * perMs);
     bucket.updatedAt = now;
-    if (!this.buckets.has(key)) {
-      if (this.buckets.size >= sweepAbove) this.sweep(now);
-      this.buckets.set(key, bucket);
+    if (!this.buckets.delete(key) && this.buckets.size >= this.maxBuckets) {
+      const oldest = this.buckets.keys().next();
+      if (!oldest.done) this.buckets.delete(oldest.value);
     }
+    this.buckets.set(key, bucket);
     if (bucket.tokens >= 1) {
       bucket.tokens -= 1;
       return 0;
     }
     return Math.ceil((1 - bucket.tokens) / perMs);
-  }
-
-  private sweep(now: number): void {
-    for (const [key, bucket] of this.buckets) {
-      if (now - bucket.updatedAt > forgetAfterMs) this.buckets.delete(key);
-    }
   }
 }
 
@@ -98,13 +111,27 @@ export function clientKey(c: Context, trustedProxies: readonly string[]): string
   return peer;
 }
 
+/** Who a limit counts a request against: the client's address, or its IPv6 network. */
+export function callerKey(
+  trustedProxies: readonly string[],
+  ipv6PrefixBits = defaultIpv6PrefixBits,
+): (c: Context) => string {
+  const proxies = trustedProxies.map(plainAddress);
+  return (c) => networkKey(clientKey(c, proxies), ipv6PrefixBits);
+}
+
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** What orchestrators and monitoring ask: never refused, or a busy replica would look dead. */
+const operationsPaths = new Set(['/health', '/livez', '/readyz', '/metrics']);
 
 /** Which bucket a request draws on, if any. */
 function requestClass(c: Context): keyof RateLimits | null {
-  if (c.req.method === 'GET' && c.req.path.replace(/\/$/, '') === '/v1/auth/nonce') return 'authNonces';
+  const path = c.req.path.replace(/\/$/, '');
   // The test-only snapshot routes are the test runner's, not a client's.
-  if (writeMethods.has(c.req.method) && !c.req.path.startsWith('/__test/')) return 'writes';
+  if (path.startsWith('/__test/') || operationsPaths.has(path)) return null;
+  if (c.req.method === 'GET' && path === '/v1/auth/nonce') return 'authNonces';
+  if (writeMethods.has(c.req.method)) return 'writes';
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return 'reads';
   return null;
 }
 
@@ -112,18 +139,22 @@ function requestClass(c: Context): keyof RateLimits | null {
 export function rateLimit(options: {
   limits: RateLimits;
   trustedProxies: readonly string[];
+  /** Where writes and nonces are counted (shared by replicas when in the database). */
   buckets?: BucketStore;
+  /** Where reads are counted: this process's memory. */
+  readBuckets?: TokenBuckets;
   /** IPv6 clients are counted by this prefix of their address (a /64 by default). */
   ipv6PrefixBits?: number;
 }): MiddlewareHandler {
-  const prefix = options.ipv6PrefixBits ?? defaultIpv6PrefixBits;
   const buckets = options.buckets ?? new TokenBuckets();
-  const proxies = options.trustedProxies.map(plainAddress);
+  const readBuckets = options.readBuckets ?? new TokenBuckets();
+  const callerOf = callerKey(options.trustedProxies, options.ipv6PrefixBits);
   return async (c, next) => {
     const kind = requestClass(c);
     const limit = kind ? options.limits[kind] : null;
     if (!kind || !limit) return next();
-    const waitMs = await buckets.take(`${kind} ${networkKey(clientKey(c, proxies), prefix)}`, limit);
+    const key = `${kind} ${callerOf(c)}`;
+    const waitMs = await (kind === 'reads' ? readBuckets : buckets).take(key, limit);
     if (waitMs > 0) {
       const seconds = Math.max(1, Math.ceil(waitMs / 1000));
       return c.json(

@@ -2,6 +2,7 @@ import type { EstimationBody } from '@countersign/gateway-api';
 import { getAddress, type Address, type Hex } from 'viem';
 import type { ServedChain } from '../chains/registry';
 import { unprocessable } from '../http/errors';
+import { spendCallBudget } from '../http/requestScope';
 
 /**
  * The safeTxGas of the inner call, estimated as the Safe would make it. A delegate call runs the
@@ -14,6 +15,7 @@ export async function estimateSafeTxGas(
   call: EstimationBody,
 ): Promise<bigint> {
   if (call.operation !== 0) return 0n;
+  spendCallBudget();
   try {
     return await chain.client.estimateGas({
       account: safe,

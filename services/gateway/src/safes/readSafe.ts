@@ -6,6 +6,7 @@ import {
   sentinelAddress,
   singletonStorageSlot,
 } from '@countersign/safe-core';
+import { isNodeFailure } from '../http/errors';
 
 /** A Safe's on-chain settings, read in one batched call. */
 export type SafeState = {
@@ -55,6 +56,11 @@ export async function readSafe(client: PublicClient, address: Address): Promise<
         { ...contract, functionName: 'getModulesPaginated', args: [sentinelAddress, modulePageSize] },
       ],
     });
+  // A call the contract refused means "not a Safe"; one the node did not answer means nothing yet.
+  const unanswered = [owners, threshold, nonce, singletonWord].find(
+    (result) => result.status === 'failure' && isNodeFailure(result.error),
+  );
+  if (unanswered?.error) throw unanswered.error;
   if (owners.status !== 'success' || threshold.status !== 'success' || nonce.status !== 'success')
     return null;
   if (

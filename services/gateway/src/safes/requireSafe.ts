@@ -1,6 +1,6 @@
 import type { Address } from 'viem';
 import type { ServedChain } from '../chains/registry';
-import { notFound, serviceUnavailable } from '../http/errors';
+import { isNodeFailure, notFound, serviceUnavailable } from '../http/errors';
 import { readSafe, type SafeState } from './readSafe';
 
 /** The Safe as it stands on chain: 404 when there is none at the address, 503 when the node does not answer. */
@@ -9,6 +9,8 @@ export async function requireSafe(chain: ServedChain, safe: Address): Promise<Sa
   try {
     state = await readSafe(chain.client, safe);
   } catch (error) {
+    // Said as such in the answer (see errorResponse): a node that is slow, or a request that stopped.
+    if (isNodeFailure(error)) throw error;
     console.error(`gateway: chain ${chain.config.chainId} did not answer`, error);
     throw serviceUnavailable();
   }

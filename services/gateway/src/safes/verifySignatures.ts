@@ -1,3 +1,4 @@
+import { spendCallBudget } from '../http/requestScope';
 import {
   hexToBigInt,
   hexToNumber,
@@ -38,6 +39,9 @@ export async function isValidContractSignature(
   signed: { hash: Hex; preimage: Hex },
   signature: Hex,
 ): Promise<boolean> {
+  // The signer's code is whatever the requester deployed: each ask is capped (see scopedTransport)
+  // and counted against the caller's budget.
+  spendCallBudget();
   try {
     const answer = await client.readContract({
       address: signer,

@@ -7,6 +7,8 @@ export type CountingRpcProxy = {
   readonly calls: number;
   /** Calls by method since the last reset. */
   readonly byMethod: Record<string, number>;
+  /** The calls to `method` since the last reset, as sent. */
+  sent(method: string): Call[];
   reset(): void;
   /** From now on, holds each answer to `method` back this long (a slow node, to kill mid-range). */
   delay(method: string, ms: number): void;
@@ -32,6 +34,7 @@ const readBody = async (request: IncomingMessage) => {
  */
 export async function startCountingRpcProxy(target: string): Promise<CountingRpcProxy> {
   let byMethod: Record<string, number> = {};
+  let log: Call[] = [];
   const delays = new Map<string, number>();
   const holds = new Set<{ match: (call: Call) => boolean; waiting: number; released: Promise<void> }>();
   const server = createServer((request, response) => {
@@ -43,6 +46,7 @@ export async function startCountingRpcProxy(target: string): Promise<CountingRpc
       for (const call of calls) {
         const method = call.method ?? '?';
         byMethod[method] = (byMethod[method] ?? 0) + 1;
+        log.push(call);
         wait = Math.max(wait, delays.get(method) ?? 0);
       }
       for (const hold of holds) {
@@ -76,8 +80,10 @@ export async function startCountingRpcProxy(target: string): Promise<CountingRpc
     get byMethod() {
       return { ...byMethod };
     },
+    sent: (method) => log.filter((call) => call.method === method),
     reset() {
       byMethod = {};
+      log = [];
     },
     delay(method, ms) {
       delays.set(method, ms);

@@ -39,7 +39,15 @@ export async function startLocalGateway(
     /** Serves the test-only snapshot routes. */
     testControl?: boolean;
     /** The gateway's limits and trust settings, when a test needs other than the defaults. */
-    limits?: Pick<GatewayOptions, 'maxBodyBytes' | 'rateLimits' | 'trustedProxies' | 'secureCookies'>;
+    limits?: Pick<
+      GatewayOptions,
+      | 'maxBodyBytes'
+      | 'rateLimits'
+      | 'trustedProxies'
+      | 'secureCookies'
+      | 'requestLimits'
+      | 'maxConcurrentRequests'
+    >;
     /** Where prices and exchange rates come from, when not the devnet's feeds and example rates. */
     prices?: Pick<GatewayOptions, 'fiatPerUsd' | 'priceApi'>;
   } = {},
