@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -11,15 +11,9 @@ import {
   stopGateway,
   waitForHistory,
 } from './scaleSafe';
-import { ms, percentile } from './stats';
+import { ms, percentile, rssMb } from './stats';
 
 const { executions, transfers } = scale;
-
-function rssMb(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
-  return { rss: field('VmRSS'), peak: field('VmHWM') };
-}
 
 /**
  * The gateway at the issue's scale: a Safe with 10,000 executed transactions and 1,000 token

@@ -1,3 +1,4 @@
+import { benchAbuse } from './abuse';
 import { benchCatchUp } from './catchUp';
 import { benchDapps } from './dapps';
 import { benchDevnet } from './devnet';
@@ -27,6 +28,7 @@ const benches: [string, () => Promise<string[]>][] = [
   ['safe-apps', () => benchSafeApps()],
   ['dapps', () => benchDapps()],
   ['state', () => benchStateChanges()],
+  ['abuse', () => benchAbuse()],
 ];
 const only = process.argv.slice(2);
 for (const [name, bench] of benches) {

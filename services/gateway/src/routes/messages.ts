@@ -4,7 +4,7 @@ import { typedDataBeyondLimits, type SafeMessageContent } from '@countersign/saf
 import type { Hex } from 'viem';
 import { z } from 'zod';
 import type { ChainRegistry } from '../chains/registry';
-import { notFound, unprocessable } from '../http/errors';
+import { notFound, unprocessable, type HttpError } from '../http/errors';
 import { cursorQuery } from '../http/query';
 import { toPage } from '../http/paging';
 import { hashParam } from '../http/params';
@@ -28,14 +28,13 @@ export function messageRoutes(chains: ChainRegistry, db: Database, safeInfoCache
     .post(
       '/v1/chains/:chainId/safes/:safe/messages',
       safeInPath(chains),
-      jsonBody(proposeMessageBodySchema),
+      // Typed data is bounded before anything walks it (the body's schema, the hash) and before the
+      // Safe is read: the cheapest check first.
+      jsonBody(proposeMessageBodySchema, { before: typedDataTooLarge }),
       async (c) => {
         const { chain, safe } = c.var;
         const chainId = chain.config.chainId;
         const body = c.req.valid('json');
-        // Bounded before anything hashes it, and before the Safe is read: the cheapest check first.
-        const beyond = typeof body.message === 'string' ? undefined : typedDataBeyondLimits(body.message);
-        if (beyond) throw unprocessable(`Invalid typed data: ${beyond}`);
         const state = await requireSafe(chain, safe);
         const signed = signedMessage(chainId, safe, body.message as SafeMessageContent);
         const signatures = await ownerSignatures(chain, state, signed, body.signature as Hex);
@@ -103,4 +102,21 @@ export function messageRoutes(chains: ChainRegistry, db: Database, safeInfoCache
         return c.json(toPage(c.req.raw, window, items, total));
       },
     );
+}
+
+/**
+ * The bounds of typed data (safe-core's typedDataLimits), checked on the body as parsed: a message
+ * that is not typed data, or not well formed, is left to the body's schema to refuse.
+ */
+function typedDataTooLarge(raw: unknown): HttpError | undefined {
+  const message =
+    typeof raw === 'object' && raw !== null ? (raw as { message?: unknown }).message : undefined;
+  if (typeof message !== 'object' || message === null) return undefined;
+  let beyond: string | undefined;
+  try {
+    beyond = typedDataBeyondLimits(message as Parameters<typeof typedDataBeyondLimits>[0]);
+  } catch {
+    return undefined;
+  }
+  return beyond ? unprocessable(`Invalid typed data: ${beyond}`) : undefined;
 }
