@@ -121,40 +121,42 @@ describe('the bounds of one request', () => {
     expect(safeInfoSchema.parse(await again.json()).address.value).toBe(fresh);
   });
 
-  it('answers 504 at the deadline, and its reads stop there', async () => {
+  /**
+   * Asks for the SafeInfo of a fresh look-alike whose module pages each take 500 ms (within the call
+   * cap; ten of them pass the deadline) as `ask` does, then checks that no call for it follows.
+   */
+  async function readSlowly(ask: (url: string) => Promise<void>) {
     const fake = await fakeSafe();
-    // Each module page takes 500 ms: within the call cap, but ten of them pass the deadline.
     proxy.delay('eth_call', 500);
     try {
-      const response = await fetch(`${gateway.url}/v1/chains/1337/safes/${fake}`);
+      await ask(`${gateway.url}/v1/chains/1337/safes/${fake}`);
+      proxy.reset();
+      await pause(1_500);
+      expect(proxy.sent('eth_call').filter(touches(fake))).toEqual([]);
+    } finally {
+      proxy.delay('eth_call', 0);
+    }
+  }
+
+  it('answers 504 at the deadline, and its reads stop there', async () => {
+    await readSlowly(async (url) => {
+      const response = await fetch(url);
       expect(response.status).toBe(504);
       expect(await response.json()).toEqual({
         code: 504,
         message: `The request took longer than the gateway allows (${deadlineMs} ms)`,
       });
-      proxy.reset();
-      await pause(1_500);
-      expect(proxy.sent('eth_call').filter(touches(fake))).toEqual([]);
-    } finally {
-      proxy.delay('eth_call', 0);
-    }
+    });
   });
 
   it('stops a request’s reads once its client goes away', async () => {
-    const fake = await fakeSafe();
-    proxy.delay('eth_call', 500);
-    try {
+    await readSlowly(async (url) => {
       const client = new AbortController();
-      const answer = fetch(`${gateway.url}/v1/chains/1337/safes/${fake}`, { signal: client.signal });
+      const answer = fetch(url, { signal: client.signal });
       await pause(1_200);
       client.abort();
       await expect(answer).rejects.toThrow();
-      proxy.reset();
-      await pause(1_500);
-      expect(proxy.sent('eth_call').filter(touches(fake))).toEqual([]);
-    } finally {
-      proxy.delay('eth_call', 0);
-    }
+    });
   });
 
   it('answers 503 with Retry-After past the requests a replica answers at once; health checks pass', async () => {
