@@ -1,11 +1,18 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { artifactOf, compileSolidity, devAccounts, devnetClients, startDevnet } from '@countersign/devnet';
+import {
+  artifactOf,
+  compileSolidity,
+  deployArtifact,
+  devAccounts,
+  devnetClients,
+  startDevnet,
+} from '@countersign/devnet';
 import { safe141 } from '@countersign/safe-core';
-import type { Address, Hex } from 'viem';
-import { createSiweMessage } from 'viem/siwe';
+import type { Address } from 'viem';
+import { worstRequests, type AttackPlan, type AttackStatuses } from './abuseAttackers';
 import { spawnGateway, stopGateway } from './scaleSafe';
 import { ms, percentile, rssMb } from './stats';
 
@@ -14,6 +21,8 @@ const ATTACK_MS = 15_000;
 /** Requests each attacker keeps in flight. */
 const IN_FLIGHT = 4;
 const READS = 300;
+/** Requests of each kind sent one after another to measure what one request holds. */
+const ALONE = 20;
 
 /**
  * Issue 32's target: while several clients send the worst requests there are at full speed, what an
@@ -59,32 +68,16 @@ export async function benchAbuse(): Promise<string[]> {
       return times.sort((a, b) => a - b);
     };
     for (let i = 0; i < 50; i++) await time(reads[i % 2]!, ordinary);
+    await eventLoopHold(base);
     const idle = await readRound();
     const idleRss = rssMb(pid);
+    const idleHold = await eventLoopHold(base);
 
     let attacking = true;
-    const statuses = new Map<string, Map<number, number>>();
-    const count = (kind: string, status: number) => {
-      const byStatus = statuses.get(kind) ?? new Map<number, number>();
-      byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
-      statuses.set(kind, byStatus);
-    };
-    // ABUSE_ONLY=<words> keeps the attacks whose name holds them, to see what each one costs.
-    const only = process.env.ABUSE_ONLY;
-    const attacks = worstRequests(base, safe, wallet, endless).filter(
-      ({ kind }) => !only || kind.includes(only),
-    );
-    const attackers = attacks.flatMap(({ kind, send }, a) =>
-      Array.from({ length: IN_FLIGHT }, async (_, n) => {
-        // Each attacker from an IPv6 address of its own /64, a new one each time within it.
-        let i = 0;
-        while (attacking) {
-          const from = `2001:db8:${a + 1}:${n}::${(i++ % 65_535).toString(16)}`;
-          const status = await send(from).catch(() => 0);
-          count(kind, status);
-        }
-      }),
-    );
+    // The attackers run in a process of their own: on this one's event loop, their work would be
+    // counted as the gateway's slowness in the ordinary reads timed here.
+    const attack = runAttackers({ base, safe, wallet, endless, inFlight: IN_FLIGHT, durationMs: ATTACK_MS });
+    await attack.started;
     let livezMax = 0;
     let peakRss = idleRss.rss;
     const watcher = (async () => {
@@ -94,24 +87,34 @@ export async function benchAbuse(): Promise<string[]> {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     })();
-    const attackStarted = performance.now();
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const underAttack = await readRound();
-    const left = ATTACK_MS - (performance.now() - attackStarted);
-    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+    const statuses = await attack.done;
     attacking = false;
-    await Promise.all([...attackers, watcher]);
+    await watcher;
+    const attackHold = await eventLoopHold(base);
+
+    // One request at a time, the replica otherwise idle: how long each kind holds the event loop.
+    const holds: string[] = [];
+    for (const { kind, send } of worstRequests(base, safe, wallet, endless)) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await eventLoopHold(base);
+      for (let i = 0; i < ALONE; i++) await send(`2001:db8:ffff:${i}::1`);
+      holds.push(`${kind} ${ms((await eventLoopHold(base)).longest)}`);
+    }
     const afterRss = rssMb(pid).rss;
 
     const p = (sorted: number[], q: number) => ms(percentile(sorted, q));
     return [
       `abuse: ordinary SafeInfo + history reads, idle: p50 ${p(idle, 50)}, p99 ${p(idle, 99)}; under attack: p50 ${p(underAttack, 50)}, p99 ${p(underAttack, 99)} (target p99 ≤ 2× idle: ${(percentile(underAttack, 99) / percentile(idle, 99)).toFixed(2)}×)`,
+      `abuse: the gateway's event loop held at most ${ms(idleHold.longest)} idle (p99 ${ms(idleHold.p99)}), ${ms(attackHold.longest)} under attack (p99 ${ms(attackHold.p99)}: requests queued behind one another, not one request)`,
+      `abuse: the longest hold over ${ALONE} requests of each kind sent alone: ${holds.join('; ')} (target ≤ 50 ms)`,
       `abuse: gateway memory idle ${idleRss.rss.toFixed(0)} MB, peak under attack ${peakRss.toFixed(0)} MB, after ${afterRss.toFixed(0)} MB; longest /livez answer under attack ${ms(livezMax)}`,
-      ...[...statuses].map(
+      ...Object.entries(statuses).map(
         ([kind, byStatus]) =>
-          `abuse: ${kind} (${IN_FLIGHT} in flight, ${ATTACK_MS / 1000} s): ${[...byStatus]
-            .sort(([a], [b]) => a - b)
-            .map(([status, n]) => `${n}× ${status || 'failed'}`)
+          `abuse: ${kind} (${IN_FLIGHT} in flight, ${ATTACK_MS / 1000} s): ${Object.entries(byStatus)
+            .sort(([a], [b]) => Number(a) - Number(b))
+            .map(([status, n]) => `${n}× ${status === '0' ? 'failed' : status}`)
             .join(', ')}`,
       ),
     ];
@@ -130,102 +133,45 @@ async function deployAttackContracts(rpcUrl: string) {
   });
   const clients = devnetClients(1337, rpcUrl);
   const deployer = devAccounts()[0]!.account;
-  const deploy = async (file: string, name: string, args: unknown[]) => {
-    const artifact = artifactOf(contracts, file, name);
-    const hash = await clients.wallet.deployContract({
-      account: deployer,
-      chain: clients.chain,
-      abi: artifact.abi,
-      bytecode: artifact.bytecode,
-      args,
-    });
-    return (await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 })).contractAddress!;
-  };
+  const deploy = (file: string, name: string, args: unknown[]) =>
+    deployArtifact(clients, deployer.address, artifactOf(contracts, file, name), args);
   return {
     wallet: await deploy('KeccakLoopWallet.sol', 'KeccakLoopWallet', []),
     endless: await deploy('EndlessModules.sol', 'EndlessModules', [deployer.address, safe141.safe, false]),
   };
 }
 
-/** Typed data of `depth` struct types each holding the next: what froze a replica for 4 s. */
-function chainedTypes(depth: number) {
-  const types: Record<string, { name: string; type: string }[]> = {
-    EIP712Domain: [{ name: 'chainId', type: 'uint256' }],
+/** How late the gateway's event loop ran since the last scrape of its /metrics, in ms: p99 and longest. */
+async function eventLoopHold(base: string): Promise<{ p99: number; longest: number }> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const value = (quantile: string) => {
+    const line = text
+      .split('\n')
+      .find((l) => l.startsWith(`nodejs_eventloop_delay_seconds{quantile="${quantile}"}`));
+    return Number(line?.split(' ')[1]) * 1000;
   };
-  for (let i = 0; i < depth; i++)
-    types[`T${i}`] = [{ name: 'n', type: i + 1 < depth ? `T${i + 1}` : 'uint256' }];
-  let message: unknown = 1;
-  for (let i = depth - 1; i >= 1; i--) message = { n: message };
-  return { types, primaryType: 'T0', domain: { chainId: 1337 }, message };
+  return { p99: value('0.99'), longest: value('1') };
 }
 
-/** The worst requests of issue 32, each sent as one client (`from`) would. */
-function worstRequests(base: string, safe: Address, wallet: Address, endless: Address) {
-  const json = (from: string) => ({ 'content-type': 'application/json', 'x-forwarded-for': from });
-  const typed = JSON.stringify({ message: chainedTypes(1_500), signature: `0x${'11'.repeat(65)}` });
-  const huge = JSON.stringify({ padding: 'x'.repeat(1_000_000) });
-  return [
-    {
-      kind: 'Sign-In by a keccak-loop wallet',
-      send: async (from: string) => {
-        const nonceAnswer = await fetch(`${base}/v1/auth/nonce`, { headers: json(from) });
-        if (!nonceAnswer.ok) return nonceAnswer.status;
-        const { nonce } = (await nonceAnswer.json()) as { nonce: string };
-        const message = createSiweMessage({
-          address: wallet,
-          chainId: 1337,
-          domain: '127.0.0.1:5173',
-          uri: 'http://127.0.0.1:5173',
-          version: '1',
-          nonce,
-        });
-        const answer = await fetch(`${base}/v1/auth/verify`, {
-          method: 'POST',
-          headers: json(from),
-          body: JSON.stringify({ message, signature: `0x${'11'.repeat(65)}` as Hex }),
-        });
-        await answer.arrayBuffer();
-        return answer.status;
-      },
-    },
-    {
-      kind: 'message of 1,500 chained types',
-      send: async (from: string) => {
-        const answer = await fetch(`${base}/v1/chains/1337/safes/${safe}/messages`, {
-          method: 'POST',
-          headers: json(from),
-          body: typed,
-        });
-        await answer.arrayBuffer();
-        return answer.status;
-      },
-    },
-    {
-      kind: 'nonces of a Safe look-alike with endless modules',
-      send: async (from: string) => {
-        const answer = await fetch(`${base}/v1/chains/1337/safes/${endless}/nonces`, { headers: json(from) });
-        await answer.arrayBuffer();
-        return answer.status;
-      },
-    },
-    {
-      kind: '1 MB body',
-      // On a connection of its own: the gateway answers 413 and closes it while the body still flows,
-      // which would break a pooled connection the other clients' requests go on.
-      send: (from: string) =>
-        postAlone(`${base}/v1/chains/1337/transactions/${safe}/propose`, json(from), huge),
-    },
-  ];
-}
-
-/** A POST on a fresh connection, closed after: its status, or 0 when the connection broke first. */
-function postAlone(url: string, headers: Record<string, string>, body: string): Promise<number> {
-  return new Promise((resolve) => {
-    const sent = request(url, { method: 'POST', headers, agent: false }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
-    sent.on('error', () => resolve(0));
-    sent.end(body);
+/** Starts the attackers' process (abuseAttackers.ts): when they start, and what each attack got back. */
+function runAttackers(plan: AttackPlan): { started: Promise<void>; done: Promise<AttackStatuses> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'abuseAttackers.ts')], {
+    env: { ...process.env, ABUSE_PLAN: JSON.stringify(plan) },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let output = '';
+  let markStarted = () => {};
+  const started = new Promise<void>((resolve) => (markStarted = resolve));
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.includes('\n')) markStarted();
+  });
+  const done = new Promise<AttackStatuses>((resolve, reject) => {
+    child.once('exit', (code) => {
+      markStarted();
+      if (code === 0) resolve(JSON.parse(output.slice(output.indexOf('\n') + 1)) as AttackStatuses);
+      else reject(new Error(`the attackers exited (${code})`));
+    });
+  });
+  return { started, done };
 }

@@ -28,6 +28,7 @@ import {
 import type { DevnetClients } from './clients';
 import type { Artifacts } from './contracts/compile';
 import { devnetPriceFeeds } from './manifest';
+import { deployArtifact } from './deployArtifact';
 
 const require = createRequire(import.meta.url);
 
@@ -305,31 +306,20 @@ export async function deployTokens(
   ];
   const erc20: DeployedTokens['erc20'] = [];
   for (const spec of erc20Specs) {
-    const hash = await clients.wallet.deployContract({
-      account: deployer,
-      chain: clients.chain,
-      abi: artifacts.DevToken.abi,
-      bytecode: artifacts.DevToken.bytecode,
-      args: [spec.name, spec.symbol, spec.decimals, deployer, spec.supply],
-    });
-    const receipt = await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-    if (!receipt.contractAddress) throw new Error(`${spec.symbol} was not deployed`);
     erc20.push({
-      address: getAddress(receipt.contractAddress),
+      address: await deployArtifact(clients, deployer, artifacts.DevToken, [
+        spec.name,
+        spec.symbol,
+        spec.decimals,
+        deployer,
+        spec.supply,
+      ]),
       name: spec.name,
       symbol: spec.symbol,
       decimals: spec.decimals,
     });
   }
   const nft = { name: 'Countersign Collectibles', symbol: 'CSC' };
-  const hash = await clients.wallet.deployContract({
-    account: deployer,
-    chain: clients.chain,
-    abi: artifacts.DevCollectible.abi,
-    bytecode: artifacts.DevCollectible.bytecode,
-    args: [nft.name, nft.symbol],
-  });
-  const receipt = await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-  if (!receipt.contractAddress) throw new Error('The collectible contract was not deployed');
-  return { erc20, erc721: { address: getAddress(receipt.contractAddress), ...nft } };
+  const address = await deployArtifact(clients, deployer, artifacts.DevCollectible, [nft.name, nft.symbol]);
+  return { erc20, erc721: { address, ...nft } };
 }

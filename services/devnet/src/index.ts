@@ -15,3 +15,4 @@ export { withParentDeathSignal, onParentExit } from './parentDeath';
 export { resolvePathSetting, redactUrl, ipForAnvil, isDatabaseUnreachable } from './settings';
 export { lockStateDir } from './stateLock';
 export { compileSolidity, artifactOf, type Artifact } from './contracts/compile';
+export { deployArtifact } from './deployArtifact';

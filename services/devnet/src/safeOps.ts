@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { getAddress, isAddressEqual, parseEventLogs, type Address, type Hex } from 'viem';
+import { isAddressEqual, parseEventLogs, type Address, type Hex } from 'viem';
 import type { HDAccount } from 'viem/accounts';
 import {
   approvedHashSignature,
@@ -18,6 +18,7 @@ import {
   type SafeTx,
 } from '@countersign/safe-core';
 import type { DevnetClients } from './clients';
+import { deployArtifact } from './deployArtifact';
 
 const require = createRequire(import.meta.url);
 
@@ -138,13 +139,5 @@ export async function deployExampleGuard(clients: DevnetClients, sender: Address
       'utf8',
     ),
   ) as { bytecode: Hex };
-  const hash = await clients.wallet.deployContract({
-    account: sender,
-    chain: clients.chain,
-    abi: [],
-    bytecode,
-  });
-  const receipt = await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-  if (!receipt.contractAddress) throw new Error('DebugTransactionGuard was not deployed');
-  return getAddress(receipt.contractAddress);
+  return deployArtifact(clients, sender, { abi: [], bytecode });
 }

@@ -1,5 +1,6 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { SafeAppConfig } from '@countersign/gateway-api';
 import type { Address } from 'viem';
 import { createGatewayApp, type GatewayAppOptions } from './app';
@@ -224,6 +225,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     fiatPerUsd: options.fiatPerUsd ?? (priceApi ? undefined : exampleFiatPerUsd),
     api: priceApi,
   });
+  const eventLoopDelay = monitorEventLoopDelay({ resolution: 10 });
+  eventLoopDelay.enable();
   try {
     const app = createGatewayApp({
       chains,
@@ -244,7 +247,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       snapshots,
       health: () => gatewayHealth(chainStates),
       readiness: () => checkReadiness(phase, db),
-      metrics: options.metrics === false ? false : gatewayMetrics({ db, indexers: chainStates }),
+      metrics:
+        options.metrics === false ? false : gatewayMetrics({ db, indexers: chainStates, eventLoopDelay }),
       log,
       maxBodyBytes: options.maxBodyBytes,
       rateLimits: options.rateLimits,
@@ -259,6 +263,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     await replicas?.start();
     serveApi = app.fetch;
   } catch (error) {
+    eventLoopDelay.disable();
     await closeServer(server, 0);
     await stopIndexers();
     await releaseIndexingLease(replicas);
@@ -281,6 +286,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         await stopIndexers();
         await releaseIndexingLease(replicas);
         await db.close();
+        eventLoopDelay.disable();
       })();
       return closing;
     },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifactOf, compileSolidity, devAccounts, devnetClients } from '@countersign/devnet';
+import { artifactOf, compileSolidity, deployArtifact, devAccounts, devnetClients } from '@countersign/devnet';
 import { safeInfoSchema } from '@countersign/gateway-api';
 import { safe141 } from '@countersign/safe-core';
 import type { Address } from 'viem';
@@ -29,15 +29,11 @@ describe('a Safe look-alike whose module list never ends', () => {
       ['endless', false],
       ['looping', true],
     ] as const) {
-      const hash = await clients.wallet.deployContract({
-        account: deployer,
-        chain: clients.chain,
-        abi: endlessModules.abi,
-        bytecode: endlessModules.bytecode,
-        args: [deployer.address, safe141.safe, loops],
-      });
-      const receipt = await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-      fakes[name] = receipt.contractAddress!;
+      fakes[name] = await deployArtifact(clients, deployer.address, endlessModules, [
+        deployer.address,
+        safe141.safe,
+        loops,
+      ]);
     }
   });
   afterAll(() => local?.stop());

@@ -126,6 +126,25 @@ describe('a running gateway', () => {
     // PGlite has no pool.
     expect(text).not.toContain('db_pool_total');
   });
+
+  it('says how long the event loop was held since the last scrape', async () => {
+    const longest = async () => {
+      const text = await (await fetch(`${local.gateway.url}/metrics`)).text();
+      const [line] = samples(text, 'nodejs_eventloop_delay_seconds{quantile="1"}');
+      return Number(line?.split(' ')[1]);
+    };
+    await longest();
+    // The monitor measures from one tick of its timer to the next, and a scrape restarts it: a tick
+    // first, then 150 ms of work that never yields (the gateway runs in this process).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const until = performance.now() + 150;
+    while (performance.now() < until);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const held = await longest();
+    expect(held).toBeGreaterThanOrEqual(0.1);
+    // Counted from the last scrape, so the hold is not reported again.
+    expect(await longest()).toBeLessThan(held);
+  });
 });
 
 describe('readiness', () => {

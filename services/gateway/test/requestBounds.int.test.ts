@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   artifactOf,
   compileSolidity,
+  deployArtifact,
   devAccounts,
   devnetClients,
   startDevnet,
@@ -13,6 +14,7 @@ import { numberToHex, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devnetChainConfig, startGateway, type Gateway } from '../src';
 import { defaultRequestLimits } from '../src/http/requestScope';
+import { maxModulePages } from '../src/safes/readSafe';
 import { startCountingRpcProxy, type Call, type CountingRpcProxy } from './support/countingRpcProxy';
 import { deploySafeWithoutFactory } from './support/safes';
 import { siweMessage, siweNonce, verifySiwe } from './support/siwe';
@@ -39,17 +41,12 @@ describe('the bounds of one request', () => {
   const deadlineMs = 3_000;
   const callTimeoutMs = 600;
   /** A Safe look-alike whose module list is read page after page, one call each. */
-  const fakeSafe = async () => {
-    const clients = devnetClients(1337, devnet.rpcUrl);
-    const hash = await clients.wallet.deployContract({
-      account: deployer,
-      chain: clients.chain,
-      abi: endlessModules.abi,
-      bytecode: endlessModules.bytecode,
-      args: [deployer.address, devnet.manifest.contracts.safe as Address, false],
-    });
-    return (await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 })).contractAddress!;
-  };
+  const fakeSafe = () =>
+    deployArtifact(devnetClients(1337, devnet.rpcUrl), deployer.address, endlessModules, [
+      deployer.address,
+      devnet.manifest.contracts.safe as Address,
+      false,
+    ]);
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   beforeAll(async () => {
@@ -63,14 +60,7 @@ describe('the bounds of one request', () => {
       requestLimits: { deadlineMs, callTimeoutMs, callBudget: { limit: 4, windowMs: 3_600_000 } },
       maxConcurrentRequests: 2,
     });
-    const clients = devnetClients(1337, devnet.rpcUrl);
-    const hash = await clients.wallet.deployContract({
-      account: deployer,
-      chain: clients.chain,
-      abi: keccakLoopWallet.abi,
-      bytecode: keccakLoopWallet.bytecode,
-    });
-    wallet = (await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 })).contractAddress!;
+    wallet = await deployArtifact(devnetClients(1337, devnet.rpcUrl), deployer.address, keccakLoopWallet);
     team = devnet.manifest.safes[0]!.address as Address;
   });
   afterAll(async () => {
@@ -97,6 +87,21 @@ describe('the bounds of one request', () => {
     expect(asked.length).toBeGreaterThan(0);
     for (const call of asked)
       expect((call.params?.[0] as { gas?: string }).gas).toBe(numberToHex(defaultRequestLimits.callGasCap));
+  });
+
+  it('reads a look-alike’s module pages for its SafeInfo only: its nonces cost one call', async () => {
+    const fake = await fakeSafe();
+    proxy.reset();
+    const nonces = await fetch(`${gateway.url}/v1/chains/1337/safes/${fake}/nonces`);
+    expect(nonces.status).toBe(200);
+    expect(proxy.sent('eth_call').filter(touches(fake))).toHaveLength(1);
+    proxy.reset();
+    const info = safeInfoSchema.parse(
+      await (await fetch(`${gateway.url}/v1/chains/1337/safes/${fake}`)).json(),
+    );
+    expect(info.modulesTruncated).toBe(true);
+    // The Safe's getters and the first page in one multicall, then a call for each further page.
+    expect(proxy.sent('eth_call').filter(touches(fake))).toHaveLength(maxModulePages);
   });
 
   it('answers 503 when the node does not answer a call within the call time cap', async () => {

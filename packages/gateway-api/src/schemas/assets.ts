@@ -45,6 +45,11 @@ export const balancesSchema = deferred(() =>
   z.object({
     fiatTotal: decimalString,
     items: z.array(balanceSchema),
+    /**
+     * Countersign only: tokens the Safe received that were not read, past the gateway's bound
+     * (trusted tokens and those it met first are read). The real gateway sends none.
+     */
+    tokensNotRead: z.optional(z.number().check(z.int(), z.nonnegative())),
   }),
 );
 export type Balances = z.infer<typeof balancesSchema>;

@@ -8,6 +8,12 @@ import { formatDecimal, fromUnits, multiply, parseDecimal } from './decimal';
 import type { PriceSource } from './prices';
 
 /**
+ * The most ERC20 tokens one balances answer reads from the chain (a call each): anyone can send a
+ * Safe tokens, so the list a Safe "received" has no end of its own. Trusted tokens come first.
+ */
+export const maxBalanceTokens = 300;
+
+/**
  * The Safe's native and ERC20 balances, read from the chain for every token it ever received, with
  * fiat values from the price source (null where the price is unknown; the total counts the known ones).
  * Sorted by fiat value, highest first, unpriced tokens last.
@@ -26,9 +32,12 @@ export async function readBalances(params: {
 }): Promise<Balances> {
   const { db, client, chain, safe, prices } = params;
   const logos = logoUrls(params.publicOrigin, chain.chainId);
-  const held = await heldErc20Addresses(db, chain.chainId, safe);
-  const tokens = await loadTokens(db, chain.chainId, held);
-  const erc20 = held
+  const held = await heldErc20Addresses(db, chain.chainId, safe, {
+    trustedOnly: params.trustedOnly,
+    limit: maxBalanceTokens,
+  });
+  const tokens = await loadTokens(db, chain.chainId, held.addresses);
+  const erc20 = held.addresses
     .map((address) => tokens.get(address))
     .filter((token): token is Token => token !== undefined && (!params.trustedOnly || token.trusted));
   const [native, ...amounts] = await Promise.all([
@@ -84,6 +93,7 @@ export async function readBalances(params: {
   const total = items.reduce((sum, item) => sum + (item.fiat ?? 0n), 0n);
   return {
     fiatTotal: formatDecimal(total),
+    ...(held.total > held.addresses.length ? { tokensNotRead: held.total - held.addresses.length } : {}),
     items: items.map(({ entry, conversion, fiat }) => ({
       tokenInfo: entry.tokenInfo,
       balance: entry.amount.toString(),

@@ -2,7 +2,7 @@ import type { Collectible } from '@countersign/gateway-api';
 import { erc721Abi, getAddress, type Address, type PublicClient } from 'viem';
 import type { Queryable } from '../store';
 import { logoUrls } from './icons';
-import { loadTokens, receivedCollectibles } from './store';
+import { heldCollectibles, loadTokens } from './store';
 
 type Metadata = Record<string, unknown>;
 
@@ -28,7 +28,12 @@ export function readDataUri(uri: string): Metadata | null {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
-/** The ERC721 tokens the Safe holds now: every token it ever received, still owned by it. */
+/**
+ * A window of the ERC721 tokens the Safe holds now: those whose last transfer went to it, each
+ * checked with the collection's ownerOf. Only the window is asked of the chain, so the work of one
+ * request stays the same however many tokens a Safe was sent. `total` counts the candidates (a few
+ * may fail their check).
+ */
 export async function readCollectibles(params: {
   db: Queryable;
   client: PublicClient;
@@ -37,24 +42,27 @@ export async function readCollectibles(params: {
   trustedOnly: boolean;
   /** The gateway's public origin: collections without a logo get its generated icon. */
   publicOrigin: string;
-}): Promise<Collectible[]> {
+  window: { offset: number; limit: number };
+}): Promise<{ items: Collectible[]; total: number }> {
   const logos = logoUrls(params.publicOrigin, params.chainId);
-  const received = await receivedCollectibles(params.db, params.chainId, params.safe);
+  const held = await heldCollectibles(params.db, params.chainId, params.safe, {
+    trustedOnly: params.trustedOnly,
+    ...params.window,
+  });
   const tokens = await loadTokens(
     params.db,
     params.chainId,
-    received.map((c) => c.address),
+    held.items.map((c) => c.address),
   );
-  const candidates = received.filter((c) => !params.trustedOnly || tokens.get(c.address)?.trusted);
   const checks = await params.client.multicall({
     allowFailure: true,
-    contracts: candidates.flatMap((c) => [
+    contracts: held.items.flatMap((c) => [
       { address: c.address, abi: erc721Abi, functionName: 'ownerOf', args: [c.id] } as const,
       { address: c.address, abi: erc721Abi, functionName: 'tokenURI', args: [c.id] } as const,
     ]),
   });
   const collectibles: Collectible[] = [];
-  candidates.forEach((candidate, i) => {
+  held.items.forEach((candidate, i) => {
     const owner = checks[2 * i];
     const uri = checks[2 * i + 1];
     if (owner?.status !== 'success' || getAddress(owner.result as string) !== params.safe) return;
@@ -74,5 +82,5 @@ export async function readCollectibles(params: {
       metadata,
     });
   });
-  return collectibles;
+  return { items: collectibles, total: held.total };
 }

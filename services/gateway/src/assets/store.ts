@@ -52,25 +52,64 @@ export async function loadTokens(
 }
 
 /** The ERC20 tokens that moved in or out of the Safe, each once. */
-export async function heldErc20Addresses(db: Queryable, chainId: string, safe: Address): Promise<Address[]> {
-  const rows = await db.query<{ token_address: string }>(
-    `SELECT DISTINCT token_address FROM transfers WHERE chain_id = $1 AND safe = $2 AND token_type = 'ERC20'`,
-    [chainId, safe],
-  );
-  return rows.map((row) => getAddress(row.token_address));
-}
-
-/** Every ERC721 token the Safe ever received, each once, by collection and id. */
-export async function receivedCollectibles(
+/**
+ * The ERC20 tokens the Safe ever received or sent, at most `limit`: trusted ones first, then in the
+ * order the Safe first met them, so that a flood of airdropped tokens cannot push out what it held
+ * before. `total` counts them all.
+ */
+export async function heldErc20Addresses(
   db: Queryable,
   chainId: string,
   safe: Address,
-): Promise<{ address: Address; id: bigint }[]> {
-  const rows = await db.query<{ token_address: string; token_id: string }>(
-    `SELECT DISTINCT token_address, token_id FROM transfers
-     WHERE chain_id = $1 AND safe = $2 AND token_type = 'ERC721' AND recipient = $2
-     ORDER BY token_address, token_id`,
-    [chainId, safe],
+  options: { trustedOnly: boolean; limit: number },
+): Promise<{ addresses: Address[]; total: number }> {
+  const rows = await db.query<{ token_address: string; total: string }>(
+    `SELECT t.token_address, count(*) OVER () AS total
+     FROM transfers t
+     LEFT JOIN tokens k ON k.chain_id = t.chain_id AND k.address = t.token_address
+     WHERE t.chain_id = $1 AND t.safe = $2 AND t.token_type = 'ERC20' AND (NOT $3 OR k.trusted)
+     GROUP BY t.token_address, k.trusted
+     ORDER BY coalesce(k.trusted, false) DESC, min(t.block_number), min(t.log_index), t.token_address
+     LIMIT $4`,
+    [chainId, safe, options.trustedOnly, options.limit],
   );
-  return rows.map((row) => ({ address: getAddress(row.token_address), id: BigInt(row.token_id) }));
+  return {
+    addresses: rows.map((row) => getAddress(row.token_address)),
+    total: Number(rows[0]?.total ?? 0),
+  };
+}
+
+/**
+ * The ERC721 tokens whose last transfer the gateway saw went to the Safe (of trusted collections
+ * only, if asked), by collection and id: a window of them (`offset`, `limit`), and how many there are.
+ */
+export async function heldCollectibles(
+  db: Queryable,
+  chainId: string,
+  safe: Address,
+  options: { trustedOnly: boolean; offset: number; limit: number },
+): Promise<{ items: { address: Address; id: bigint }[]; total: number }> {
+  const held = `SELECT token_address, token_id FROM (
+       SELECT DISTINCT ON (token_address, token_id) token_address, token_id, recipient
+       FROM transfers
+       WHERE chain_id = $1 AND safe = $2 AND token_type = 'ERC721'
+       ORDER BY token_address, token_id, block_number DESC, log_index DESC
+     ) last
+     WHERE recipient = $2 AND (NOT $3 OR EXISTS (
+       SELECT 1 FROM tokens k WHERE k.chain_id = $1 AND k.address = last.token_address AND k.trusted))`;
+  const [rows, [count]] = await Promise.all([
+    db.query<{ token_address: string; token_id: string }>(
+      `${held} ORDER BY token_address, token_id OFFSET $4 LIMIT $5`,
+      [chainId, safe, options.trustedOnly, options.offset, options.limit],
+    ),
+    db.query<{ total: string }>(`SELECT count(*) AS total FROM (${held}) held`, [
+      chainId,
+      safe,
+      options.trustedOnly,
+    ]),
+  ]);
+  return {
+    items: rows.map((row) => ({ address: getAddress(row.token_address), id: BigInt(row.token_id) })),
+    total: Number(count?.total ?? 0),
+  };
 }

@@ -1,9 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
+import { isOperationsPath } from './operationsPaths';
 
 /** Requests one replica answers at once: past it, new ones are told to come back. */
 export const defaultMaxConcurrentRequests = 256;
-
-const operationsPaths = new Set(['/health', '/livez', '/readyz', '/metrics']);
 
 /**
  * Answers 503 with Retry-After while `max` requests are already being answered, so that a flood
@@ -12,7 +11,7 @@ const operationsPaths = new Set(['/health', '/livez', '/readyz', '/metrics']);
 export function limitConcurrency(max: number): MiddlewareHandler {
   let inFlight = 0;
   return async (c, next) => {
-    if (operationsPaths.has(c.req.path.replace(/\/$/, ''))) return next();
+    if (isOperationsPath(c.req.path)) return next();
     if (inFlight >= max)
       return c.json(
         { code: 503, message: 'The gateway is busy: try again in 1 s', error: 'Service Unavailable' },

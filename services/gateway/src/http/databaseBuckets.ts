@@ -15,8 +15,8 @@ const refilled = `LEAST($2::float8, b.tokens + GREATEST(0, ${nowMs} - b.updated_
  */
 const takeSql = `
 WITH taken AS (
-  INSERT INTO rate_limit_buckets AS b (bucket, tokens, refused, updated_at_ms)
-  VALUES ($1, $2::float8 - 1, false, ${nowMs})
+  INSERT INTO rate_limit_buckets AS b (bucket, tokens, updated_at_ms)
+  VALUES ($1, $2::float8 - 1, ${nowMs})
   ON CONFLICT (bucket) DO UPDATE SET (tokens, updated_at_ms) = (${refilled} - 1, ${nowMs})
   WHERE ${refilled} >= 1
   RETURNING 0::float8 AS wait_ms

@@ -1,6 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { defaultIpv6PrefixBits, networkKey } from './clientNetwork';
+import { isOperationsPath, isTestControlPath } from './operationsPaths';
 
 /** At most `limit` requests per `windowMs`, refilled evenly: a token bucket of `limit` tokens. */
 export type RateLimit = { limit: number; windowMs: number };
@@ -121,14 +122,11 @@ export function callerKey(
 }
 
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** What orchestrators and monitoring ask: never refused, or a busy replica would look dead. */
-const operationsPaths = new Set(['/health', '/livez', '/readyz', '/metrics']);
 
 /** Which bucket a request draws on, if any. */
 function requestClass(c: Context): keyof RateLimits | null {
   const path = c.req.path.replace(/\/$/, '');
-  // The test-only snapshot routes are the test runner's, not a client's.
-  if (path.startsWith('/__test/') || operationsPaths.has(path)) return null;
+  if (isTestControlPath(path) || isOperationsPath(path)) return null;
   if (c.req.method === 'GET' && path === '/v1/auth/nonce') return 'authNonces';
   if (writeMethods.has(c.req.method)) return 'writes';
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return 'reads';

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareHandler } from 'hono';
 import { HttpError, RequestStopped } from './errors';
 import { TokenBuckets, type RateLimit } from './rateLimit';
+import { isOperationsPath, isTestControlPath } from './operationsPaths';
 
 /**
  * What bounds the work one request may make the gateway and its node do (issue 32). Every chain call
@@ -41,8 +42,6 @@ const scopes = new AsyncLocalStorage<RequestScope>();
 /** The scope of the request being answered, if the code runs for one (not for the indexer). */
 export const currentRequest = (): RequestScope | undefined => scopes.getStore();
 
-const operationsPaths = new Set(['/health', '/livez', '/readyz', '/metrics']);
-
 /**
  * Gives every request a deadline: past it (or once the client goes away), the chain calls made for it
  * throw, and a request still running is answered 504. Health checks and the test-only routes have
@@ -54,8 +53,7 @@ export function requestDeadline(
 ): MiddlewareHandler {
   const budget = new TokenBuckets();
   return async (c, next) => {
-    const path = c.req.path.replace(/\/$/, '');
-    if (operationsPaths.has(path) || path.startsWith('/__test/')) return next();
+    if (isOperationsPath(c.req.path) || isTestControlPath(c.req.path)) return next();
     const timeout = AbortSignal.timeout(limits.deadlineMs);
     const signal = AbortSignal.any([timeout, c.req.raw.signal]);
     let stopped: () => void = () => undefined;

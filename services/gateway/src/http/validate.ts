@@ -1,7 +1,8 @@
-import type { Context } from 'hono';
+import type { Context, Env, MiddlewareHandler } from 'hono';
 import { validator } from 'hono/validator';
 import { z } from 'zod';
-import { badJson, HttpError, invalidParam } from './errors';
+import { badJson, HttpError, invalidParam, unprocessable } from './errors';
+import { defaultJsonShape, jsonShapeBeyond, type JsonShapeLimits } from './jsonShape';
 
 type Issue = z.core.$ZodIssue;
 
@@ -23,9 +24,22 @@ const refuseBody = (issue: Issue) =>
 /** A path or query parameter that breaks its schema: 422 at that parameter, as the gateway words it. */
 const refuseParam = (issue: Issue) => invalidParam(String(issue.path[0] ?? 'query'), issue.message);
 
-async function readJson(c: Context): Promise<unknown> {
+/** The body parsed as JSON, once its text is known to be within `shape` (see jsonShape.ts). */
+async function readJson(
+  c: Context,
+  shape: JsonShapeLimits,
+  refuseShape: (beyond: string) => HttpError,
+): Promise<unknown> {
+  let text: string;
   try {
-    return await c.req.json();
+    text = await c.req.text();
+  } catch {
+    throw badJson();
+  }
+  const beyond = jsonShapeBeyond(text, shape);
+  if (beyond) throw refuseShape(beyond);
+  try {
+    return JSON.parse(text) as unknown;
   } catch {
     throw badJson();
   }
@@ -36,19 +50,31 @@ async function readJson(c: Context): Promise<unknown> {
  * (the request bodies of @countersign/gateway-api are zod/mini). The body is read whatever its
  * Content-Type says, as the gateway always has: Hono's validator alone would take it for `{}`.
  */
-export const jsonBody = <T extends z.core.$ZodType>(
-  schema: T,
-  options: {
-    /** A cheap refusal on the parsed JSON, before the schema walks it (whose cost grows with it). */
-    before?: (raw: unknown) => HttpError | undefined;
-  } = {},
-) =>
-  validator('json', async (_value, c): Promise<z.output<T>> => {
-    const raw = await readJson(c);
+export const jsonBody =
+  <T extends z.core.$ZodType>(
+    schema: T,
+    options: {
+      /** How wide and deep the JSON may be before it is parsed: defaultJsonShape unless narrower. */
+      shape?: JsonShapeLimits;
+      /** The answer to a body beyond `shape`: by default 422 "The body is too large to read: …". */
+      refuseShape?: (beyond: string) => HttpError;
+      /** A cheap refusal on the parsed JSON, before the schema walks it (whose cost grows with it). */
+      before?: (raw: unknown) => HttpError | undefined;
+    } = {},
+  ): MiddlewareHandler<Env, string, { in: { json: z.input<T> }; out: { json: z.output<T> } }> =>
+  // Not Hono's validator('json'): it parses a JSON body before its function runs, which would
+  // build the object before the shape is checked.
+  async (c, next) => {
+    const raw = await readJson(
+      c,
+      options.shape ?? defaultJsonShape,
+      options.refuseShape ?? ((beyond) => unprocessable(`The body is too large to read: ${beyond}`)),
+    );
     const refused = options.before?.(raw);
     if (refused) throw refused;
-    return firstIssue(schema, raw, refuseBody);
-  });
+    c.req.addValidatedData('json', firstIssue(schema, raw, refuseBody) as object);
+    await next();
+  };
 
 /**
  * The path's parameters through `schema` (`c.req.valid('param')`); a failure is 422 at the first

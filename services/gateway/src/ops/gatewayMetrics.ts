@@ -1,3 +1,4 @@
+import type { IntervalHistogram } from 'node:perf_hooks';
 import type { Database } from '../store';
 import { indexerLag, type ChainIndexing } from '../indexer/health';
 import { MetricsRegistry, type Counter, type Histogram } from './metrics';
@@ -20,6 +21,8 @@ export function gatewayMetrics(options: {
   db?: Database;
   indexers?: ReadonlyMap<string, ChainIndexing>;
   startTimeMs?: number;
+  /** perf_hooks' event-loop delay monitor, already enabled: what the longest hold was since the last scrape. */
+  eventLoopDelay?: IntervalHistogram;
 }): GatewayMetrics {
   const registry = new MetricsRegistry();
   const requests = registry.counter(
@@ -77,6 +80,23 @@ export function gatewayMetrics(options: {
     registry.gauge('db_pool_waiting', 'Queries waiting for a PostgreSQL connection.', () => [
       { value: poolStats().waiting },
     ]);
+  }
+  const eventLoopDelay = options.eventLoopDelay;
+  if (eventLoopDelay) {
+    // Since the last scrape, so that one slow moment shows once rather than forever.
+    registry.gauge(
+      'nodejs_eventloop_delay_seconds',
+      'How late the event loop ran its timers since the last scrape: the 99th percentile and the longest (quantile 1), the longest any one piece of work held it.',
+      () => {
+        const seconds = (nanoseconds: number) => nanoseconds / 1e9;
+        const values = [
+          { labels: { quantile: '0.99' }, value: seconds(eventLoopDelay.percentile(99)) },
+          { labels: { quantile: '1' }, value: seconds(eventLoopDelay.max) },
+        ];
+        eventLoopDelay.reset();
+        return values;
+      },
+    );
   }
   const startSeconds = (options.startTimeMs ?? performance.timeOrigin) / 1000;
   registry.gauge(

@@ -24,6 +24,13 @@ const iconFile = z.string().transform((file) => {
   return parseAddressParam(match[1], 'address');
 });
 
+/**
+ * The most collectibles the unpaged v1 list checks on chain (two calls each); clients wanting more
+ * page through v2. A list cut there says so in `listCutHeader`: "200 of 1234".
+ */
+export const maxUnpagedCollectibles = 200;
+export const listCutHeader = 'X-Countersign-List-Cut';
+
 export function assetRoutes(chains: ChainRegistry, db: Database, prices: PriceSource) {
   const safePath = safeInPath(chains);
   /** A fiat code in any case, USD by default; one without a rate is 404, as on the real gateway. */
@@ -61,17 +68,20 @@ export function assetRoutes(chains: ChainRegistry, db: Database, prices: PriceSo
       '/v1/chains/:chainId/safes/:safe/collectibles',
       safePath,
       queryParams(z.object({ trusted: boolQuery(false) })),
-      async (c) =>
-        c.json(
-          await readCollectibles({
-            db,
-            client: c.var.chain.client,
-            chainId: c.var.chain.config.chainId,
-            safe: c.var.safe,
-            trustedOnly: c.req.valid('query').trusted,
-            publicOrigin: publicOrigin(c.req.raw),
-          }),
-        ),
+      async (c) => {
+        // The unpaged list, as far as its bound: past it, a header says how many there are.
+        const { items, total } = await readCollectibles({
+          db,
+          client: c.var.chain.client,
+          chainId: c.var.chain.config.chainId,
+          safe: c.var.safe,
+          trustedOnly: c.req.valid('query').trusted,
+          publicOrigin: publicOrigin(c.req.raw),
+          window: { offset: 0, limit: maxUnpagedCollectibles },
+        });
+        if (total > maxUnpagedCollectibles) c.header(listCutHeader, `${maxUnpagedCollectibles} of ${total}`);
+        return c.json(items);
+      },
     )
     .get(
       '/v2/chains/:chainId/safes/:safe/collectibles',
@@ -79,17 +89,16 @@ export function assetRoutes(chains: ChainRegistry, db: Database, prices: PriceSo
       queryParams(z.object({ trusted: boolQuery(false), exclude_spam: boolQuery(true), cursor })),
       async (c) => {
         const { trusted, cursor: window } = c.req.valid('query');
-        const all = await readCollectibles({
+        const { items, total } = await readCollectibles({
           db,
           client: c.var.chain.client,
           chainId: c.var.chain.config.chainId,
           safe: c.var.safe,
           trustedOnly: trusted,
           publicOrigin: publicOrigin(c.req.raw),
+          window,
         });
-        return c.json(
-          toPage(c.req.raw, window, all.slice(window.offset, window.offset + window.limit), all.length),
-        );
+        return c.json(toPage(c.req.raw, window, items, total));
       },
     )
     .get(

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { confirmMessageBodySchema, proposeMessageBodySchema } from '@countersign/gateway-api';
-import { typedDataBeyondLimits, type SafeMessageContent } from '@countersign/safe-core';
+import { typedDataBeyondLimits, typedDataLimits, type SafeMessageContent } from '@countersign/safe-core';
 import type { Hex } from 'viem';
 import { z } from 'zod';
 import type { ChainRegistry } from '../chains/registry';
@@ -9,6 +9,7 @@ import { cursorQuery } from '../http/query';
 import { toPage } from '../http/paging';
 import { hashParam } from '../http/params';
 import { chainInPath, safeInPath } from '../http/resolve';
+import { defaultJsonShape } from '../http/jsonShape';
 import { jsonBody, pathParams, queryParams } from '../http/validate';
 import { toSafeMessage, withDayLabels } from '../messages/messages';
 import { ownerSignatures, signedMessage } from '../messages/signatures';
@@ -30,7 +31,11 @@ export function messageRoutes(chains: ChainRegistry, db: Database, safeInfoCache
       safeInPath(chains),
       // Typed data is bounded before anything walks it (the body's schema, the hash) and before the
       // Safe is read: the cheapest check first.
-      jsonBody(proposeMessageBodySchema, { before: typedDataTooLarge }),
+      jsonBody(proposeMessageBodySchema, {
+        shape: messageBodyShape,
+        refuseShape: (beyond) => unprocessable(`Invalid typed data: ${beyond}`),
+        before: typedDataTooLarge,
+      }),
       async (c) => {
         const { chain, safe } = c.var;
         const chainId = chain.config.chainId;
@@ -103,6 +108,16 @@ export function messageRoutes(chains: ChainRegistry, db: Database, safeInfoCache
       },
     );
 }
+
+/**
+ * The width of typed data as the body's text shows it before it is parsed: no object wider than the
+ * list of types or a struct may be. Depth is left to typedDataTooLarge, which counts it the way
+ * typed data's own limit is worded.
+ */
+const messageBodyShape = {
+  ...defaultJsonShape,
+  members: Math.max(typedDataLimits.types, typedDataLimits.fieldsPerType),
+};
 
 /**
  * The bounds of typed data (safe-core's typedDataLimits), checked on the body as parsed: a message

@@ -13,7 +13,8 @@ export function safeRoutes(chains: ChainRegistry, db: Database, cache: SafeInfoC
   return new Hono().get('/v1/chains/:chainId/safes/:address', safeInPath(chains, 'address'), async (c) => {
     const { chain, safe } = c.var;
     const info = await cache.get(chain.config.chainId, safe, async () => {
-      const state = await requireSafe(chain, safe);
+      // SafeInfo lists the modules, so it alone reads past their first page.
+      const state = await requireSafe(chain, safe, { allModules: true });
       const [tags, notices] = await Promise.all([
         readSafeTags(db, chain.config.chainId, safe, state.nonce),
         readIndexingNotices(db, chain.config.chainId, safe),

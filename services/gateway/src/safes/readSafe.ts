@@ -19,7 +19,10 @@ export type SafeState = {
   fallbackHandler: Address | null;
   guard: Address | null;
   modules: Address[];
-  /** The module list was cut at maxModulePages, or its pages went round in a loop. */
+  /**
+   * The module list is not all there: cut at its first page (unless every page was asked for), at
+   * maxModulePages, or where its pages went round in a loop.
+   */
   modulesTruncated: boolean;
 };
 
@@ -38,9 +41,16 @@ function slotAddress(word: Hex): Address | null {
 
 /**
  * Reads a Safe through Multicall3 in a single eth_call. Returns null when the address is not a Safe:
- * no code, or the Safe's own getters fail or make no sense.
+ * no code, or the Safe's own getters fail or make no sense. Modules past the first page take a call
+ * each, so they are read only for those who show the list (`allModules`): a contract that answers
+ * like a Safe can make that list as long as it likes.
  */
-export async function readSafe(client: PublicClient, address: Address): Promise<SafeState | null> {
+export async function readSafe(
+  client: PublicClient,
+  address: Address,
+  options: { allModules?: boolean } = {},
+): Promise<SafeState | null> {
+  const modulePages = options.allModules ? maxModulePages : 1;
   const contract = { address, abi: safeAbi } as const;
   const [owners, threshold, nonce, version, singletonWord, handlerWord, guardWord, modulePage] =
     await client.multicall({
@@ -81,7 +91,7 @@ export async function readSafe(client: PublicClient, address: Address): Promise<
     const seen = new Set<string>();
     // Rare: more modules than one page holds.
     for (let pages = 1; !isListEnd(next); pages += 1) {
-      if (pages >= maxModulePages || seen.has(next.toLowerCase())) {
+      if (pages >= modulePages || seen.has(next.toLowerCase())) {
         modulesTruncated = true;
         break;
       }

@@ -192,6 +192,14 @@ describe('Balances', () => {
     );
   });
 
+  it('says how many tokens sent to the Safe the gateway did not read', async () => {
+    gateway.getBalances.mockResolvedValue({ ...usd, tokensNotRead: 4_700 });
+    open();
+    expect(await screen.findByTestId('assets-total-not-read')).toHaveTextContent(
+      'Leaves out 4,700 more tokens sent to this Safe',
+    );
+  });
+
   it('says when the Safe holds no token', async () => {
     gateway.getBalances.mockResolvedValue({ fiatTotal: '0', items: [] });
     open();

@@ -81,6 +81,13 @@ export function BalancesPage() {
                       price.
                     </dd>
                   )}
+                  {view.notRead > 0 && (
+                    <dd className={styles.totalNote} data-testid="assets-total-not-read">
+                      Leaves out {view.notRead.toLocaleString('en-US')} more{' '}
+                      {view.notRead === 1 ? 'token' : 'tokens'} sent to this Safe: the gateway reads its
+                      trusted tokens and those the Safe received first, up to its limit.
+                    </dd>
+                  )}
                   {hiddenCount > 0 && (
                     <dd className={styles.totalNote} data-testid="assets-total-note">
                       Leaves out {hiddenCount} hidden {hiddenCount === 1 ? 'token' : 'tokens'}, worth{' '}

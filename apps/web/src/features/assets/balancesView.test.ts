@@ -98,6 +98,11 @@ describe('balancesView', () => {
     expect(hidden).toMatchObject({ unpriced: 0, hiddenTotal: '0' });
   });
 
+  it('counts the tokens the gateway did not read, none when it does not say', () => {
+    expect(balancesView(balances, new Set()).notRead).toBe(0);
+    expect(balancesView({ ...balances, tokensNotRead: 12 }, new Set()).notRead).toBe(12);
+  });
+
   it('topAssets: the most valuable visible tokens', () => {
     const view = balancesView(balances, new Set([tokenId(eth)]));
     expect(topAssets(view, 2).map((item) => item.tokenInfo.symbol)).toEqual(['DEV', 'DUSD']);

@@ -31,6 +31,8 @@ export type BalancesView = {
   hiddenTotal: string;
   /** How many visible tokens held have no known price: the total leaves them out. */
   unpriced: number;
+  /** Tokens the Safe received that the gateway did not read, past its bound (Countersign's gateway says). */
+  notRead: number;
 };
 
 /**
@@ -48,7 +50,14 @@ export function balancesView(balances: Balances, hiddenTokens: ReadonlySet<strin
   const unpriced = visible.filter((item) => item.fiatBalance === null && !/^0+$/.test(item.balance)).length;
   const total = hidden.length === 0 ? gatewayTotal : subtractDecimals(gatewayTotal, hiddenTotal);
   // A gateway total smaller than its items (it should never be) must not show a negative balance.
-  return { visible, hidden, total: compareDecimals(total, '0') < 0 ? '0' : total, hiddenTotal, unpriced };
+  return {
+    visible,
+    hidden,
+    total: compareDecimals(total, '0') < 0 ? '0' : total,
+    hiddenTotal,
+    unpriced,
+    notRead: balances.tokensNotRead ?? 0,
+  };
 }
 
 /** The `count` most valuable visible tokens, for compact previews (the Safe's home). */

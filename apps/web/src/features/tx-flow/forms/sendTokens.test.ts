@@ -26,6 +26,7 @@ const view = {
   total: '0',
   hiddenTotal: '0',
   unpriced: 0,
+  notRead: 0,
 };
 
 describe('heldTokenUnit', () => {
