@@ -1,6 +1,7 @@
 import type { ChainInfo, TypedData } from '@countersign/gateway-api';
 import { Address, Badge, Detail, DetailList, HexValue, WarningIcon, RevealedText } from '../../ui';
 import { chainExplorer } from '../chains';
+import { TokenGrantAlert } from './grants/TokenGrantAlert';
 import { LongText } from './LongText';
 import { typedDataTree, type TypedNode } from './typedDataTree';
 import styles from './TypedDataView.module.css';
@@ -17,6 +18,7 @@ export function TypedDataView({
 }) {
   return (
     <div className={styles.view} data-testid="typed-data">
+      <TokenGrantAlert typedData={typedData} chain={chain} safeAddress={safeAddress} />
       <h3>Domain</h3>
       <TypedDataDomain domain={typedData.domain} chain={chain} safeAddress={safeAddress} />
       <h3>Message</h3>
