@@ -8,6 +8,8 @@ export type ChainSafeState = {
   nonce: number;
   version: string;
   modules: Address[];
+  /** More modules are enabled than were read (see readChainSafeState): the list is not all there. */
+  modulesCut?: boolean;
   guard: Address | null;
   /** The guard of module transactions (Safe 1.5.0); null before 1.5.0, which has none. */
   moduleGuard: Address | null;

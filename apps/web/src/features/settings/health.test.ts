@@ -191,6 +191,37 @@ describe('safeHealth', () => {
     expect(find(report({ queuedNonces: [3, 3, 5, 6] }), 'queue-conflicts')).toBeUndefined();
   });
 
+  it('says when the Safe enables more modules than were read', () => {
+    expect(find(report({}), 'modules-cut')).toBeUndefined();
+    const modules = Array.from({ length: 500 }, (_, i) => ({
+      address: `0x${(i + 1).toString(16).padStart(40, '0')}`,
+      gatewayName: null,
+    }));
+    const finding = find(report({ modules, modulesCut: true }), 'modules-cut');
+    expect(finding).toMatchObject({
+      tone: 'danger',
+      title: 'More than 500 modules are enabled',
+      action: { to: paths.settings('modules') },
+    });
+  });
+
+  it('explains an owner’s rejection beside a transaction as a cancellation, not an attack', () => {
+    const facts = { queuedNonces: [5, 5, 6, 6, 6], rejectionNonces: [5, 6] };
+    const cancelling = find(report(facts), 'queue-rejections');
+    expect(cancelling).toMatchObject({
+      tone: 'info',
+      title: 'A rejection waits beside a transaction at nonce 5',
+      action: { to: paths.queue },
+    });
+    expect(cancelling?.why).not.toContain('slip');
+    // Three at one nonce, a rejection among them: still a conflict to look at.
+    expect(find(report(facts), 'queue-conflicts')).toMatchObject({
+      tone: 'warn',
+      title: 'Several transactions wait at the same nonce (6)',
+    });
+    expect(find(report({ queuedNonces: [5, 5], rejectionNonces: [5] }), 'queue-conflicts')).toBeUndefined();
+  });
+
   it('warns of nonces the queue skips, linking to fill the first', () => {
     const finding = find(report({ queuedNonces: [5, 7, 9] }), 'queue-gap');
     expect(finding).toMatchObject({ tone: 'warn', title: 'The queue skips nonces 6, 8' });

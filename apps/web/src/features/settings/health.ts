@@ -31,12 +31,16 @@ export type HealthFacts = {
   implementation: NamedContract;
   fallbackHandler: NamedContract | null;
   modules: readonly NamedContract[];
+  /** The chain's module list was longer than was read (500): `modules` is not all there. */
+  modulesCut?: boolean;
   guard: NamedContract | null;
   /** The module guard (Safe 1.5.0), read from the chain only: undefined when it was not read. */
   moduleGuard?: NamedContract | null;
   contractOwners?: readonly string[];
   /** The nonces of the multisig transactions in the queue (a nonce twice: two proposals). */
   queuedNonces?: readonly number[];
+  /** The nonces at which one of the queued transactions is an on-chain rejection (the gateway's word). */
+  rejectionNonces?: readonly number[];
   /** Which factory created the Safe, as its creation transaction shows on the chain; undefined until read. */
   factory?: FactoryCheck;
 };
@@ -159,6 +163,22 @@ function fallbackHandlerFinding(facts: HealthFacts, paths: SafePaths): Finding {
 }
 
 function moduleFindings(facts: HealthFacts, paths: SafePaths): Finding[] {
+  const cut: Finding[] = facts.modulesCut
+    ? [
+        {
+          id: 'modules-cut',
+          tone: 'danger',
+          title: `More than ${facts.modules.length} modules are enabled`,
+          why: 'Each module can execute transactions from this Safe without the owners’ confirmations. The Safe lists more than this app reads, so the ones past them are not shown here or checked.',
+          todo: 'Find out who enabled so many, and disable those you do not use.',
+          action: { label: 'Open the modules', to: paths.settings('modules') },
+        },
+      ]
+    : [];
+  return [...cut, ...enabledModuleFindings(facts, paths)];
+}
+
+function enabledModuleFindings(facts: HealthFacts, paths: SafePaths): Finding[] {
   return facts.modules.map((module) => {
     const id = `module-${module.address.toLowerCase()}`;
     const action = {
@@ -287,14 +307,28 @@ function queueFindings(facts: HealthFacts, paths: SafePaths): Finding[] {
   for (const nonce of facts.queuedNonces)
     if (nonce >= facts.nonce) counts.set(nonce, (counts.get(nonce) ?? 0) + 1);
   const found: Finding[] = [];
-  const conflicts = [...counts].filter(([, count]) => count > 1).map(([nonce]) => nonce);
+  const rejections = new Set(facts.rejectionNonces ?? []);
+  const shared = [...counts].filter(([, count]) => count > 1);
+  // A transaction and the rejection an owner proposed beside it: how owners cancel, not an attack.
+  const cancelling = shared.filter(([nonce, count]) => count === 2 && rejections.has(nonce)).map(([n]) => n);
+  const conflicts = shared.map(([nonce]) => nonce).filter((nonce) => !cancelling.includes(nonce));
   conflicts.sort((a, b) => a - b);
+  cancelling.sort((a, b) => a - b);
+  if (cancelling.length > 0)
+    found.push({
+      id: 'queue-rejections',
+      tone: 'info',
+      title: `A rejection waits beside a transaction at nonce${cancelling.length > 1 ? 's' : ''} ${cancelling.join(', ')}`,
+      why: 'An owner proposed to cancel the transaction there: executing the rejection uses the nonce, so the transaction beside it can never run. Either one runs, not both.',
+      todo: 'Confirm the rejection if you agree to cancel, or confirm the transaction to let it run instead.',
+      action: { label: 'Open the queue', to: paths.queue },
+    });
   if (conflicts.length > 0)
     found.push({
       id: 'queue-conflicts',
       tone: 'warn',
       title: `Several transactions wait at the same nonce (${conflicts.join(', ')})`,
-      why: 'Only one transaction per nonce can run; executing one cancels the others. Someone may be trying to slip a different transaction past the owners.',
+      why: 'Only one transaction per nonce can run; executing one cancels the others. Unless an owner meant to replace a transaction, someone may be trying to slip a different one past the owners.',
       todo: 'Compare the transactions at that nonce, confirm only the one you meant, and reject the others.',
       action: { label: 'Open the queue', to: paths.queue },
     });

@@ -63,13 +63,17 @@ export function useSafeHealth({
   const modulesInfo = safe.modules ?? [];
   const name = namedBy([safe.implementation, safe.fallbackHandler, safe.guard, ...modulesInfo]);
   const nameOrNull = (value: string | null) => (value === null ? null : name(value));
-  const queuedNonces = queue.data?.pages.flatMap((page) =>
+  const queued = queue.data?.pages.flatMap((page) =>
     page.results.flatMap((item) =>
       isTransactionItem(item) && isMultisigExecutionInfo(item.transaction.executionInfo)
-        ? [item.transaction.executionInfo.nonce]
+        ? [{ nonce: item.transaction.executionInfo.nonce, txInfo: item.transaction.txInfo }]
         : [],
     ),
   );
+  const queuedNonces = queued?.map((item) => item.nonce);
+  const rejectionNonces = queued
+    ?.filter(({ txInfo }) => txInfo.type === 'Custom' && txInfo.isCancellation)
+    .map((item) => item.nonce);
   const fromGateway = {
     owners,
     threshold: safe.threshold,
@@ -92,6 +96,7 @@ export function useSafeHealth({
           implementation: name(state.implementation),
           fallbackHandler: nameOrNull(state.fallbackHandler),
           modules: state.modules.map(name),
+          modulesCut: state.modulesCut ?? false,
           guard: nameOrNull(state.guard),
           moduleGuard: nameOrNull(state.moduleGuard),
         }),
@@ -99,6 +104,7 @@ export function useSafeHealth({
     gatewayVersionState: safe.implementationVersionState,
     contractOwners: code.data,
     queuedNonces,
+    rejectionNonces,
     factory: creation.data,
   };
   return {

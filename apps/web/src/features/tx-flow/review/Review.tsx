@@ -399,8 +399,9 @@ export function Review({
           )}
           <ExecutionProgress state={execution.state} chain={chain} />
           <div className={styles.buttons}>
+            {/* In a dialog the request came from an app or a dapp: leaving answers it with a rejection. */}
             <Button onClick={onBack} disabled={working} data-testid="review-back">
-              Back
+              {inDialog ? 'Reject' : 'Back'}
             </Button>
             {role.kind === 'owner' && threshold === 1 && (
               <Button

@@ -325,7 +325,7 @@ describe('StateChanges', () => {
   it('says when nothing changes', () => {
     render(<StateChanges query={done({})} native={native} safe={safe} />);
     expect(screen.getByTestId('state-nothing')).toHaveTextContent(
-      'No balance, approval or setting of the Safe changes.',
+      'This run changed no balance, approval or setting of the Safe.',
     );
   });
 });

@@ -106,7 +106,7 @@ export function StateChanges({
       )}
       {nothing && (
         <p className={styles.sentence} data-testid="state-nothing">
-          No balance, approval or setting of the Safe changes.
+          This run changed no balance, approval or setting of the Safe.
         </p>
       )}
       {changes.unchecked.length > 0 && (
@@ -116,9 +116,11 @@ export function StateChanges({
       )}
       <p className={styles.note}>
         {outcome.changes.engine === 'browser-evm'
-          ? 'Executed in your browser over this chain’s RPC (its node offers no simulation), as an owner would execute it now on the chain’s current state'
-          : 'Executed now by an owner on the chain’s current state, through this chain’s own node'}{' '}
-        ({outcome.changes.engine}); the gas the executor pays is not included.
+          ? 'Executed in your browser over this chain’s RPC (its node offers no simulation), as an owner would execute it now on the latest block'
+          : 'Executed by this chain’s own node as an owner would execute it now, on the latest block'}{' '}
+        ({outcome.changes.engine}), with the owners’ signatures taken as given and no fee charged: the gas
+        the executor pays is not included. A contract can tell such a run from the real one (its block, time
+        or gas price) and act otherwise when the transaction is executed.
       </p>
     </div>
   );
