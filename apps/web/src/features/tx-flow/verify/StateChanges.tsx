@@ -118,9 +118,9 @@ export function StateChanges({
         {outcome.changes.engine === 'browser-evm'
           ? 'Executed in your browser over this chain’s RPC (its node offers no simulation), as an owner would execute it now on the latest block'
           : 'Executed by this chain’s own node as an owner would execute it now, on the latest block'}{' '}
-        ({outcome.changes.engine}), with the owners’ signatures taken as given and no fee charged: the gas
-        the executor pays is not included. A contract can tell such a run from the real one (its block, time
-        or gas price) and act otherwise when the transaction is executed.
+        ({outcome.changes.engine}), with the owners’ signatures taken as given and no fee charged: the gas the
+        executor pays is not included. A contract can tell such a run from the real one (its block, time or
+        gas price) and act otherwise when the transaction is executed.
       </p>
     </div>
   );
