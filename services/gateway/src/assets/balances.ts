@@ -39,7 +39,8 @@ export async function readBalances(params: {
   const tokens = await loadTokens(db, chain.chainId, held.addresses);
   const erc20 = held.addresses
     .map((address) => tokens.get(address))
-    .filter((token): token is Token => token !== undefined && (!params.trustedOnly || token.trusted));
+    // heldErc20Addresses already kept only trusted tokens when asked to.
+    .filter((token): token is Token => token !== undefined);
   const [native, ...amounts] = await Promise.all([
     client.getBalance({ address: safe }),
     ...erc20.map((token) =>

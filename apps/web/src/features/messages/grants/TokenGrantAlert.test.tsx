@@ -1,8 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { devnetChain, teamSafeAddress } from '../../../testing';
-import { servicesWrapper } from '../../../testing/render';
+import { devnetChain, servicesWrapper, teamSafeAddress } from '../../../testing';
 import { tokenFactsQueryOptions } from '../../tx-flow';
 import { DAI, daiPermit, DRAINER, openSeaListing, USDC, usdcPermit } from './grantExamples';
 import { TokenGrantAlert } from './TokenGrantAlert';
