@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startWebServer, type WebServer } from '@countersign/web/server';
+import { startWebServer, type WebServer, type WebServerOptions } from '@countersign/web/server';
 
 /**
  * A hostile gateway: a proxy on loopback in front of the real local gateway that passes every
@@ -131,6 +131,8 @@ export async function webAppOnHostileGateway(
   gatewayUrl: string,
   /** Lies told from the start: the web server reads the chains once as it starts. */
   lies: (gateway: HostileGateway) => void = () => undefined,
+  /** The web server's own settings besides its gateway (CHAIN_RPC_URLS, say). */
+  web: Partial<WebServerOptions> = {},
 ): Promise<{
   web: WebServer;
   gateway: HostileGateway;
@@ -138,12 +140,12 @@ export async function webAppOnHostileGateway(
 }> {
   const gateway = await HostileGateway.start(gatewayUrl);
   lies(gateway);
-  const web = await startWebServer({ port: 0, gatewayUrl: gateway.url, prerenderBudgetMs: 5000 });
+  const server = await startWebServer({ port: 0, gatewayUrl: gateway.url, prerenderBudgetMs: 5000, ...web });
   return {
-    web,
+    web: server,
     gateway,
     stop: async () => {
-      await web.close();
+      await server.close();
       await gateway.close();
     },
   };
@@ -172,4 +174,26 @@ export function callItAThresholdChange(gateway: HostileGateway, detailsPath: str
     details.txData.dataDecoded = decoded;
     return details;
   });
+}
+
+type ChainRpc = {
+  rpcUri: { value: string };
+  publicRpcUri: { value: string };
+  safeAppsRpcUri: { value: string };
+};
+
+/** From now on the gateway names `rpcUrl` as the chain's RPC, in the chain list and in each chain's configuration. */
+export function namingRpc(gateway: HostileGateway, rpcUrl: string): HostileGateway {
+  const withRpc = (chain: ChainRpc) => {
+    chain.rpcUri.value = rpcUrl;
+    chain.publicRpcUri.value = rpcUrl;
+    chain.safeAppsRpcUri.value = rpcUrl;
+    return chain;
+  };
+  return gateway
+    .lie('GET', '/v1/chains', (body) => {
+      (body as { results: ChainRpc[] }).results.forEach(withRpc);
+      return body;
+    })
+    .lie('GET', /^\/v1\/chains\/[^/]+$/, (body) => withRpc(body as ChainRpc));
 }

@@ -41,6 +41,8 @@ export type StackOptions = {
   gatewayLimits?: GatewayLimits;
   /** Origins of the Safe wallets that may frame the app (FRAME_ANCESTORS). */
   frameAncestors?: string[];
+  /** The RPC the browser reads each chain through (CHAIN_RPC_URLS); the devnets' own are added. */
+  rpcUrls?: Record<string, string>;
   /** PostgreSQL for the local gateway; without it the embedded database lives in stateDir. */
   databaseUrl?: string;
   /** The PostgreSQL schema for the gateway's tables (DATABASE_SCHEMA); `public` without it. */
@@ -106,6 +108,11 @@ const traceStart = (() => {
 /** The decimal chain ids of the devnets started, the main one first. */
 const chainIdsOf = (...devnets: (Devnet | undefined)[]) =>
   devnets.flatMap((devnet) => (devnet ? [String(devnet.manifest.chainId)] : []));
+
+const devnetRpcUrls = (...devnets: (Devnet | undefined)[]): Record<string, string> =>
+  Object.fromEntries(
+    devnets.flatMap((devnet) => (devnet ? [[String(devnet.manifest.chainId), devnet.rpcUrl]] : [])),
+  );
 
 /** Starts the second chain in its own folder inside the first one's (so one lock covers both). */
 async function startSecondDevnet(options: StackOptions, rpcHost: string): Promise<Devnet> {
@@ -284,6 +291,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       walletConnectVerify: options.walletConnectVerify,
       prerenderBudgetMs: options.prerenderBudgetMs,
       frameAncestors: options.frameAncestors,
+      // The operator of a local stack runs the chains too: the browser reads them at their source.
+      rpcUrls: { ...devnetRpcUrls(devnet, secondDevnet), ...options.rpcUrls },
       // The demo apps are on loopback, which /app-manifest otherwise refuses: their origin alone is
       // trusted, not loopback at large.
       appManifestPrivateOrigins: demoAppsUrl ? [new URL(demoAppsUrl).origin] : [],

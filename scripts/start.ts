@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { onParentExit, redactUrl, resolvePathSetting } from '@countersign/devnet';
 import { devnetShortName, gatewayLimitsFromEnv } from '@countersign/gateway';
 import { DEFAULT_DEMO_APPS_PORT } from '@countersign/demo-apps/server';
+import { parseChainRpcUrls } from '@countersign/web/server';
 import { warnIfUnreachable } from './probes';
 import { parseSettings } from './settings';
 import { defaultStateDir, secondDevnetShortName, startStack } from './stack';
@@ -48,6 +49,7 @@ const env = orFail(() =>
       WALLETCONNECT_RELAY_URL: z.string().optional(),
       WALLETCONNECT_VERIFY: z.enum(['on', 'off']).optional(),
       FRAME_ANCESTORS: z.string().optional(),
+      CHAIN_RPC_URLS: z.string().optional(),
       WEB_PRERENDER_BUDGET_MS: z.coerce.number().int().min(0).optional(),
       COUNTERSIGN_READY_FILE: z.string().optional(),
       DEVNET_SECOND_CHAIN: z.literal('1').optional(),
@@ -110,6 +112,7 @@ const stack = await startStack({
   frameAncestors: env.FRAME_ANCESTORS?.split(',')
     .map((origin) => origin.trim())
     .filter(Boolean),
+  rpcUrls: orFail(() => parseChainRpcUrls(env.CHAIN_RPC_URLS)),
 }).catch((error: unknown) => {
   // A service that cannot start (a port taken, a setting refused) is told in one line; startStack
   // has already stopped whatever it had started.

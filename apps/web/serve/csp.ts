@@ -1,6 +1,6 @@
 import { createGatewayClient, type ChainInfo } from '@countersign/gateway-api';
 import { fetchAllChains } from '../src/features/chains/fetchAllChains';
-import { rpcUrlOf } from '../src/lib/rpcUrl';
+import { gatewayRpcUrlOf } from '../src/lib/rpcSources';
 
 /**
  * The Content-Security-Policy the web app is served with. Scripts come only from this origin (no
@@ -84,17 +84,24 @@ export function contentSecurityPolicy(inputs: CspInputs): string {
   return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
 }
 
-/** The origins of the RPC URLs the browser uses for these chains (see rpcUrlOf). */
-export function rpcOriginsOf(chains: readonly ChainInfo[]): string[] {
+/**
+ * The origins of the RPCs the browser may read chains from: the operator's (CHAIN_RPC_URLS), and the
+ * gateway's only for the chains the operator names none for. A gateway cannot open the page to a
+ * node of its choosing on a chain the operator has an RPC for.
+ */
+export function rpcOriginsOf(
+  chains: readonly ChainInfo[],
+  operatorRpcUrls: Readonly<Record<string, string>> = {},
+): string[] {
   const origins = new Set<string>();
+  const add = (url: string | undefined) => {
+    const origin = url && originOf(url);
+    if (origin) origins.add(origin);
+  };
+  for (const url of Object.values(operatorRpcUrls)) add(url);
   for (const chain of chains) {
-    for (const url of [
-      rpcUrlOf(chain),
-      chain.safeAppsRpcUri.authentication === 'API_KEY_PATH' ? undefined : chain.safeAppsRpcUri.value,
-    ]) {
-      const origin = url && originOf(url);
-      if (origin) origins.add(origin);
-    }
+    if (operatorRpcUrls[chain.chainId] !== undefined) continue;
+    add(gatewayRpcUrlOf(chain));
   }
   return [...origins].sort();
 }

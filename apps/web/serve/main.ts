@@ -4,8 +4,10 @@
  * `WALLETCONNECT_RELAY_URL` (optional), `WEB_PRERENDER_BUDGET_MS` (default 250; 0 renders no page on
  * the server), `APP_MANIFEST_PRIVATE_ORIGINS` (comma-separated origins whose Safe App manifests are
  * read although not public, default none), `FRAME_ANCESTORS` (comma-separated origins of the Safe
- * wallets that may frame the app, default none). Stops on SIGINT/SIGTERM.
+ * wallets that may frame the app, default none), `CHAIN_RPC_URLS` (`chainId=url` entries: the RPC the
+ * browser reads each chain through, default the gateway's). Stops on SIGINT/SIGTERM.
  */
+import { parseChainRpcUrls } from './chainRpcUrls';
 import { parseOriginList } from './origins';
 import { startWebServer } from './server';
 
@@ -46,6 +48,7 @@ try {
       process.env.APP_MANIFEST_PRIVATE_ORIGINS,
     ),
     frameAncestors: parseOriginList('FRAME_ANCESTORS', process.env.FRAME_ANCESTORS),
+    rpcUrls: parseChainRpcUrls(process.env.CHAIN_RPC_URLS),
   });
   console.log(`web: ${server.url}`);
 

@@ -9,7 +9,7 @@ import type { ChainInfo } from '@countersign/gateway-api';
 import { devnetChain, teamSafeAddress } from '../src/testing/fixtures';
 import { contentSecurityPolicy, rpcOriginsOf } from './csp';
 import { parseOriginList } from './origins';
-import { configScript, createWebApp, startWebServer } from './server';
+import { configScript, createWebApp, parseChainRpcUrls, startWebServer } from './server';
 import { loadPrerender, speaksServerLocale } from './prerender';
 import { gatewayOnlyConfig } from './testConfig';
 import type { PrerenderedPage } from '../src/app/prerenderedData';
@@ -216,6 +216,49 @@ describe('Content-Security-Policy', () => {
         chain('http://127.0.0.1:8545', 'NO_AUTHENTICATION', 'http://127.0.0.1:8545'),
       ]),
     ).toEqual(['http://127.0.0.1:8545', 'https://public.example.com']);
+  });
+
+  it("takes the operator's RPC where CHAIN_RPC_URLS names one, and then never the gateway's for that chain", () => {
+    const chain = (chainId: string, rpc: string) =>
+      ({
+        chainId,
+        rpcUri: { authentication: 'NO_AUTHENTICATION', value: rpc },
+        publicRpcUri: { authentication: 'NO_AUTHENTICATION', value: rpc },
+        safeAppsRpcUri: { authentication: 'NO_AUTHENTICATION', value: 'https://apps-rpc.example.com' },
+      }) as unknown as ChainInfo;
+    expect(
+      rpcOriginsOf([chain('1', 'https://liar.example.com/rpc'), chain('10', 'https://gw-op.example.com')], {
+        '1': 'https://mainnet.operator.example/KEY',
+        '8453': 'https://base.operator.example',
+      }),
+    ).toEqual([
+      'https://base.operator.example',
+      'https://gw-op.example.com',
+      'https://mainnet.operator.example',
+    ]);
+  });
+
+  it("adds the owner's own RPC origins that their browser names in its cookie, and nothing else from it", async () => {
+    const app = createWebApp({ distDir: '/nonexistent', config: gatewayOnlyConfig, rpcOrigins: () => [] });
+    const named = encodeURIComponent(
+      'https://mine.example:8443 javascript:alert(1) https://*.example.com https://ok.example/path',
+    );
+    const response = await app.request('/config.js', {
+      headers: { cookie: `countersign-owner-rpc=${named}` },
+    });
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("connect-src 'self' http://127.0.0.1:8787 https://mine.example:8443;");
+  });
+
+  it('reads CHAIN_RPC_URLS as chainId=URL entries, and refuses anything else naming the entry', () => {
+    expect(parseChainRpcUrls(' 1=https://eth.example/v3/KEY,137=https://polygon.example ')).toEqual({
+      '1': 'https://eth.example/v3/KEY',
+      '137': 'https://polygon.example',
+    });
+    expect(parseChainRpcUrls(undefined)).toEqual({});
+    expect(() => parseChainRpcUrls('1=ftp://x.example')).toThrow(/"1=ftp:\/\/x.example"/);
+    expect(() => parseChainRpcUrls('mainnet=https://x.example')).toThrow(/CHAIN_RPC_URLS/);
+    expect(() => parseChainRpcUrls('1=https://a.example 1=https://b.example')).toThrow(/each chain once/);
   });
 
   it('is sent with every page the server answers', async () => {

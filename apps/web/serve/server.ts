@@ -16,7 +16,9 @@ import { contentSecurityPolicy, readGatewayChains, rpcOriginsOf } from './csp';
 import { createManifestReader, type ManifestReaderOptions } from './appManifest';
 import { createAssetStore, preferredEncoding } from './assets';
 import { withIntegrity } from './integrity';
-import { checkOrigins } from './origins';
+import { checkOrigins, normalOrigin } from './origins';
+
+export { parseChainRpcUrls } from './chainRpcUrls';
 import { createViewPreloads } from './viewPreloads';
 import { pageDataHead, safeOfPath } from './pageData';
 import {
@@ -28,6 +30,7 @@ import {
   type Prerender,
 } from './prerender';
 import { hasSavedCacheMark } from '../src/lib/savedCacheMark';
+import { ownerRpcOriginsInCookie } from '../src/lib/rpcSources';
 import type { PageChains } from '../src/features/chains/pageChains';
 
 export type WebServerOptions = {
@@ -57,6 +60,8 @@ export type WebServerOptions = {
    * CSP's frame-ancestors, and /config.js's `frameAncestors` for the Safe connector.
    */
   frameAncestors?: readonly string[];
+  /** CHAIN_RPC_URLS: the operator's RPC per chain id, which the browser reads those chains through. */
+  rpcUrls?: Readonly<Record<string, string>>;
   /**
    * The server renderer's build (serve/prerender.ts); default apps/web/dist-server with the default
    * distDir, none with another. Without one, the app renders every page in the browser.
@@ -91,6 +96,14 @@ export function configScript(config: RuntimeConfig): string {
   return `window.__COUNTERSIGN_CONFIG__ = ${JSON.stringify(config)};\n`;
 }
 
+/**
+ * The origins of the owner's own RPCs, which their browser names in a cookie (lib/rpcSources.ts):
+ * each an http(s) origin exactly, or left out.
+ */
+function ownerRpcOrigins(cookieHeader: string | undefined): string[] {
+  return ownerRpcOriginsInCookie(cookieHeader).flatMap((value) => normalOrigin(`${value}/`) ?? []);
+}
+
 /** The Hono app alone (no socket), for tests that call `app.request(...)`. */
 export function createWebApp(opts: {
   distDir: string;
@@ -117,7 +130,7 @@ export function createWebApp(opts: {
       'Content-Security-Policy',
       contentSecurityPolicy({
         gatewayUrl: config.gatewayUrl,
-        rpcOrigins: opts.rpcOrigins?.() ?? [],
+        rpcOrigins: [...(opts.rpcOrigins?.() ?? []), ...ownerRpcOrigins(c.req.header('cookie'))],
         walletConnect: config.walletConnectProjectId
           ? { relayUrl: config.walletConnectRelayUrl, verify: config.walletConnectVerify }
           : undefined,
@@ -221,6 +234,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     walletConnectRelayUrl: opts.walletConnectRelayUrl,
     walletConnectVerify: opts.walletConnectVerify,
     frameAncestors: checkOrigins('frameAncestors (FRAME_ANCESTORS)', opts.frameAncestors ?? []),
+    rpcUrls: opts.rpcUrls && Object.keys(opts.rpcUrls).length > 0 ? opts.rpcUrls : undefined,
     devnet: opts.devnet,
   });
   const appManifestPrivateOrigins = checkOrigins(
@@ -235,14 +249,14 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   }
 
   // The chains' RPC endpoints, read from the gateway now and then, for the CSP's connect-src.
-  let rpcOrigins: readonly string[] = [];
+  let rpcOrigins: readonly string[] = rpcOriginsOf([], checked.value.rpcUrls);
   let chains: PageChains | undefined;
   let refreshTimer: NodeJS.Timeout | undefined;
   const refreshChains = async () => {
     let next = CHAINS_REFRESH_MS;
     try {
       const read = await readGatewayChains(checked.value.gatewayUrl);
-      rpcOrigins = rpcOriginsOf(read);
+      rpcOrigins = rpcOriginsOf(read, checked.value.rpcUrls);
       chains = { readAt: Date.now(), chains: read };
     } catch {
       // The gateway is not up yet (or is away): the page still loads; try again soon.

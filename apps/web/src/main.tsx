@@ -7,6 +7,7 @@ import { startCachePersistence } from './app/queryClient';
 import { createAppRouter, routerReady } from './app/router';
 import { seedChainsFromPage } from './features/chains';
 import { readRuntimeConfig } from './lib/config';
+import { checkPendingOwnerRpcs, setOperatorRpcUrls } from './lib/rpcSources';
 import { createAppServices } from './lib/services';
 
 const container = document.getElementById('root');
@@ -20,6 +21,7 @@ if (config.ok) {
   const { queryClient } = services;
   startCachePersistence(queryClient, config.value.gatewayUrl);
   seedChainsFromPage(queryClient);
+  setOperatorRpcUrls(config.value.rpcUrls);
   const start = (prerendered: boolean) => {
     const router = createAppRouter(services);
     const render = () =>
@@ -35,12 +37,17 @@ if (config.ok) {
   };
   // Only a page the server rendered has anything in #root; the code that takes its data is loaded
   // for such pages alone (the server preloads it with them).
-  if (container.hasChildNodes()) {
-    import('./app/prerenderedData').then(
-      ({ hydratePrerenderedData }) => start(hydratePrerenderedData(queryClient)),
-      () => start(false),
-    );
-  } else start(false);
+  const begin = () => {
+    if (container.hasChildNodes()) {
+      import('./app/prerenderedData').then(
+        ({ hydratePrerenderedData }) => start(hydratePrerenderedData(queryClient)),
+        () => start(false),
+      );
+    } else start(false);
+  };
+  // An RPC the owner set on the last page is checked before anything reads a chain; without one
+  // this settles at once.
+  void checkPendingOwnerRpcs().then(begin, begin);
 } else {
   // Seldom seen, so not part of every page's first script.
   void import('./app/ConfigErrorScreen').then(({ ConfigErrorScreen }) =>

@@ -16,3 +16,11 @@ export { resolvePathSetting, redactUrl, ipForAnvil, isDatabaseUnreachable } from
 export { lockStateDir } from './stateLock';
 export { compileSolidity, artifactOf, type Artifact } from './contracts/compile';
 export { deployArtifact } from './deployArtifact';
+export {
+  lyingAbout,
+  startRpcInterceptor,
+  type ChainLies,
+  type RpcAnswer,
+  type RpcCall,
+  type RpcInterceptor,
+} from './rpcInterceptor';

@@ -1,6 +1,6 @@
 import { createClient, http, isHex, type Client, type Hex } from 'viem';
 import type { ChainInfo } from '@countersign/gateway-api';
-import { rpcUrlOf } from './rpcUrl';
+import { rpcUrlOf } from './rpcSources';
 
 const readers = new Map<string, Client>();
 

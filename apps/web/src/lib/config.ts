@@ -60,6 +60,20 @@ const runtimeConfigSchema = z.object({
       ),
     ),
   ),
+  /**
+   * The operator's RPC per chain id (the web server's CHAIN_RPC_URLS): the browser reads those chains
+   * there, not where the gateway's chain list points (lib/rpcSources.ts).
+   */
+  rpcUrls: z.optional(
+    z.record(
+      z.string().check(z.regex(/^\d{1,20}$/, { error: 'rpcUrls must be keyed by decimal chain ids' })),
+      z.string().check(
+        z.refine(isHttpUrl, {
+          error: (issue) => `rpcUrls must name http(s) URLs, got ${JSON.stringify(issue.input)}`,
+        }),
+      ),
+    ),
+  ),
   /** Present only when the app serves the local devnet: its chains and the devnet wallet's accounts. */
   devnet: z.optional(
     z.object({

@@ -11,6 +11,7 @@ export const testSafe: SafeContextValue = {
   address: teamSafeAddress,
   safeId: `local:${teamSafeAddress}`,
   safe: teamSafe,
+  gatewaySafe: teamSafe,
   query: { isError: false, error: null, refetch: () => undefined },
   paths: safePaths('local', teamSafeAddress),
 };
@@ -44,7 +45,11 @@ export function renderSafePage(
     [
       {
         path: route,
-        element: <SafeContext.Provider value={{ ...testSafe, safe, chain }}>{element}</SafeContext.Provider>,
+        element: (
+          <SafeContext.Provider value={{ ...testSafe, safe, gatewaySafe: safe, chain }}>
+            {element}
+          </SafeContext.Provider>
+        ),
       },
       { path: '*', element: <p data-testid="elsewhere">elsewhere</p> },
     ],

@@ -31,6 +31,7 @@ const value: SafeContextValue = {
   address: teamSafeAddress,
   safeId: `local:${teamSafeAddress}`,
   safe: teamSafe,
+  gatewaySafe: teamSafe,
   query: { isError: false, error: null, refetch: () => undefined },
   paths,
 };

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import type { ChainInfo } from '@countersign/gateway-api';
 import type { Address } from 'viem';
 import { isGatewayStatus } from '../../lib/gatewayErrors';
@@ -25,15 +26,18 @@ import {
 } from '../../features/chains';
 import type { SafeNavItem } from '../../features/safe';
 import {
+  chainSafeStateQueryOptions,
   formatSafeId,
   safeHomePath,
   safePaths,
   useSafeInfoQuery,
+  withChainTruth,
   useTagInvalidation,
   SafeContext,
   type SafeContextValue,
   parseSafeId,
 } from '../../features/safe';
+import { ChainTrustNotices } from '../../features/chain-trust';
 import { WalletConnectRequests } from '../../features/walletconnect';
 import { describeSafeLoadError } from './safeErrors';
 import { SafeFrame } from './SafeFrame';
@@ -162,7 +166,16 @@ function SafeLoader({
 
   const safeId = formatSafeId(chain.shortName, address);
   const freshChain = chainQuery.data ?? chain;
-  const { data, isError, error, refetch } = query;
+  const { data: gatewaySafe, isError, error, refetch } = query;
+  // The Safe contract's own answer: what the pages show where the gateway's differs (withChainTruth).
+  const { data: chainState } = useQuery({
+    ...chainSafeStateQueryOptions(freshChain, address),
+    enabled: gatewaySafe !== undefined,
+  });
+  const data = useMemo(
+    () => (gatewaySafe && chainState ? withChainTruth(gatewaySafe, chainState) : gatewaySafe),
+    [gatewaySafe, chainState],
+  );
   // Polls that bring nothing new keep the same data (structural sharing) and so the same value.
   const value = useMemo<SafeContextValue | undefined>(
     () =>
@@ -171,10 +184,11 @@ function SafeLoader({
         address,
         safeId,
         safe: data,
+        gatewaySafe: gatewaySafe ?? data,
         query: { isError, error, refetch: () => void refetch() },
         paths: safePaths(freshChain.shortName, address),
       },
-    [data, isError, error, refetch, freshChain, address, safeId],
+    [data, gatewaySafe, isError, error, refetch, freshChain, address, safeId],
   );
   const describe = () =>
     describeSafeLoadError(query.error, {
@@ -219,18 +233,21 @@ function SafeLoader({
             <SafeFrame
               navigation={navigation}
               notice={
-                query.isError ? (
-                  <SavedDataNotice
-                    updatedAt={query.dataUpdatedAt}
-                    reason={
-                      isGatewayStatus(query.error, 404)
-                        ? describe().message
-                        : describeQueryError(query.error).message
-                    }
-                    retrying={query.isFetching}
-                    onRetry={() => void query.refetch()}
-                  />
-                ) : undefined
+                <>
+                  {query.isError && (
+                    <SavedDataNotice
+                      updatedAt={query.dataUpdatedAt}
+                      reason={
+                        isGatewayStatus(query.error, 404)
+                          ? describe().message
+                          : describeQueryError(query.error).message
+                      }
+                      retrying={query.isFetching}
+                      onRetry={() => void query.refetch()}
+                    />
+                  )}
+                  <ChainTrustNotices />
+                </>
               }
             />
           </SafeContext.Provider>

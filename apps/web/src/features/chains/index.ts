@@ -6,6 +6,6 @@ export { chainKeys } from './keys';
 export { findChainByShortName, unknownShortNameMessage } from './selectedChain';
 export { rememberChainId, useSelectedChain } from './selection';
 export { useCurrentChain, type ChainRouteHandle } from './useCurrentChain';
-export { rpcUrlOf } from '../../lib/rpcUrl';
-export { ChainReadError, rpcRequest } from './rpcRequest';
+export { rpcUrlOf } from '../../lib/rpcSources';
+export { ChainReadError, rpcRequest } from '../../lib/rpcRequest';
 export { seedChainsFromPage } from './pageChains';

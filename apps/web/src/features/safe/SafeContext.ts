@@ -10,7 +10,13 @@ export type SafeContextValue = {
   address: Address;
   /** `shortName:address`, as in the URL. */
   safeId: string;
+  /**
+   * The Safe as every page shows it: the gateway's SafeInfo, with the owners, threshold, nonce,
+   * modules, guard and version the Safe contract answers once they are read (withChainTruth).
+   */
   safe: SafeInfo;
+  /** The SafeInfo as the gateway served it: a claim, compared with the chain (useChainSafeState). */
+  gatewaySafe: SafeInfo;
   /**
    * The SafeInfo query's state. Only what changes with the data or an error is here, so a poll
    * that brings nothing new does not re-render every page.

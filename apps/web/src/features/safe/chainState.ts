@@ -52,6 +52,40 @@ export function compareSafeInfo(info: SafeInfo, chain: ChainSafeState): SafeInfo
 }
 
 /**
+ * The gateway's SafeInfo with what the Safe contract answers in place of its owners, threshold,
+ * nonce, modules, guard and version: what every page shows once the chain is read. The gateway's
+ * names and logos stay with the addresses they belong to; where the two differ, the pages say so
+ * (compareSafeInfo), and the gateway's own SafeInfo is kept to say it.
+ */
+export function withChainTruth(info: SafeInfo, chain: ChainSafeState): SafeInfo {
+  const named = (address: string, known: readonly SafeInfo['owners'][number][]) =>
+    known.find((item) => item.value.toLowerCase() === address.toLowerCase()) ?? {
+      value: address,
+      name: null,
+      logoUri: null,
+    };
+  const owners = chain.owners.map((owner) => named(owner, info.owners));
+  const modules = chain.modules.map((module) => named(module, info.modules ?? []));
+  const guard = chain.guard === null ? null : named(chain.guard, info.guard ? [info.guard] : []);
+  const same =
+    compareSafeInfo(info, chain).length === 0 &&
+    info.nonce === chain.nonce &&
+    info.owners.length === owners.length &&
+    (info.modules ?? []).length === modules.length;
+  // Nothing differs: the gateway's own object, so that nothing re-renders for it.
+  if (same) return info;
+  return {
+    ...info,
+    owners,
+    threshold: chain.threshold,
+    nonce: chain.nonce,
+    modules: modules.length === 0 && info.modules === null ? null : modules,
+    guard,
+    version: chain.version,
+  };
+}
+
+/**
  * The nonce to propose at, measured on the chain: the chain's nonce, then past every nonce queued
  * right after it without a gap. A proposal far ahead (at nonce 1,000,000, say) does not move it, so
  * nobody can push the default or hide a skip-ahead by queueing one.

@@ -25,7 +25,12 @@ export {
 export { SafeContext, useOptionalSafe, useSafe, type SafeContextValue } from './SafeContext';
 export { parseSafeId } from './safeId';
 export { openSafeTarget, resolveSafeInput } from './safeInput';
-export { recommendedNonce, type ChainSafeState, type SafeInfoDisagreement } from './chainState';
+export {
+  recommendedNonce,
+  withChainTruth,
+  type ChainSafeState,
+  type SafeInfoDisagreement,
+} from './chainState';
 export {
   chainSafeStateQueryOptions,
   delegatesQueryOptions,

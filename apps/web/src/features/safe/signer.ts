@@ -20,9 +20,9 @@ export const chainSafeStateQueryOptions = (chain: ChainInfo, address: Address) =
 
 /** The chain's view of the Safe on screen, and where the gateway's SafeInfo disagrees with it. */
 export function useChainSafeState() {
-  const { chain, address, safe } = useSafe();
+  const { chain, address, gatewaySafe } = useSafe();
   const query = useQuery(chainSafeStateQueryOptions(chain, address));
-  const disagreements = query.data ? compareSafeInfo(safe, query.data) : [];
+  const disagreements = query.data ? compareSafeInfo(gatewaySafe, query.data) : [];
   return { query, state: query.data, disagreements };
 }
 

@@ -1,6 +1,7 @@
 import type { ChainInfo, RpcUri } from '@countersign/gateway-api';
 import { Address, Badge, CopyButton, Detail, DetailList, RemoteImage, Section } from '../../ui';
-import { chainExplorer, rpcUrlOf } from '../chains';
+import { chainExplorer } from '../chains';
+import { OwnerRpcSettings } from '../chain-trust';
 import { useSafe } from '../safe';
 import { describeFeatures } from './chainFeatures';
 import { describeGasPrice, rpcAuthenticationTexts } from './networkFormat';
@@ -127,6 +128,8 @@ function ChainDetails({ chain }: { chain: ChainInfo }) {
 function RpcDetails({ chain }: { chain: ChainInfo }) {
   return (
     <Section title="RPC" id="network-rpc">
+      <OwnerRpcSettings chain={chain} />
+      <p className={styles.hint}>What the gateway’s chain configuration names:</p>
       <DetailList>
         <Detail label="RPC" testId="network-rpc">
           <Rpc rpc={chain.rpcUri} label="RPC URL" />
@@ -136,9 +139,6 @@ function RpcDetails({ chain }: { chain: ChainInfo }) {
         </Detail>
         <Detail label="Public RPC" testId="network-public-rpc">
           <Rpc rpc={chain.publicRpcUri} label="public RPC URL" />
-        </Detail>
-        <Detail label="Countersign reads through" testId="network-rpc-used">
-          <Url value={rpcUrlOf(chain)} label="RPC URL Countersign uses" />
         </Detail>
       </DetailList>
     </Section>

@@ -140,7 +140,8 @@ describe('Settings', () => {
       expect(screen.getByTestId('network-rpc')).toHaveTextContent('https://rpc.example/v3/'),
     );
     expect(screen.getByTestId('network-rpc')).toHaveTextContent('API_KEY_PATH');
-    expect(screen.getByTestId('network-rpc-used')).toHaveTextContent('http://127.0.0.1:8545');
+    expect(screen.getByTestId('rpc-in-use')).toHaveTextContent('127.0.0.1:8545');
+    expect(screen.getByTestId('rpc-in-use-source')).toHaveTextContent("The gateway's RPC");
     expect(screen.getByTestId('network-short-name')).toHaveTextContent('local');
     expect(screen.getByTestId('network-currency-symbol')).toHaveTextContent('ETH');
     expect(screen.getByTestId('network-gas-price')).toHaveTextContent('1 gwei (1000000000 wei)');

@@ -29,13 +29,13 @@ import type { WriteError } from '../../wallet';
 import { callOfDraft, safeTxOfDraft } from '../safeTxOfDraft';
 import type { TxDraft } from '../draft';
 import { ExecutionProgress, proposeSafeTx, SignerNotice, useExecution, type SafeTxSignature } from '../sign';
+import { SafeStateDisagreements } from '../../chain-trust';
 import {
   AddressNames,
   contractHashQueryOptions,
   describeCall,
   HashChecks,
   innerCalls,
-  SafeStateDisagreements,
   simulationQueryOptions,
   SimulationSummary,
   StateChanges,
@@ -277,7 +277,8 @@ export function Review({
         </Card>
       </Section>
 
-      <SafeStateDisagreements disagreements={onChain.disagreements} />
+      {/* On a page the Safe's notices above say it; a dialog covers them. */}
+      {inDialog && <SafeStateDisagreements disagreements={onChain.disagreements} />}
       {warnings.map((warning) => (
         <Alert
           key={`${warning.id}-${warning.text}`}

@@ -10,7 +10,6 @@ import {
   ClaimAcknowledgement,
   contractHashQueryOptions,
   HashChecks,
-  SafeStateDisagreements,
   simulationQueryOptions,
   SimulationSummary,
   StateChanges,
@@ -203,7 +202,6 @@ export function TransactionActions({ details }: { details: TransactionDetails })
           <HashChecks hashes={hashes} contractHash={contractHash} />
         </div>
         <SignerNotice role={role} />
-        <SafeStateDisagreements disagreements={onChain.disagreements} />
         {disputed && <ClaimAcknowledgement checked={acknowledged} onChange={setAcknowledged} />}
         {account && !isNext && (
           <p className={styles.note} data-testid="tx-actions-waiting">

@@ -14,7 +14,6 @@ export {
 export { ClaimAcknowledgement } from './ClaimAcknowledgement';
 export { HashChecks } from './HashChecks';
 export { innerCalls } from './innerCalls';
-export { SafeStateDisagreements } from './SafeStateDisagreements';
 export { SimulationSummary } from './SimulationSummary';
 export { StateChanges } from './StateChanges';
 export { useStateChangeTokens } from './stateChangeTokens';

@@ -8,14 +8,19 @@ export class ChainReadError extends Error {}
  * One JSON-RPC call to the chain's node, for the reads Safe Apps and dapps may make (the caller holds
  * them to the read allowlist). The node's error message is passed on, cut short.
  */
-export async function rpcRequest(url: string, method: string, params: unknown[]): Promise<unknown> {
+export async function rpcRequest(
+  url: string,
+  method: string,
+  params: unknown[],
+  timeoutMs = RPC_TIMEOUT_MS,
+): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      signal: AbortSignal.timeout(RPC_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch {
     throw new ChainReadError('The chain’s RPC node could not be reached');

@@ -1,6 +1,6 @@
-import { Alert } from '../../../ui';
-import type { SafeInfoDisagreement } from '../../safe';
-import styles from './Verification.module.css';
+import { Alert } from '../../ui';
+import type { SafeInfoDisagreement } from '../safe';
+import styles from './ChainTrust.module.css';
 
 /** Where the gateway's account of the Safe differs from the Safe contract's: the chain's is used. */
 export function SafeStateDisagreements({
@@ -17,7 +17,7 @@ export function SafeStateDisagreements({
       testId="safe-state-disagrees"
     >
       Countersign goes by what the Safe contract answers:
-      <ul className={styles.mismatches}>
+      <ul className={styles.answers}>
         {disagreements.map((item) => (
           <li key={item.what}>
             {item.what}: the gateway says <code>{item.gateway}</code>; the chain says{' '}
