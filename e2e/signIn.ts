@@ -14,3 +14,15 @@ export async function signInMessage(scope: Page | FrameLocator) {
   await expect(button).toHaveText(SIGN_MESSAGE_LABEL);
   await button.click();
 }
+
+/** RainbowKit's wallet options, by their test ids. */
+export const TEST_WALLET = 'rk-wallet-option-org.countersign.testwallet';
+export const DEVNET_WALLET = 'rk-wallet-option-countersignDevnet';
+
+/** Connects through the page's own Connect wallet button, then verifies the account (SIWE). */
+export async function connectFromPage(page: Page, option: string) {
+  await page.getByTestId('signer-connect').click();
+  await page.getByTestId(option).click();
+  await signInMessage(page);
+  await expect(page.getByTestId('rk-account-button')).toBeVisible();
+}

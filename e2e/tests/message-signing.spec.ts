@@ -10,7 +10,7 @@ import { expectNoSeriousA11yViolations } from '../axe';
 import { expect, test, watchCsp } from '../fixtures';
 import type { E2eStack } from '../stack';
 import { devAccount, installTestWallet, teamSafe } from '../owners';
-import { signInMessage } from '../signIn';
+import { connectFromPage, DEVNET_WALLET, TEST_WALLET } from '../signIn';
 
 /**
  * Signing Safe messages end to end, on the demo's 2-of-3 Safe: owner A creates a message in one
@@ -35,17 +35,6 @@ async function gatewayMessage(stack: E2eStack, messageHash: string): Promise<Gat
   expect(response.status, messageHash).toBe(200);
   return (await response.json()) as GatewayMessage;
 }
-
-/** Connects through the page's own Connect wallet button, then verifies the account (SIWE). */
-async function connectFromPage(page: Page, option: string) {
-  await page.getByTestId('signer-connect').click();
-  await page.getByTestId(option).click();
-  await signInMessage(page);
-  await expect(page.getByTestId('rk-account-button')).toBeVisible();
-}
-
-const TEST_WALLET = 'rk-wallet-option-org.countersign.testwallet';
-const DEVNET_WALLET = 'rk-wallet-option-countersignDevnet';
 
 /** Fills the new-message form and opens its review. */
 async function enterMessage(page: Page, kind: 'text' | 'typed-data', input: string) {

@@ -140,18 +140,18 @@ test.describe('Two devnet chains (DEVNET_SECOND_CHAIN)', () => {
         await page.getByTestId('dapp-uri').fill(uri!);
         await page.getByTestId('dapp-pair').click();
 
-        // The second chain is offered because its own RPC shows a Safe at the address.
+        // The second chain is offered because its own RPC shows the same account at the address,
+        // and given only if the owner ticks it.
         const proposal = page.getByTestId('dapp-proposal');
         const other = proposal.getByTestId('dapp-other-chain');
         await expect(other).toContainText(
-          'Countersign Devnet 2 (eip155:1338): the same Safe address holds a Safe there (2 of 3',
+          'Countersign Devnet 2 (eip155:1338): the same account: a Safe with the same owners and threshold (2 of 3',
           {
             timeout: 20_000,
           },
         );
-        await expect(other.getByRole('checkbox')).toBeChecked();
-        // The owner gives the first chain only; the dapp's switch later adds the second.
-        await other.getByRole('checkbox').uncheck();
+        await expect(other.getByRole('checkbox')).not.toBeChecked();
+        // The owner gives the first chain only; the dapp's switch later adds the second, if they agree.
         await proposal.getByTestId('dapp-approve').click();
         const session = await approved;
         expect(session.namespaces.eip155!.accounts).toEqual([`${first}:${safe}`]);
@@ -160,9 +160,13 @@ test.describe('Two devnet chains (DEVNET_SECOND_CHAIN)', () => {
         dapp.on('session_event', ({ params }) => events.push(params.event));
         const request = (chainId: string, method: string, params: unknown[]) =>
           dapp.request<unknown>({ topic: session.topic, chainId, request: { method, params } });
-        expect(
-          await request(first, 'wallet_switchEthereumChain', [{ chainId: toHex(secondChainId) }]),
-        ).toBeNull();
+        const switching = request(first, 'wallet_switchEthereumChain', [{ chainId: toHex(secondChainId) }]);
+        const asked = page.getByTestId('dapp-switch-dialog');
+        await expect(asked).toContainText('Two-chain dapp asks to switch to Countersign Devnet 2', {
+          timeout: 20_000,
+        });
+        await asked.getByTestId('dapp-switch-approve').click();
+        expect(await switching).toBeNull();
         await expect.poll(() => events).toContainEqual({ name: 'chainChanged', data: secondChainId });
         await expect.poll(() => events).toContainEqual({ name: 'accountsChanged', data: [safe] });
         expect(dapp.session.get(session.topic).namespaces.eip155!.accounts).toEqual([
@@ -206,6 +210,64 @@ test.describe('Two devnet chains (DEVNET_SECOND_CHAIN)', () => {
         // The session is listed on the second chain's Dapps page too.
         await page.goto(`${web.url}/local2:${safe}/dapps`);
         await expect(page.getByTestId('dapp-session-name')).toHaveText('Two-chain dapp');
+      },
+    );
+  });
+
+  test('a dapp cannot reach another Safe that sits at the same address on another chain: not offered, and its switch refused with the reason', async ({
+    page,
+    stack,
+  }) => {
+    const safe = teamSafe(stack);
+    // The team Safe on the second chain now needs 1 of 3: owners who changed the threshold there only.
+    // Its storage slot 4 holds the threshold (Safe's layout); the stack's snapshot puts it back.
+    const second = createPublicClient({ transport: http(await secondRpcUrl(stack)) });
+    await second.request({
+      method: 'anvil_setStorageAt' as never,
+      params: [safe, toHex(4, { size: 32 }), toHex(1, { size: 32 })] as never,
+    });
+    await withDapp(
+      stack,
+      { name: 'Two-chain dapp', url: 'http://127.0.0.1:9/dapp' },
+      async ({ dapp, web }) => {
+        const [first, other] = [`eip155:${stack.chainId}`, `eip155:${secondChainId}`];
+        await ownerWithTestWallet(page, stack, 'owner A', `${web.url}/local:${safe}/dapps`);
+        const { uri, approved } = await connect(dapp, {
+          optionalNamespaces: {
+            eip155: {
+              chains: [first, other],
+              methods: ['eth_sendTransaction', 'wallet_switchEthereumChain'],
+              events: ['chainChanged', 'accountsChanged'],
+            },
+          },
+        });
+        await page.getByTestId('dapp-uri').fill(uri!);
+        await page.getByTestId('dapp-pair').click();
+        const proposal = page.getByTestId('dapp-proposal');
+        const offered = proposal.getByTestId('dapp-other-chain');
+        await expect(offered).toContainText(
+          'Countersign Devnet 2 (eip155:1338): a different account (1 of 3',
+          {
+            timeout: 20_000,
+          },
+        );
+        await expect(offered.getByRole('checkbox')).toBeDisabled();
+        await proposal.getByTestId('dapp-approve').click();
+        const session = await approved;
+        expect(session.namespaces.eip155!.accounts).toEqual([`${first}:${safe}`]);
+
+        await expect(
+          dapp.request({
+            topic: session.topic,
+            chainId: first,
+            request: { method: 'wallet_switchEthereumChain', params: [{ chainId: toHex(secondChainId) }] },
+          }),
+        ).rejects.toMatchObject({
+          code: 4902,
+          message: `${getAddress(safe)} on Countersign Devnet 2 is a different account: the Safe there has other owners or another threshold, so it is not offered to the dapp.`,
+        });
+        await expect(page.getByTestId('dapp-switch-dialog')).toHaveCount(0);
+        expect(dapp.session.get(session.topic).namespaces.eip155!.accounts).toEqual([`${first}:${safe}`]);
       },
     );
   });

@@ -10,12 +10,14 @@ import {
   type Address,
   type Hex,
 } from 'viem';
-import { safeAbi } from '@countersign/safe-core';
+import { safeAbi, safeMessageHash } from '@countersign/safe-core';
 import { expect, test } from '../fixtures';
+import type { Dapp } from '../dapp';
 import { devAccount, ownerWithDevnetWallet, ownerWithTestWallet, secondOwner, teamSafe } from '../owners';
 import type { E2eStack } from '../stack';
 import { connect, withDapp } from '../dapp';
 import { layoutFaults } from '../layoutFaults';
+import { confirmMessageInBrowser } from '../safeMessages';
 
 /**
  * Countersign as a WalletConnect wallet: a dapp, played in Node by WalletConnect's own Sign client,
@@ -34,6 +36,21 @@ async function gatewayJson<T>(stack: E2eStack, path: string): Promise<T> {
 async function useNextNonce(page: Page, stack: E2eStack, safe: Address) {
   const { currentNonce } = await gatewayJson<{ currentNonce: number }>(stack, `/safes/${safe}/nonces`);
   await page.getByTestId('review-nonce').fill(String(currentNonce));
+}
+
+/** The dapp connected to the team Safe (its owner A on the page), asking for the given methods. */
+async function connectTeamSafe(page: Page, stack: E2eStack, dapp: Dapp, webUrl: string, methods: string[]) {
+  const chain = `eip155:${stack.chainId}`;
+  await ownerWithTestWallet(page, stack, 'owner A', `${webUrl}/local:${teamSafe(stack)}/dapps`);
+  const { uri, approved } = await connect(dapp, {
+    optionalNamespaces: { eip155: { chains: [chain], methods, events: ['chainChanged', 'accountsChanged'] } },
+  });
+  await page.getByTestId('dapp-uri').fill(uri!);
+  await page.getByTestId('dapp-pair').click();
+  await page.getByTestId('dapp-proposal').getByTestId('dapp-approve').click();
+  const session = await approved;
+  return <T>(method: string, params: unknown[]) =>
+    dapp.request<T>({ topic: session.topic, chainId: chain, request: { method, params } });
 }
 
 test.describe('WalletConnect: the Safe in a dapp', () => {
@@ -106,6 +123,14 @@ test.describe('WalletConnect: the Safe in a dapp', () => {
       const reviewed = (await page.getByTestId('review-safe-tx-hash').locator('code').textContent()) as Hex;
       await page.getByTestId('review-sign').click();
       expect(await sending).toBe(reviewed);
+      // The dialog closed: the owner is told where the transaction waits.
+      const { currentNonce } = await gatewayJson<{ currentNonce: number }>(stack, `/safes/${safe}/nonces`);
+      const queued = page.getByTestId('tx-queued-notice');
+      await expect(queued.getByTestId('tx-queued-where')).toContainText(
+        `Test dapp’s transaction waits in the queue at nonce ${currentNonce}, with 2 signatures needed to execute it. It is next`,
+      );
+      await queued.getByRole('button', { name: 'Close' }).first().click();
+      await expect(queued).toHaveCount(0);
       const proposed = await gatewayJson<{ txStatus: string }>(
         stack,
         `/transactions/multisig_${safe}_${reviewed}`,
@@ -171,8 +196,12 @@ test.describe('WalletConnect: the Safe in a dapp', () => {
           },
         },
       });
-      // The link a dapp's "open in wallet" gives: the page pairs by itself, once.
+      // The link a dapp's "open in wallet" gives: the page shows it, and pairs only when the owner asks.
       await page.goto(`${web.url}/local:${solo}/dapps?wc=${encodeURIComponent(uri!)}`);
+      await expect(page.getByTestId('dapp-link-notice')).toBeVisible();
+      await expect(page.getByTestId('dapp-uri')).toHaveValue(uri!);
+      await expect(page.getByTestId('dapp-proposal')).toHaveCount(0);
+      await page.getByTestId('dapp-pair').click();
       const proposal = page.getByTestId('dapp-proposal');
       await expect(proposal.getByTestId('dapp-name')).toHaveText('Signing dapp', { timeout: 20_000 });
       await proposal.getByTestId('dapp-approve').click();
@@ -341,6 +370,10 @@ test.describe('WalletConnect: the Safe in a dapp', () => {
       const reviewed = (await dialog.getByTestId('review-safe-tx-hash').locator('code').textContent()) as Hex;
       await dialog.getByTestId('review-sign').click();
       expect(await sent).toEqual({ id: reviewed });
+      await expect(page.getByTestId('tx-queued-where')).toContainText(
+        'Batch dapp’s transaction waits in the queue',
+      );
+      await page.getByTestId('tx-queued-notice').getByRole('button', { name: 'Close' }).first().click();
       await expect(page.getByTestId('dapp-requests-badge')).toHaveCount(0);
 
       type CallsStatus = { status: number; receipts?: { transactionHash: Hex; status: Hex }[] };
@@ -386,6 +419,116 @@ test.describe('WalletConnect: the Safe in a dapp', () => {
       await expect(page.getByTestId('dapp-session-name')).toHaveText('Batch dapp');
       await dapp.disconnect({ topic: session.topic, reason: { code: 6000, message: 'User disconnected.' } });
       await expect(page.getByTestId('no-dapp-sessions')).toBeVisible({ timeout: 20_000 });
+    });
+  });
+
+  test('a dapp’s message to the 2-of-3 Safe outlives the dialog: owner A signs and closes it, owner B confirms in another browser, and the dapp gets the Safe’s signature', async ({
+    page,
+    browser,
+    stack,
+  }) => {
+    await withDapp(stack, { name: 'Signing dapp', url: 'http://127.0.0.1:9/sign' }, async ({ dapp, web }) => {
+      const team = teamSafe(stack);
+      const request = await connectTeamSafe(page, stack, dapp, web.url, ['personal_sign']);
+      const text = 'Two owners sign for a dapp';
+      let answered = false;
+      const signing = request<Hex>('personal_sign', [toHex(text), team]).finally(() => {
+        answered = true;
+      });
+      const dialog = page.getByTestId('dapp-message-dialog');
+      await expect(dialog).toContainText(text, { timeout: 20_000 });
+      // Verify's verdict is on the request too, not only on the connection.
+      await expect(dialog.getByTestId('dapp-verify')).toContainText('Domain not verified');
+      await dialog.getByTestId('sign-message').click();
+      await expect(dialog.getByTestId('dapp-message-waiting')).toContainText(
+        'also after you close this dialog',
+      );
+      await dialog.getByTestId('keep-message-request').click();
+      await expect(dialog).toHaveCount(0);
+      expect(answered).toBe(false);
+
+      const messageHash = safeMessageHash({ chainId: stack.chainId, safe: team, message: text });
+      await confirmMessageInBrowser(browser, stack, 'owner B', messageHash);
+      const signature = await signing;
+      const devnet = createPublicClient({ transport: http(stack.rpcUrl!) });
+      expect(
+        await devnet.readContract({
+          address: team,
+          abi: parseAbi(['function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)']),
+          functionName: 'isValidSignature',
+          args: [hashMessage(text), signature],
+        }),
+      ).toBe('0x1626ba7e');
+    });
+  });
+
+  test('a dapp asks for an unlimited Permit2 approval: the request shows what it grants as a danger, and rejecting answers 4001', async ({
+    page,
+    stack,
+  }) => {
+    await withDapp(stack, { name: 'Swap dapp', url: 'http://127.0.0.1:9/swap' }, async ({ dapp, web }) => {
+      const team = teamSafe(stack);
+      const request = await connectTeamSafe(page, stack, dapp, web.url, ['eth_signTypedData_v4']);
+      const { items } = await gatewayJson<{ items: { tokenInfo: { address: Address; symbol: string } }[] }>(
+        stack,
+        `/safes/${team}/balances/usd`,
+      );
+      const dusd = items.find((item) => item.tokenInfo.symbol === 'DUSD')!.tokenInfo.address;
+      const spender: Address = '0x000000000000000000000000000000000000bEEF';
+      // Uniswap's Permit2 allowance, as its interface asks for one.
+      const permit = {
+        types: {
+          EIP712Domain: [
+            { name: 'name', type: 'string' },
+            { name: 'chainId', type: 'uint256' },
+            { name: 'verifyingContract', type: 'address' },
+          ],
+          PermitDetails: [
+            { name: 'token', type: 'address' },
+            { name: 'amount', type: 'uint160' },
+            { name: 'expiration', type: 'uint48' },
+            { name: 'nonce', type: 'uint48' },
+          ],
+          PermitSingle: [
+            { name: 'details', type: 'PermitDetails' },
+            { name: 'spender', type: 'address' },
+            { name: 'sigDeadline', type: 'uint256' },
+          ],
+        },
+        domain: {
+          name: 'Permit2',
+          chainId: stack.chainId,
+          verifyingContract: '0x000000000022D473030F116dDEE9F6B43aC78BA3',
+        },
+        primaryType: 'PermitSingle',
+        message: {
+          details: {
+            token: dusd,
+            amount: (2n ** 160n - 1n).toString(),
+            expiration: String(Math.floor(Date.now() / 1000) + 30 * 24 * 3600),
+            nonce: '0',
+          },
+          spender,
+          sigDeadline: String(Math.floor(Date.now() / 1000) + 1800),
+        },
+      };
+      // Its refusal, caught as it comes (it may come before the test looks).
+      const asking = request<Hex>('eth_signTypedData_v4', [team, JSON.stringify(permit)]).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      const dialog = page.getByTestId('dapp-message-dialog');
+      const grant = dialog.getByTestId('token-grant');
+      await expect(grant).toContainText('Signing lets the spender below spend the Safe’s tokens', {
+        timeout: 20_000,
+      });
+      await expect(grant.getByTestId('grant-spender')).toContainText(spender);
+      await expect(grant).toHaveAttribute('role', 'alert');
+      await expect(grant.getByTestId('grant-kind')).toContainText('Permit2');
+      await expect(grant.getByTestId('grant-assets')).toContainText('DUSD');
+      await expect(grant.getByTestId('grant-risks')).toContainText('The amount is unlimited');
+      await dialog.getByTestId('reject-message').click();
+      expect(await asking).toMatchObject({ code: 4001, message: 'User rejected the request.' });
     });
   });
 });

@@ -60,5 +60,7 @@ export const QueuedClaimBadge = lazy(() =>
 
 /** The shared review on its own, for flows that are not a page (a Safe App's sendTransactions). */
 export const TxReview = lazy(() => import('./review/Review').then((module) => ({ default: module.Review })));
+export type { ReviewOutcome } from './review/Review';
+export { QueuedNotice } from './review/QueuedNotice';
 // A token's symbol and decimals as its contract answers: the messages feature words grants with them.
 export { tokenFactsQueryOptions } from './verify/tokenFacts';

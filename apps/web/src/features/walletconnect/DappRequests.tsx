@@ -7,7 +7,7 @@ import { Alert, Button, ButtonLink, Dialog, Loading } from '../../ui';
 import { rpcRequest, rpcUrlOf, useChains } from '../chains';
 import type { MessageContent } from '../messages';
 import { chainSafeStateQueryOptions, safeHomePath, useSafe } from '../safe';
-import { TxReview, type TxDraft } from '../tx-flow';
+import { QueuedNotice, TxReview, type ReviewOutcome, type TxDraft } from '../tx-flow';
 import {
   requestChainIdOf,
   sessionChainIdsOf,
@@ -23,6 +23,8 @@ import { mapDappRequest, userRejected, type RpcError } from './requests';
 import { setWaitingDappRequests } from './waitingRequests';
 import { useConnector } from './useConnector';
 import { verifyOutcome } from './verify';
+import { VerifyVerdict } from './VerifyVerdict';
+import { accountThere, notTheSameAccount } from './sameAccount';
 
 type Prompt = { request: SessionRequest; dapp: DappSession } & (
   | { kind: 'transaction'; draft: TxDraft; method: string }
@@ -31,6 +33,8 @@ type Prompt = { request: SessionRequest; dapp: DappSession } & (
   | { kind: 'onChainMessage'; draft: TxDraft; signedHash: Hex }
   /** A transaction or message for the same Safe on another chain of the session: reviewed on its pages. */
   | { kind: 'elsewhere'; chain: ChainInfo; asks: 'transaction' | 'message' }
+  /** A switch to a chain not in the session, where the same account is: added only if the owner agrees. */
+  | { kind: 'switch'; chain: ChainInfo; signers: { owners: number; threshold: number } }
 );
 
 /**
@@ -38,6 +42,9 @@ type Prompt = { request: SessionRequest; dapp: DappSession } & (
  * which the Safe's isValidSignature accepts for the hash once SignMessageLib has marked it.
  */
 const onChainSignature = '0x';
+
+/** Other owners' signatures come in minutes: the gateway is asked every 4 s, then less often. */
+const messageWatchTiming = { firstMs: 4_000, factor: 1.25, maxMs: 15_000 };
 
 /** Answered to the dapp when the Safe's isValidSignature does not accept the owners' signature. */
 const signatureNotAccepted: RpcError = { code: -32603, message: 'The Safe did not accept the signature.' };
@@ -67,18 +74,20 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
   const chains = useChains().data;
   const gateway = useGateway();
   const queryClient = useQueryClient();
-  /** Whether the chain's own RPC answers a Safe at this Safe's address (its owners read there). */
-  const safeIsOn = useCallback(
-    (target: ChainInfo) =>
-      queryClient
-        .fetchQuery(chainSafeStateQueryOptions(target, address))
-        .then((state) => state.owners.length > 0)
-        .catch(() => false),
-    [queryClient, address],
+  /** What the target chain's own RPC answers at this Safe's address, compared with this Safe. */
+  const accountOn = useCallback(
+    async (target: ChainInfo) => {
+      const read = (on: ChainInfo) => queryClient.fetchQuery(chainSafeStateQueryOptions(on, address));
+      const [own, there] = await Promise.all([read(chain), read(target).catch(() => undefined)]);
+      return { there: accountThere(own, there), signers: there };
+    },
+    [queryClient, address, chain],
   );
   const [prompts, setPrompts] = useState<Prompt[]>([]);
   /** A signature the Safe did not accept, shown to the owner (the dapp got an error instead). */
   const [refused, setRefused] = useState<{ dapp: string } | undefined>();
+  /** A dapp's transaction just proposed (or executed): where it waits, told once its dialog closed. */
+  const [queued, setQueued] = useState<{ dapp: string; outcome: ReviewOutcome } | undefined>();
   const handled = useRef(new Set<number>());
   const answered = useRef(new Set<number>());
   /** The on-chain signatures watched until their transaction is executed: request id → stop. */
@@ -91,6 +100,35 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
       current.clear();
     };
   }, []);
+
+  /** The dapp is answered and told of the chain it is on now. */
+  const switchTo = useCallback(
+    (request: SessionRequest, target: number) =>
+      connector
+        .respond(request, { result: null })
+        .then(() => connector.emit(request.topic, target, { name: 'chainChanged', data: target }))
+        .catch(() => undefined),
+    [connector],
+  );
+  /** The owner agreed: the chain joins the session, and the dapp moves there. */
+  const addChainAndSwitch = (prompt: Extract<Prompt, { kind: 'switch' }>) => {
+    setPrompts((current) => current.filter((entry) => entry !== prompt));
+    const { request } = prompt;
+    if (answered.current.has(request.id)) return;
+    answered.current.add(request.id);
+    const target = Number(prompt.chain.chainId);
+    void connector
+      .addChain(request.topic, { chainId: target, address })
+      .then(async () => {
+        await switchTo(request, target);
+        await connector.emit(request.topic, target, { name: 'accountsChanged', data: [address] });
+      })
+      .catch((error: unknown) =>
+        connector
+          .respond(request, { error: { code: -32603, message: errorText(error) } })
+          .catch(() => undefined),
+      );
+  };
 
   const handle = useCallback(
     (request: SessionRequest) => {
@@ -145,25 +183,37 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
           return;
         case 'switch': {
           const { chainId: target, refusal } = mapped;
-          const switched = () =>
-            respond({ result: null }).then(() =>
-              connector
-                .emit(request.topic, target, { name: 'chainChanged', data: target })
-                .catch(() => undefined),
-            );
           if (refusal === undefined) {
-            void switched();
+            void switchTo(request, target);
             return;
           }
-          // Not in the session: added when Countersign serves the chain and the chain itself shows a
-          // Safe at this address (read from its RPC, not the gateway's word); else the refusal.
+          // Not in the session: offered to the owner only where Countersign serves the chain and
+          // that chain's own RPC answers the same account at this address (owners and threshold).
           const targetChain = servedOn(target);
-          void (targetChain ? safeIsOn(targetChain) : Promise.resolve(false))
-            .then(async (found) => {
-              if (!found) return respond({ error: refusal });
-              await connector.addChain(request.topic, { chainId: target, address });
-              await switched();
-              await connector.emit(request.topic, target, { name: 'accountsChanged', data: [address] });
+          if (!targetChain) {
+            void respond({ error: refusal });
+            return;
+          }
+          void accountOn(targetChain)
+            .then(({ there, signers }) => {
+              if (there !== 'same' || !signers) {
+                return respond({
+                  error:
+                    there === 'different'
+                      ? { code: 4902, message: notTheSameAccount(there, address, targetChain.chainName) }
+                      : refusal,
+                });
+              }
+              setPrompts((current) => [
+                ...current,
+                {
+                  kind: 'switch',
+                  request,
+                  dapp: session,
+                  chain: targetChain,
+                  signers: { owners: signers.owners.length, threshold: signers.threshold },
+                },
+              ]);
             })
             .catch((error: unknown) => respond({ error: { code: -32603, message: errorText(error) } }));
           return;
@@ -202,7 +252,7 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
           ]);
       }
     },
-    [connector, address, chain, chains, gateway, safeIsOn],
+    [connector, address, chain, chains, gateway, accountOn, switchTo],
   );
 
   useEffect(() => {
@@ -217,6 +267,13 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
       off();
     };
   }, [connector, handle]);
+
+  // A new request takes the place of the note on the last one: what the owner must answer comes first.
+  const promptCount = useRef(0);
+  useEffect(() => {
+    if (prompts.length > promptCount.current) setQueued(undefined);
+    promptCount.current = prompts.length;
+  }, [prompts.length]);
 
   // The navigation's badge: what waits for the owner here, nothing once this Safe's pages are left.
   useEffect(() => setWaitingDappRequests(prompts.length), [prompts.length]);
@@ -247,6 +304,32 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
         );
       })
       .catch(() => undefined);
+  };
+  /**
+   * The owner signed and closed the dialog before the other owners had: the request stays, and the
+   * gateway is asked until the message holds the Safe's signature, whoever added the last one
+   * (another owner, in another browser). The dapp then gets it, once the Safe accepts it, while its
+   * session lasts and this Safe's pages are open here.
+   */
+  const keepWaiting = (prompt: Extract<Prompt, { kind: 'message' }>, messageHash: string) => {
+    setPrompts((current) => current.filter((entry) => entry !== prompt));
+    const { request } = prompt;
+    if (answered.current.has(request.id) || watches.current.has(request.id)) return;
+    let signature: string | undefined;
+    const stop = watchUntilAccepted({
+      check: async () => {
+        const message = await gateway.getMessage({ chainId: chain.chainId, messageHash });
+        signature = message.preparedSignature ?? undefined;
+        return signature !== undefined;
+      },
+      stillWanted: () => connector.sessions().some((session) => session.topic === request.topic),
+      onAccepted: () => {
+        watches.current.delete(request.id);
+        if (signature !== undefined) answerSignature(prompt, signature);
+      },
+      timing: messageWatchTiming,
+    });
+    watches.current.set(request.id, stop);
   };
   /** The owner chose on chain: the message's prompt becomes its transaction's review, in its place. */
   const signOnChain = (prompt: Extract<Prompt, { kind: 'message' }>) => {
@@ -289,6 +372,9 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
 
   return (
     <>
+      {queued !== undefined && prompt === undefined && (
+        <QueuedNotice outcome={queued.outcome} requester={queued.dapp} onClose={() => setQueued(undefined)} />
+      )}
       {refused !== undefined && prompt === undefined && (
         <Dialog
           open
@@ -329,11 +415,46 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
             </>
           }
         >
+          <VerifyVerdict context={prompt.request.verifyContext} dappUrl={prompt.dapp.dapp.url} />
           <p>
             {prompt.dapp.dapp.name} asks this Safe for a{' '}
             {prompt.asks === 'transaction' ? 'transaction' : 'signature'} on {prompt.chain.chainName}, another
             chain of its session. It is reviewed on the Safe’s pages for that chain, against that chain’s
             state.
+          </p>
+        </Dialog>
+      )}
+      {prompt?.kind === 'switch' && (
+        <Dialog
+          open
+          key={prompt.request.id}
+          title={`${prompt.dapp.dapp.name} asks to switch to ${prompt.chain.chainName}${waiting}`}
+          onClose={() => answerPrompt(prompt, { error: userRejected })}
+          testId="dapp-switch-dialog"
+          footer={
+            <>
+              <Button
+                onClick={() => answerPrompt(prompt, { error: userRejected })}
+                data-testid="dapp-switch-reject"
+              >
+                Reject
+              </Button>
+              <Button
+                variant="primary"
+                onClick={() => addChainAndSwitch(prompt)}
+                data-testid="dapp-switch-approve"
+              >
+                Add {prompt.chain.chainName}
+              </Button>
+            </>
+          }
+        >
+          <VerifyVerdict context={prompt.request.verifyContext} dappUrl={prompt.dapp.dapp.url} />
+          <p>
+            {prompt.chain.chainName} is not in this dapp’s session. At this Safe’s address there, the chain
+            answers a Safe with the same owners and threshold ({prompt.signers.threshold} of{' '}
+            {prompt.signers.owners}): the same account. Added, the dapp may ask it for transactions and
+            signatures on {prompt.chain.chainName} too, each reviewed here.
           </p>
         </Dialog>
       )}
@@ -345,7 +466,8 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
           title={`Signature requested by ${prompt.dapp.dapp.name}${waiting}`}
           intro={
             <>
-              A message for this Safe to sign. Signed off-chain, the dapp gets the Safe’s signature once{' '}
+              <VerifyVerdict context={prompt.request.verifyContext} dappUrl={prompt.dapp.dapp.url} />A message
+              for this Safe to sign. Signed off-chain, the dapp gets the Safe’s signature once{' '}
               {safe.threshold} {safe.threshold === 1 ? 'owner has' : 'owners have'} signed it.
             </>
           }
@@ -354,6 +476,7 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
             if (result.signature !== undefined) answerSignature(prompt, result.signature);
           }}
           onReject={() => answerPrompt(prompt, { error: userRejected })}
+          onClosedWhileWaiting={(messageHash) => keepWaiting(prompt, messageHash)}
           onSignOnChain={() => signOnChain(prompt)}
         />
       )}
@@ -364,13 +487,17 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
           title={`${prompt.draft.title}${waiting}`}
           testId="dapp-tx-dialog"
           onReject={() => answerPrompt(prompt, { error: userRejected })}
-          onDone={(safeTxHash) =>
+          onDone={(outcome) => {
+            const { safeTxHash } = outcome;
+            setQueued({ dapp: prompt.dapp.dapp.name, outcome });
             answerPrompt(prompt, {
               // What Safe{Wallet} answers: the transaction's safeTxHash (EIP-5792: as the calls' id).
               result: prompt.method === 'wallet_sendCalls' ? { id: safeTxHash } : safeTxHash,
-            })
-          }
-        />
+            });
+          }}
+        >
+          <VerifyVerdict context={prompt.request.verifyContext} dappUrl={prompt.dapp.dapp.url} />
+        </DraftReviewDialog>
       )}
       {prompt?.kind === 'onChainMessage' && (
         <DraftReviewDialog
@@ -381,6 +508,7 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
           onReject={() => answerPrompt(prompt, { error: userRejected })}
           onDone={() => watchOnChainSignature(prompt)}
         >
+          <VerifyVerdict context={prompt.request.verifyContext} dappUrl={prompt.dapp.dapp.url} />
           <Alert tone="info" role="note" testId="dapp-onchain-note">
             {prompt.dapp.dapp.name} gets its answer once this transaction is executed, when {safe.threshold}{' '}
             {safe.threshold === 1 ? 'owner has' : 'owners have'} confirmed it: Countersign watches the Safe
@@ -405,19 +533,14 @@ function DraftReviewDialog({
   title: string;
   testId: string;
   onReject: () => void;
-  onDone: (safeTxHash: Hex) => void;
+  onDone: (outcome: ReviewOutcome) => void;
   children?: ReactNode;
 }) {
   return (
     <Dialog open size="lg" title={title} onClose={onReject} testId={testId}>
       {children}
       <Suspense fallback={<Loading label="Loading the review" />}>
-        <TxReview
-          draft={draft}
-          onBack={onReject}
-          onDone={(result: { safeTxHash: Hex }) => onDone(result.safeTxHash)}
-          inDialog
-        />
+        <TxReview draft={draft} onBack={onReject} onDone={onDone} inDialog />
       </Suspense>
     </Dialog>
   );

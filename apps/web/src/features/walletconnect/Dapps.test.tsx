@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Address } from 'viem';
-import { devnetChain, renderSafePage, teamSafeAddress } from '../../testing';
+import { devnetChain, renderSafePage, teamSafe, teamSafeAddress } from '../../testing';
 import { chainKeys } from '../chains';
 import { chainSafeStateQueryOptions } from '../safe';
 import type {
@@ -84,16 +84,17 @@ const session = (topic = 't1', accounts = [safeAccount]): DappSession => ({
 /** A second chain Countersign serves, where the same Safe address may hold a Safe. */
 const devnet2 = { ...devnetChain, chainId: '1338', chainName: 'Countersign Devnet 2', shortName: 'local2' };
 
-/** The chain list with both chains, and what devnet2's RPC answers for the Safe (nothing: no Safe). */
-const seedTwoChains = (onDevnet2: { owners: number; threshold: number } | null) => (client: QueryClient) => {
+/**
+ * The chain list with both chains, and what each chain's RPC answers for the Safe: the team Safe's
+ * owners and threshold on the devnet; on devnet2 the same account, a different one (the same owners,
+ * threshold 1) or nothing (no Safe).
+ */
+const seedTwoChains = (onDevnet2: 'same' | 'different' | null) => (client: QueryClient) => {
   client.setQueryData(chainKeys.all, [devnetChain, devnet2]);
-  const { queryKey } = chainSafeStateQueryOptions(devnet2, teamSafeAddress as Address);
-  client.setQueryData(queryKey, {
-    owners: Array.from(
-      { length: onDevnet2?.owners ?? 0 },
-      (_, i) => `0x${String(i + 1).padStart(40, '0')}` as Address,
-    ),
-    threshold: onDevnet2?.threshold ?? 0,
+  const owners = teamSafe.owners.map((owner) => owner.value as Address);
+  const state = (chainOwners: Address[], threshold: number) => ({
+    owners: chainOwners,
+    threshold,
     nonce: 0,
     version: '1.4.1',
     modules: [],
@@ -102,6 +103,14 @@ const seedTwoChains = (onDevnet2: { owners: number; threshold: number } | null) 
     implementation: `0x${'4'.repeat(40)}` as Address,
     fallbackHandler: null,
   });
+  client.setQueryData(
+    chainSafeStateQueryOptions(devnetChain, teamSafeAddress as Address).queryKey,
+    state(owners, 2),
+  );
+  client.setQueryData(
+    chainSafeStateQueryOptions(devnet2, teamSafeAddress as Address).queryKey,
+    onDevnet2 === null ? state([], 0) : state(owners, onDevnet2 === 'same' ? 2 : 1),
+  );
 };
 
 const dappRequest = (method: string, params: unknown, id = 1, chainId = 'eip155:1337'): SessionRequest => ({
@@ -149,13 +158,17 @@ describe('Dapps', () => {
     expect(screen.queryByTestId('dapp-pair-waiting')).toBeNull();
   });
 
-  it('pairs with the link in ?wc= once, and takes it out of the URL', async () => {
+  it('shows the link in ?wc= and pairs only when the owner asks, taking it out of the URL', async () => {
     const { connector } = fakeConnector();
     const { router } = renderSafePage(<Dapps connector={connector} />, {
       path: `/?wc=${encodeURIComponent(uri)}`,
     });
-    await waitFor(() => expect(connector.pair).toHaveBeenCalledWith(uri));
     await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByRole('textbox', { name: 'WalletConnect link' })).toHaveValue(uri);
+    expect(screen.getByTestId('dapp-link-notice')).toHaveTextContent('Nothing is connected yet');
+    expect(connector.pair).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByTestId('dapp-pair'));
+    expect(connector.pair).toHaveBeenCalledWith(uri);
     expect(connector.pair).toHaveBeenCalledTimes(1);
   });
 
@@ -268,16 +281,18 @@ describe('Dapps', () => {
     await waitFor(() => expect(screen.queryByTestId('dapp-proposal')).toBeNull());
   });
 
-  it('offers the Safe also on another chain the dapp asks for, where the chain shows a Safe at its address', async () => {
+  it('offers the Safe also on another chain the dapp asks for where the chain shows the same account, unticked', async () => {
     const { connector, propose } = fakeConnector();
-    renderSafePage(<Dapps connector={connector} />, { seed: seedTwoChains({ owners: 3, threshold: 2 }) });
+    renderSafePage(<Dapps connector={connector} />, { seed: seedTwoChains('same') });
     propose(proposal({ optionalChains: ['eip155:1337', 'eip155:1338', 'eip155:1'] }));
     const dialog = await screen.findByTestId('dapp-proposal');
     const other = within(dialog).getByTestId('dapp-other-chain');
     expect(other).toHaveTextContent(
-      'Countersign Devnet 2 (eip155:1338): the same Safe address holds a Safe there (2 of 3',
+      'Countersign Devnet 2 (eip155:1338): the same account: a Safe with the same owners and threshold (2 of 3',
     );
-    expect(within(other).getByRole('checkbox')).toBeChecked();
+    // Nothing the owner did not choose: ticked by the owner, not by default.
+    expect(within(other).getByRole('checkbox')).not.toBeChecked();
+    await userEvent.click(within(other).getByRole('checkbox'));
     await userEvent.click(within(dialog).getByTestId('dapp-approve'));
     expect(connector.approve).toHaveBeenCalledWith(expect.objectContaining({ id: 7 }), {
       chainIds: [1337, 1338],
@@ -285,20 +300,31 @@ describe('Dapps', () => {
     });
   });
 
-  it('leaves out another chain the owner unticks, or where no Safe answers, and blocks a required one', async () => {
+  it('leaves out another chain the owner does not tick, or where another account or none is, and blocks a required one', async () => {
     const first = fakeConnector();
     const view = renderSafePage(<Dapps connector={first.connector} />, {
-      seed: seedTwoChains({ owners: 3, threshold: 2 }),
+      seed: seedTwoChains('same'),
     });
     first.propose(proposal({ optionalChains: ['eip155:1337', 'eip155:1338'] }));
     let dialog = await screen.findByTestId('dapp-proposal');
-    await userEvent.click(within(dialog).getByRole('checkbox'));
     await userEvent.click(within(dialog).getByTestId('dapp-approve'));
     expect(first.connector.approve).toHaveBeenCalledWith(expect.anything(), {
       chainIds: [1337],
       address: teamSafeAddress,
     });
     view.unmount();
+
+    const different = fakeConnector();
+    const differentView = renderSafePage(<Dapps connector={different.connector} />, {
+      seed: seedTwoChains('different'),
+    });
+    different.propose(proposal({ optionalChains: ['eip155:1337', 'eip155:1338'] }));
+    dialog = await screen.findByTestId('dapp-proposal');
+    expect(within(dialog).getByTestId('dapp-other-chain')).toHaveTextContent(
+      'a different account (1 of 3, read from that chain): the Safe at this address there has other owners or another threshold',
+    );
+    expect(within(dialog).getByRole('checkbox')).toBeDisabled();
+    differentView.unmount();
 
     const second = fakeConnector();
     renderSafePage(<Dapps connector={second.connector} />, { seed: seedTwoChains(null) });
@@ -396,7 +422,7 @@ describe('Dapps', () => {
     const twoChains = session('t1', [safeAccount, `eip155:1338:${teamSafeAddress}`]);
     const { connector, request } = fakeConnector([twoChains]);
     renderSafePage(<DappRequests connector={connector} />, {
-      seed: seedTwoChains({ owners: 3, threshold: 2 }),
+      seed: seedTwoChains('same'),
     });
     request(dappRequest('wallet_switchEthereumChain', [{ chainId: '0x53a' }], 1));
     await waitFor(() =>
@@ -418,12 +444,18 @@ describe('Dapps', () => {
     expect(connector.addChain).not.toHaveBeenCalled();
   });
 
-  it('adds a chain to the session when the chain shows the same Safe, with chainChanged and accountsChanged', async () => {
+  it('adds a chain to the session when the chain shows the same account and the owner agrees, with chainChanged and accountsChanged', async () => {
     const { connector, request } = fakeConnector([session()]);
     const view = renderSafePage(<DappRequests connector={connector} />, {
-      seed: seedTwoChains({ owners: 3, threshold: 2 }),
+      seed: seedTwoChains('same'),
     });
     request(dappRequest('wallet_switchEthereumChain', [{ chainId: '0x53a' }], 5));
+    const asked = await screen.findByTestId('dapp-switch-dialog');
+    expect(asked).toHaveTextContent('Swapper <b> asks to switch to Countersign Devnet 2');
+    expect(asked).toHaveTextContent('the same owners and threshold (2 of 3)');
+    expect(within(asked).getByTestId('dapp-verify')).toHaveTextContent('Domain not verified');
+    expect(connector.addChain).not.toHaveBeenCalled();
+    await userEvent.click(within(asked).getByTestId('dapp-switch-approve'));
     await waitFor(() =>
       expect(connector.emit).toHaveBeenCalledWith('t1', 1338, {
         name: 'accountsChanged',
@@ -434,6 +466,39 @@ describe('Dapps', () => {
     expect(connector.respond).toHaveBeenCalledWith(expect.objectContaining({ id: 5 }), { result: null });
     expect(connector.emit).toHaveBeenCalledWith('t1', 1338, { name: 'chainChanged', data: 1338 });
     view.unmount();
+
+    // Refused by the owner: 4001, and the session stays as it is.
+    const refused = fakeConnector([session()]);
+    const refusedView = renderSafePage(<DappRequests connector={refused.connector} />, {
+      seed: seedTwoChains('same'),
+    });
+    refused.request(dappRequest('wallet_switchEthereumChain', [{ chainId: '0x53a' }], 7));
+    await userEvent.click(
+      within(await screen.findByTestId('dapp-switch-dialog')).getByTestId('dapp-switch-reject'),
+    );
+    expect(refused.connector.respond).toHaveBeenCalledWith(expect.objectContaining({ id: 7 }), {
+      error: { code: 4001, message: 'User rejected the request.' },
+    });
+    expect(refused.connector.addChain).not.toHaveBeenCalled();
+    refusedView.unmount();
+
+    // Another account at the address there: refused at once, with the reason.
+    const elsewhere = fakeConnector([session()]);
+    const elsewhereView = renderSafePage(<DappRequests connector={elsewhere.connector} />, {
+      seed: seedTwoChains('different'),
+    });
+    elsewhere.request(dappRequest('wallet_switchEthereumChain', [{ chainId: '0x53a' }], 8));
+    await waitFor(() =>
+      expect(elsewhere.connector.respond).toHaveBeenCalledWith(expect.objectContaining({ id: 8 }), {
+        error: {
+          code: 4902,
+          message: `${teamSafeAddress} on Countersign Devnet 2 is a different account: the Safe there has other owners or another threshold, so it is not offered to the dapp.`,
+        },
+      }),
+    );
+    expect(screen.queryByTestId('dapp-switch-dialog')).toBeNull();
+    expect(elsewhere.connector.addChain).not.toHaveBeenCalled();
+    elsewhereView.unmount();
 
     // Where the chain shows no Safe at the address, the session stays as it is: 4902.
     const other = fakeConnector([session()]);
@@ -452,7 +517,7 @@ describe('Dapps', () => {
     const twoChains = session('t1', [safeAccount, `eip155:1338:${teamSafeAddress}`]);
     const { connector, request } = fakeConnector([twoChains]);
     renderSafePage(<DappRequests connector={connector} />, {
-      seed: seedTwoChains({ owners: 3, threshold: 2 }),
+      seed: seedTwoChains('same'),
     });
     request(dappRequest('eth_sendTransaction', [{ to: teamSafeAddress, value: '0x1' }], 4, 'eip155:1338'));
     const dialog = await screen.findByTestId('dapp-request-elsewhere');

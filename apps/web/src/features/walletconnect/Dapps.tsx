@@ -6,7 +6,8 @@ import { useSearchParams } from 'react-router';
 import { Alert, Button, Detail, DetailList, Dialog, EmptyState, Section, TextField } from '../../ui';
 import { formatAge } from '../../ui/format';
 import { useChains } from '../chains';
-import { chainSafeStateQueryOptions, useSafe } from '../safe';
+import { chainSafeStateQueryOptions, useChainSafeState, useSafe, type ChainSafeState } from '../safe';
+import { accountThere, type AccountThere } from './sameAccount';
 import {
   isPairingUri,
   sessionChainIdsOf,
@@ -16,6 +17,7 @@ import {
 } from './connector';
 import { setWalletConnectActive } from './activity';
 import { verifyOutcome } from './verify';
+import { VerifyVerdict } from './VerifyVerdict';
 import { pixelsOfImage } from './qrImage';
 import { imageFileOf, readPairingQrImage, type ImagePixelReader } from './qrScan';
 import { QrScanButton } from './QrScanButton';
@@ -105,6 +107,9 @@ function ConnectForm({
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [uri, setUri] = useState(() => searchParams.get('wc') ?? '');
+  // A link that opened the page is shown, not used: a page anyone can link to must not start a
+  // pairing the owner did not ask for.
+  const [fromLink, setFromLink] = useState(() => isPairingUri(searchParams.get('wc') ?? ''));
   const pair = useMutation({ mutationFn: (link: string) => connector.pair(link) });
   const { mutate, reset } = pair;
   const fromUrl = searchParams.get('wc');
@@ -121,6 +126,7 @@ function ConnectForm({
       connector.on('proposal', () => {
         reset();
         setUri('');
+        setFromLink(false);
       }),
     [connector, reset],
   );
@@ -135,10 +141,9 @@ function ConnectForm({
       },
       { replace: true },
     );
-    if (isPairingUri(fromUrl)) mutate(fromUrl);
-  }, [fromUrl, mutate, setSearchParams]);
+  }, [fromUrl, setSearchParams]);
 
-  // A link read from a QR code pairs at once, as one in ?wc= does.
+  // A link read from a QR code the owner gave pairs at once.
   const pairWith = (link: string) => {
     setQrError(undefined);
     setUri(link);
@@ -195,7 +200,10 @@ function ConnectForm({
           hint="In the dapp, choose WalletConnect, then copy its link (it starts with wc:), or scan, paste or drop its QR code."
           error={invalid ? 'This is not a WalletConnect link: it starts with wc: and holds @2?' : undefined}
           value={uri}
-          onChange={(event) => setUri(event.target.value)}
+          onChange={(event) => {
+            setUri(event.target.value);
+            setFromLink(false);
+          }}
           placeholder="wc:…"
           mono
           testId="dapp-uri"
@@ -233,6 +241,16 @@ function ConnectForm({
             {pair.isPending ? 'Connecting…' : 'Connect'}
           </Button>
         </div>
+        {fromLink && !pair.isPending && !pair.isSuccess && (
+          <Alert
+            tone="info"
+            title="A link opened this page with a dapp’s connection"
+            testId="dapp-link-notice"
+          >
+            Nothing is connected yet. Connect asks the dapp for its request, which you then approve or reject;
+            if you did not just choose this Safe in a dapp, clear the link.
+          </Alert>
+        )}
         {readingImage && (
           <p className={styles.muted} role="status" data-testid="dapp-qr-reading">
             Reading the QR code…
@@ -270,11 +288,13 @@ function ProposalDialog({
   const { chain, address } = useSafe();
   const safeChain = `eip155:${chain.chainId}`;
   const verify = verifyOutcome(proposal.verifyContext, proposal.dapp.url);
-  const others = useOtherChainsOfSafe(proposal, chain, address);
-  const [declined, setDeclined] = useState<ReadonlySet<string>>(() => new Set());
+  const own = useChainSafeState().state;
+  const others = useOtherChainsOfSafe(proposal, chain, address, own);
+  // Nothing beyond the Safe's own chain unless the owner ticks it.
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set());
   const given = [
     safeChain,
-    ...others.flatMap((other) => (other.state === 'safe' && !declined.has(other.caip) ? [other.caip] : [])),
+    ...others.flatMap((other) => (other.state === 'same' && chosen.has(other.caip) ? [other.caip] : [])),
   ];
   const missing = proposal.requiredChains.filter((required) => !given.includes(required));
   const offered = [...proposal.requiredChains, ...proposal.optionalChains].includes(safeChain);
@@ -314,29 +334,7 @@ function ProposalDialog({
       }
     >
       <div className={styles.proposal}>
-        <Alert
-          tone={
-            verify.kind === 'valid'
-              ? 'ok'
-              : verify.kind === 'unknown'
-                ? 'info'
-                : verify.kind === 'mismatch'
-                  ? 'warn'
-                  : 'danger'
-          }
-          title={
-            verify.kind === 'valid'
-              ? 'Domain verified'
-              : verify.kind === 'unknown'
-                ? 'Domain not verified'
-                : verify.kind === 'mismatch'
-                  ? 'Domain mismatch'
-                  : 'Known threat'
-          }
-          testId="dapp-verify"
-        >
-          {verify.text}
-        </Alert>
+        <VerifyVerdict context={proposal.verifyContext} dappUrl={proposal.dapp.url} />
         <DetailList>
           <Detail label="Dapp (as it names itself)">
             <span data-testid="dapp-name">{proposal.dapp.name}</span>
@@ -374,12 +372,12 @@ function ProposalDialog({
               <OtherChainChoice
                 key={other.caip}
                 other={other}
-                given={!declined.has(other.caip)}
+                given={chosen.has(other.caip)}
                 onChange={(give) =>
-                  setDeclined((current) => {
+                  setChosen((current) => {
                     const next = new Set(current);
-                    if (give) next.delete(other.caip);
-                    else next.add(other.caip);
+                    if (give) next.add(other.caip);
+                    else next.delete(other.caip);
                     return next;
                   })
                 }
@@ -408,8 +406,8 @@ type OtherChain = {
   chain: ChainInfo;
   /** CAIP-2, as the session names it. */
   caip: string;
-  /** Whether the chain itself says a Safe is at this address (its owners and threshold read there). */
-  state: 'checking' | 'safe' | 'none';
+  /** What the chain itself answers at this address, compared with this Safe (sameAccount.ts). */
+  state: 'checking' | AccountThere;
   owners: number;
   threshold: number;
 };
@@ -418,7 +416,12 @@ type OtherChain = {
  * The chains the dapp asks for, besides this Safe's, that Countersign serves, each read from its own
  * RPC: the session may offer the Safe there only where a Safe answers at the same address.
  */
-function useOtherChainsOfSafe(proposal: SessionProposal, own: ChainInfo, address: Address): OtherChain[] {
+function useOtherChainsOfSafe(
+  proposal: SessionProposal,
+  own: ChainInfo,
+  address: Address,
+  ownState: ChainSafeState | undefined,
+): OtherChain[] {
   const asked = new Set([...proposal.requiredChains, ...proposal.optionalChains]);
   const candidates = (useChains().data ?? []).filter(
     (chain) => chain.chainId !== own.chainId && asked.has(`eip155:${chain.chainId}`),
@@ -432,7 +435,7 @@ function useOtherChainsOfSafe(proposal: SessionProposal, own: ChainInfo, address
     return {
       chain,
       caip: `eip155:${chain.chainId}`,
-      state: read?.isPending ? 'checking' : owners > 0 ? 'safe' : 'none',
+      state: read?.isPending || ownState === undefined ? 'checking' : accountThere(ownState, read?.data),
       owners,
       threshold: read?.data?.threshold ?? 0,
     };
@@ -453,17 +456,19 @@ function OtherChainChoice({
     <label className={styles.otherChain} data-testid="dapp-other-chain" data-chain-id={chain.chainId}>
       <input
         type="checkbox"
-        checked={state === 'safe' && given}
-        disabled={state !== 'safe'}
+        checked={state === 'same' && given}
+        disabled={state !== 'same'}
         onChange={(event) => onChange(event.target.checked)}
       />{' '}
       <span>
         {chain.chainName} (eip155:{chain.chainId}):{' '}
         {state === 'checking'
           ? 'checking the chain for this Safe…'
-          : state === 'safe'
-            ? `the same Safe address holds a Safe there (${other.threshold} of ${other.owners}, read from the chain)`
-            : 'no Safe answers at this address there'}
+          : state === 'same'
+            ? `the same account: a Safe with the same owners and threshold (${other.threshold} of ${other.owners}, read from that chain)`
+            : state === 'different'
+              ? `a different account (${other.threshold} of ${other.owners}, read from that chain): the Safe at this address there has other owners or another threshold, and is not offered`
+              : 'no Safe answers at this address there'}
       </span>
     </label>
   );

@@ -36,7 +36,7 @@ export function HostPrompts({ prompts, app }: { prompts: readonly Prompt[]; app:
             <TxReview
               draft={prompt.draft}
               onBack={() => prompt.reject(new BridgeError(bridgeErrors.transactionRejected))}
-              onDone={(result) => prompt.resolve(result)}
+              onDone={({ safeTxHash, txId }) => prompt.resolve({ safeTxHash, txId })}
               inDialog
             />
           </Suspense>

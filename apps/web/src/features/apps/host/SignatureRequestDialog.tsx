@@ -36,8 +36,10 @@ export function SignatureRequestDialog({
   testIdPrefix,
   waitForSafeSignature = false,
   signOnChain,
+  notice,
   onSigned,
   onReject,
+  onClosedWhileWaiting,
 }: {
   requester: { name: string; url: string; safeAppId: number | null };
   content: MessageContent;
@@ -48,8 +50,16 @@ export function SignatureRequestDialog({
   waitForSafeSignature?: boolean;
   /** The off-chain or on-chain choice (its controls), whether on chain is chosen, and what follows it. */
   signOnChain?: { choice: ReactNode; chosen: boolean; onContinue: () => void };
+  /** Above the intro: what is known of the requester (WalletConnect Verify's verdict, say). */
+  notice?: ReactNode;
   onSigned: (result: SignResult) => void;
   onReject: () => void;
+  /**
+   * The dialog closed after this owner signed, while the other owners have yet to: the request is
+   * kept, and whoever holds it answers once the Safe's signature is complete. Without it, closing
+   * refuses the request as before.
+   */
+  onClosedWhileWaiting?: (messageHash: string) => void;
 }) {
   const { chain, address, safe } = useSafe();
   const gateway = useGateway();
@@ -98,30 +108,42 @@ export function SignatureRequestDialog({
         : { source: 'check' as const, message: sign.error.message };
   const declined = failure?.source === 'wallet' && failure.kind === 'rejected';
   const onChain = signOnChain?.chosen === true;
+  const keepOnClose = waitingFor !== undefined && onClosedWhileWaiting !== undefined;
+  const close = () => (keepOnClose ? onClosedWhileWaiting(waitingFor) : onReject());
   return (
     <Dialog
       open
       size="lg"
       title={title}
-      onClose={onReject}
+      onClose={close}
       testId={`${testIdPrefix}-message-dialog`}
       footer={
         <>
           <Button onClick={onReject} disabled={sign.isPending} data-testid="reject-message">
             Reject
           </Button>
-          <Button
-            variant="primary"
-            onClick={() => (onChain ? signOnChain.onContinue() : sign.mutate())}
-            disabled={!signer.isOwner || (!onChain && !hashes.ok) || sign.isPending || sign.data?.ok === true}
-            data-testid="sign-message"
-          >
-            {sign.isPending ? 'Signing…' : onChain ? 'Review the transaction' : 'Sign'}
-          </Button>
+          {keepOnClose && (
+            <Button variant="primary" onClick={close} data-testid="keep-message-request">
+              Close and keep waiting
+            </Button>
+          )}
+          {!keepOnClose && (
+            <Button
+              variant="primary"
+              onClick={() => (onChain ? signOnChain.onContinue() : sign.mutate())}
+              disabled={
+                !signer.isOwner || (!onChain && !hashes.ok) || sign.isPending || sign.data?.ok === true
+              }
+              data-testid="sign-message"
+            >
+              {sign.isPending ? 'Signing…' : onChain ? 'Review the transaction' : 'Sign'}
+            </Button>
+          )}
         </>
       }
     >
       <div className={styles.prompt} data-testid={`${testIdPrefix}-message-review`}>
+        {notice}
         <p className={styles.hint}>{intro}</p>
         <MessageContentView content={content} chain={chain} safeAddress={address} />
         <HashList hashes={hashes} />
@@ -129,8 +151,11 @@ export function SignatureRequestDialog({
         {signOnChain !== undefined && sign.data?.ok !== true && signOnChain.choice}
         {waitingFor !== undefined && (
           <Alert tone="info" role="status" title="Signed" testId={`${testIdPrefix}-message-waiting`}>
-            Your signature is in. {requester.name} gets the Safe’s signature when the other owners have
-            signed.
+            Your signature is in. {requester.name} gets the Safe’s signature when the other owners have signed
+            {keepOnClose
+              ? ', also after you close this dialog, while Countersign stays open on this Safe'
+              : ''}
+            .
           </Alert>
         )}
         {failure !== undefined && (

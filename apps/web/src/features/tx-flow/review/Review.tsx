@@ -52,6 +52,9 @@ import styles from './Review.module.css';
  * here from the bytes), the warnings, the nonce, the gas, a simulation on the chain, and the hashes
  * to compare on a hardware wallet; then sign and propose, or execute.
  */
+/** How a review ended: proposed to the queue at `nonce`, or executed there and then. */
+export type ReviewOutcome = { safeTxHash: Hex; txId: string; nonce: number; executed: boolean };
+
 export function Review({
   draft,
   onBack,
@@ -64,7 +67,7 @@ export function Review({
    * Called once the transaction is proposed or executed, instead of opening its details page (a Safe
    * App's request answers the app with the safeTxHash and stays on the app).
    */
-  onDone?: (result: { safeTxHash: Hex; txId: string }) => void;
+  onDone?: (result: ReviewOutcome) => void;
   /**
    * Shown in a dialog whose title is the draft's (a Safe App's request): the review leaves out its
    * own heading and the requester's name, and says only where the request came from.
@@ -166,13 +169,14 @@ export function Review({
   });
   const changeTokens = useStateChangeTokens(chain, address, stateChanges.data);
 
-  const finish = (result: { safeTxHash: Hex; txId: string }) => {
+  const finish = (result: ReviewOutcome) => {
     draft.onSubmitted?.();
     if (onDone) onDone(result);
     else void navigate(paths.transaction(result.txId));
   };
   const execution = useExecution(flowSafe, ({ txId }) => {
-    if (hashes) finish({ safeTxHash: hashes.safeTxHash, txId });
+    if (hashes && tx)
+      finish({ safeTxHash: hashes.safeTxHash, txId, nonce: Number(tx.nonce), executed: true });
   });
 
   const propose = async (as: 'owner' | 'delegate') => {
@@ -200,7 +204,12 @@ export function Review({
       result.value,
     );
     void invalidateSafeViews(queryClient, chain.chainId, address, ['queue', 'nonces']);
-    finish({ safeTxHash: hashes.safeTxHash, txId: result.value.txId });
+    finish({
+      safeTxHash: hashes.safeTxHash,
+      txId: result.value.txId,
+      nonce: Number(tx.nonce),
+      executed: false,
+    });
   };
 
   const executeNow = () => {
