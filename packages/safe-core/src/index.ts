@@ -15,6 +15,7 @@ export * from './typedDataPreimage';
 export * from './serviceRequests';
 export * from './notificationMessage';
 export * from './settingsCalls';
+export * from './modulePages';
 export * from './safeTxHashes';
 export * from './simulation';
 export * from './messageSignatureCheck';

@@ -5,7 +5,7 @@ import { safeInfoSchema } from '@countersign/gateway-api';
 import { safe141 } from '@countersign/safe-core';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maxModulePages } from '../src/safes/readSafe';
+import { maxModulePages } from '@countersign/safe-core';
 import { startLocalGateway, type LocalGateway } from './support/localGateway';
 
 const deployer = devAccounts()[0]!.account;

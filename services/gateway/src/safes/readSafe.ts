@@ -1,7 +1,10 @@
 import { getAddress, hexToBigInt, isHex, sliceHex, type Address, type Hex, type PublicClient } from 'viem';
 import {
   fallbackHandlerStorageSlot,
+  followModulePages,
   guardStorageSlot,
+  maxModulePages,
+  modulePageSize,
   safeAbi,
   sentinelAddress,
   singletonStorageSlot,
@@ -26,12 +29,6 @@ export type SafeState = {
   modulesTruncated: boolean;
 };
 
-const modulePageSize = 50n;
-/**
- * The most module pages read for one Safe (500 modules): real Safes have a handful. A contract that
- * answers like a Safe but never ends its list would otherwise be read without end.
- */
-export const maxModulePages = 10;
 const zero = 0n;
 
 function slotAddress(word: Hex): Address | null {
@@ -63,7 +60,7 @@ export async function readSafe(
         { ...contract, functionName: 'getStorageAt', args: [singletonStorageSlot, 1n] },
         { ...contract, functionName: 'getStorageAt', args: [fallbackHandlerStorageSlot, 1n] },
         { ...contract, functionName: 'getStorageAt', args: [guardStorageSlot, 1n] },
-        { ...contract, functionName: 'getModulesPaginated', args: [sentinelAddress, modulePageSize] },
+        { ...contract, functionName: 'getModulesPaginated', args: [sentinelAddress, BigInt(modulePageSize)] },
       ],
     });
   // A call the contract refused means "not a Safe"; one the node did not answer means nothing yet.
@@ -83,28 +80,20 @@ export async function readSafe(
   const singleton = slotAddress(singletonWord.result);
   if (!singleton) return null;
 
-  let modules: Address[] = [];
-  let modulesTruncated = false;
-  if (modulePage.status === 'success') {
-    modules = [...modulePage.result[0]].slice(0, Number(modulePageSize));
-    let next = modulePage.result[1];
-    const seen = new Set<string>();
-    // Rare: more modules than one page holds.
-    for (let pages = 1; !isListEnd(next); pages += 1) {
-      if (pages >= modulePages || seen.has(next.toLowerCase())) {
-        modulesTruncated = true;
-        break;
-      }
-      seen.add(next.toLowerCase());
-      const [page, cursor] = await client.readContract({
-        ...contract,
-        functionName: 'getModulesPaginated',
-        args: [next, modulePageSize],
-      });
-      modules.push(...page.slice(0, Number(modulePageSize)));
-      next = cursor;
-    }
-  }
+  // Rare: more modules than one page holds.
+  const { modules, cut: modulesTruncated } =
+    modulePage.status === 'success'
+      ? await followModulePages(
+          modulePage.result,
+          (cursor) =>
+            client.readContract({
+              ...contract,
+              functionName: 'getModulesPaginated',
+              args: [cursor, BigInt(modulePageSize)],
+            }),
+          modulePages,
+        )
+      : { modules: [], cut: false };
 
   return {
     address,
@@ -115,10 +104,7 @@ export async function readSafe(
     singleton,
     fallbackHandler: handlerWord.status === 'success' ? slotAddress(handlerWord.result) : null,
     guard: guardWord.status === 'success' ? slotAddress(guardWord.result) : null,
-    modules: modules.map((module) => getAddress(module)),
+    modules,
     modulesTruncated,
   };
 }
-
-const isListEnd = (cursor: Address) =>
-  getAddress(cursor) === sentinelAddress || cursor === '0x0000000000000000000000000000000000000000';

@@ -5,17 +5,15 @@ import { getStorageAt, readContract } from 'viem/actions';
 import type { ChainSafeState } from './chainState';
 import {
   fallbackHandlerStorageSlot,
+  followModulePages,
+  modulePageSize,
   guardStorageSlot,
   moduleGuardStorageSlot,
   safeAbi,
+  sentinelAddress,
   singletonStorageSlot,
   zeroAddress,
 } from '@countersign/safe-core';
-
-const SENTINEL: Address = '0x0000000000000000000000000000000000000001';
-const MODULE_PAGE = 50;
-/** Module pages read at most (500 modules): a Safe with more says so (`modulesCut`), itself a finding. */
-const MAX_MODULE_PAGES = 10;
 
 const slotHex = (slot: bigint): Hex => `0x${slot.toString(16).padStart(64, '0')}`;
 const addressIn = (word: Hex | undefined): Address | null => {
@@ -45,53 +43,32 @@ export async function readChainSafeState(chain: ChainInfo, safe: Address): Promi
         address: safe,
         abi: safeAbi,
         functionName: 'getModulesPaginated',
-        args: [SENTINEL, BigInt(MODULE_PAGE)],
+        args: [sentinelAddress, BigInt(modulePageSize)],
       }),
       slot(guardStorageSlot),
       slot(moduleGuardStorageSlot),
       slot(singletonStorageSlot),
       slot(fallbackHandlerStorageSlot),
     ]);
-  const [firstPage, afterFirst] = modules;
-  const { list, cut } = await restOfModules(client, safe, [...firstPage], afterFirst);
+  // Past 500 modules (maxModulePages) the list is cut, and a Safe with that many says so: itself a finding.
+  const { modules: list, cut } = await followModulePages(modules, (cursor) =>
+    readContract(client, {
+      address: safe,
+      abi: safeAbi,
+      functionName: 'getModulesPaginated',
+      args: [cursor, BigInt(modulePageSize)],
+    }),
+  );
   return {
     owners: owners.map((owner) => getAddress(owner)),
     threshold: Number(threshold),
     nonce: Number(nonce),
     version,
-    modules: list.map((module) => getAddress(module)),
+    modules: list,
     ...(cut ? { modulesCut: true } : {}),
     guard: addressIn(guardWord),
     moduleGuard: addressIn(moduleGuardWord),
     implementation: addressIn(singletonWord) ?? zeroAddress,
     fallbackHandler: addressIn(handlerWord),
   };
-}
-
-const isListEnd = (cursor: Address) => cursor === zeroAddress || getAddress(cursor) === SENTINEL;
-
-/**
- * Follows the module list past its first page, a page a call, up to MAX_MODULE_PAGES; stops where
- * the pages go round (a contract can answer anything) and says the list was cut.
- */
-async function restOfModules(
-  client: ReturnType<typeof chainClient>,
-  safe: Address,
-  list: Address[],
-  next: Address,
-): Promise<{ list: Address[]; cut: boolean }> {
-  const seen = new Set<string>();
-  for (let pages = 1; !isListEnd(next); pages += 1) {
-    if (pages >= MAX_MODULE_PAGES || seen.has(next.toLowerCase())) return { list, cut: true };
-    seen.add(next.toLowerCase());
-    const [page, cursor] = await readContract(client, {
-      address: safe,
-      abi: safeAbi,
-      functionName: 'getModulesPaginated',
-      args: [next, BigInt(MODULE_PAGE)],
-    });
-    list.push(...page.slice(0, MODULE_PAGE));
-    next = cursor;
-  }
-  return { list, cut: false };
 }
