@@ -14,7 +14,7 @@ import { numberToHex, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devnetChainConfig, startGateway, type Gateway } from '../src';
 import { defaultRequestLimits } from '../src/http/requestScope';
-import { maxModulePages } from '../src/safes/readSafe';
+import { maxModulePages } from '@countersign/safe-core';
 import { startCountingRpcProxy, type Call, type CountingRpcProxy } from './support/countingRpcProxy';
 import { deploySafeWithoutFactory } from './support/safes';
 import { siweMessage, siweNonce, verifySiwe } from './support/siwe';
