@@ -1,4 +1,6 @@
+import type { Address } from 'viem';
 import type { ChainInfo, SafeInfo } from '@countersign/gateway-api';
+import type { ChainSafeState } from '../features/safe';
 
 /** Values in the gateway's shapes for component tests (the e2e tests use the real devnet). */
 export const devnetChain: ChainInfo = {
@@ -53,4 +55,17 @@ export const teamSafe: SafeInfo = {
   txQueuedTag: null,
   txHistoryTag: '1700000000',
   messagesTag: null,
+};
+
+/** The team Safe as its contract answers (what readChainSafeState reads on the devnet). */
+export const teamSafeChainState: ChainSafeState = {
+  owners: teamSafe.owners.map((owner) => owner.value as Address),
+  threshold: teamSafe.threshold,
+  nonce: teamSafe.nonce,
+  version: '1.4.1',
+  modules: [],
+  guard: null,
+  moduleGuard: null,
+  implementation: teamSafe.implementation.value as Address,
+  fallbackHandler: teamSafe.fallbackHandler?.value as Address,
 };

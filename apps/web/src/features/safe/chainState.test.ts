@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Address } from 'viem';
-import { teamSafe } from '../../testing/fixtures';
+import { teamSafe, teamSafeChainState } from '../../testing/fixtures';
 import { compareSafeInfo, withChainTruth, type ChainSafeState } from './chainState';
 
 const attacker: Address = '0x000000000000000000000000000000000000bEEF';
@@ -8,17 +8,7 @@ const named = {
   ...teamSafe,
   owners: teamSafe.owners.map((owner, i) => ({ ...owner, name: i === 0 ? 'Alice' : null })),
 };
-const chain: ChainSafeState = {
-  owners: teamSafe.owners.map((owner) => owner.value as Address),
-  threshold: 2,
-  nonce: 8,
-  version: '1.4.1',
-  modules: [],
-  guard: null,
-  moduleGuard: null,
-  implementation: teamSafe.implementation.value as Address,
-  fallbackHandler: teamSafe.fallbackHandler?.value as Address,
-};
+const chain: ChainSafeState = teamSafeChainState;
 
 describe('the Safe the pages show', () => {
   it("is the gateway's own object where the chain agrees", () => {

@@ -8,7 +8,7 @@ import {
   type TransactionListPage,
 } from '@countersign/gateway-api';
 import { safe141 } from '@countersign/safe-core';
-import { fakeGateway, renderSafePage, teamSafe, testSafe } from '../../testing';
+import { fakeGateway, renderSafePage, teamSafe, teamSafeChainState, testSafe } from '../../testing';
 import { safePaths } from '../safe';
 import { SecuritySection } from './SecuritySection';
 // Loaded here, not first by the page's dynamic import, so that the viem/actions mock above reaches it.
@@ -36,18 +36,7 @@ vi.mock('viem/actions', async (load) => ({
     chain.receipts[hash] ? Promise.resolve(chain.receipts[hash]) : Promise.reject(new Error('not found')),
 }));
 
-const onChain = (overrides: object = {}) => ({
-  owners,
-  threshold: 2,
-  nonce: 8,
-  version: '1.4.1',
-  modules: [],
-  guard: null,
-  moduleGuard: null,
-  implementation: teamSafe.implementation.value,
-  fallbackHandler: teamSafe.fallbackHandler!.value,
-  ...overrides,
-});
+const onChain = (overrides: object = {}) => ({ ...teamSafeChainState, owners, ...overrides });
 
 let counter = 0;
 const queued = (nonce: number): TransactionItem => ({

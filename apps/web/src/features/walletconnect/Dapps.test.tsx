@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Address } from 'viem';
-import { devnetChain, renderSafePage, teamSafe, teamSafeAddress } from '../../testing';
+import { devnetChain, renderSafePage, teamSafeAddress, teamSafeChainState } from '../../testing';
 import { chainKeys } from '../chains';
 import { chainSafeStateQueryOptions } from '../safe';
 import type {
@@ -91,17 +91,11 @@ const devnet2 = { ...devnetChain, chainId: '1338', chainName: 'Countersign Devne
  */
 const seedTwoChains = (onDevnet2: 'same' | 'different' | null) => (client: QueryClient) => {
   client.setQueryData(chainKeys.all, [devnetChain, devnet2]);
-  const owners = teamSafe.owners.map((owner) => owner.value as Address);
+  const owners = teamSafeChainState.owners;
   const state = (chainOwners: Address[], threshold: number) => ({
+    ...teamSafeChainState,
     owners: chainOwners,
     threshold,
-    nonce: 0,
-    version: '1.4.1',
-    modules: [],
-    guard: null,
-    moduleGuard: null,
-    implementation: `0x${'4'.repeat(40)}` as Address,
-    fallbackHandler: null,
   });
   client.setQueryData(
     chainSafeStateQueryOptions(devnetChain, teamSafeAddress as Address).queryKey,
