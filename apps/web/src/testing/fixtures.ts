@@ -1,6 +1,7 @@
 import type { Address } from 'viem';
 import type { ChainInfo, SafeInfo } from '@countersign/gateway-api';
-import type { ChainSafeState } from '../features/safe';
+// The module itself, not the feature's index: the web server's tests read these fixtures too.
+import type { ChainSafeState } from '../features/safe/chainState';
 
 /** Values in the gateway's shapes for component tests (the e2e tests use the real devnet). */
 export const devnetChain: ChainInfo = {
