@@ -56,9 +56,13 @@ export const ownerRpcs = storedState<Readonly<Record<string, OwnerRpc>>>('counte
   parse: z.record(z.string().check(z.regex(/^\d{1,20}$/)), ownerRpcSchema),
 });
 
-export function rpcSourcesOf(chain: ChainInfo): RpcSource[] {
+/** The chain's sources in the order they are used; `owned` is the owner's choices (as kept now by default). */
+export function rpcSourcesOf(
+  chain: ChainInfo,
+  owned: Readonly<Record<string, OwnerRpc>> = ownerRpcs.get(),
+): RpcSource[] {
   const sources: RpcSource[] = [];
-  const owner = ownerRpcs.get()[chain.chainId];
+  const owner = owned[chain.chainId];
   if (owner?.state === 'in-use') sources.push({ kind: 'owner', url: owner.url });
   const operator = operatorRpcUrlOf(chain.chainId);
   sources.push(

@@ -23,8 +23,7 @@ export function hostOf(url: string): string {
 /** The chain's RPC sources, following the owner's choice as it changes (in this tab or another). */
 export function useRpcSources(chain: ChainInfo): RpcSource[] {
   const owned = useSyncExternalStore(ownerRpcs.subscribe, ownerRpcs.get, ownerRpcs.get);
-  // rpcSourcesOf reads the owner's choice itself: `owned` is here to compute again when it changes.
-  return useMemo(() => rpcSourcesOf(chain), [chain, owned]); // eslint-disable-line react-hooks/exhaustive-deps
+  return useMemo(() => rpcSourcesOf(chain, owned), [chain, owned]);
 }
 
 /** How often the sources are asked again while a Safe's pages are open. */

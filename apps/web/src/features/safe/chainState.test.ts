@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Address } from 'viem';
-import { teamSafe, teamSafeChainState } from '../../testing/fixtures';
+import { teamSafe, teamSafeChainState } from '../../testing';
 import { compareSafeInfo, withChainTruth, type ChainSafeState } from './chainState';
 
 const attacker: Address = '0x000000000000000000000000000000000000bEEF';

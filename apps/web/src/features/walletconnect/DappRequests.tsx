@@ -24,7 +24,7 @@ import { setWaitingDappRequests } from './waitingRequests';
 import { useConnector } from './useConnector';
 import { verifyOutcome } from './verify';
 import { VerifyVerdict } from './VerifyVerdict';
-import { accountThere, notTheSameAccount } from './sameAccount';
+import { accountThere, differentAccount } from './sameAccount';
 
 type Prompt = { request: SessionRequest; dapp: DappSession } & (
   | { kind: 'transaction'; draft: TxDraft; method: string }
@@ -200,7 +200,7 @@ export function DappRequests({ connector }: { connector: DappConnector }) {
                 return respond({
                   error:
                     there === 'different'
-                      ? { code: 4902, message: notTheSameAccount(there, address, targetChain.chainName) }
+                      ? { code: 4902, message: differentAccount(address, targetChain.chainName) }
                       : refusal,
                 });
               }

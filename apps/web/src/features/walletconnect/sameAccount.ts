@@ -19,13 +19,6 @@ export function accountThere(own: Signers, there: Signers | undefined): AccountT
   return same ? 'same' : 'different';
 }
 
-/** Why a dapp cannot have the account on that chain, in the words it is answered with. */
-export function notTheSameAccount(
-  there: Exclude<AccountThere, 'same'>,
-  address: string,
-  chainName: string,
-): string {
-  return there === 'different'
-    ? `${address} on ${chainName} is a different account: the Safe there has other owners or another threshold, so it is not offered to the dapp.`
-    : `No Safe answers at ${address} on ${chainName}.`;
-}
+/** Why a dapp cannot have a different account at this address on that chain, as it is answered. */
+export const differentAccount = (address: string, chainName: string): string =>
+  `${address} on ${chainName} is a different account: the Safe there has other owners or another threshold, so it is not offered to the dapp.`;
