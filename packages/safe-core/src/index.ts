@@ -25,3 +25,4 @@ export * from './signMessageOnChain';
 export * from './stateChanges';
 export * from './safeMigration';
 export * from './typedDataBounds';
+export * from './nestedSafes';

@@ -39,17 +39,32 @@ export function safeMessageContentHash(message: SafeMessageContent): Hex {
 }
 
 /**
+ * Bytes a contract asks the Safe's isValidSignature(bytes, bytes) about, signed as they are: what a
+ * Safe that owns another Safe signs for it (see nestedSafes.ts). No dapp sends this form; Countersign's
+ * gateway stores it as `{bytes}` beside text and typed data.
+ */
+export type RawSafeMessage = { bytes: Hex };
+
+/** Any message a Safe's owners may sign: a dapp's text or typed data, or raw bytes. */
+export type AnySafeMessage = SafeMessageContent | RawSafeMessage;
+
+export function isRawSafeMessage(message: AnySafeMessage | object): message is RawSafeMessage {
+  return typeof message === 'object' && message !== null && 'bytes' in message && !('primaryType' in message);
+}
+
+/** The bytes `SafeMessage(bytes message)` wraps: the content hash of text or typed data, raw bytes as they are. */
+export function safeMessageData(message: AnySafeMessage): Hex {
+  return isRawSafeMessage(message) ? message.bytes : safeMessageContentHash(message);
+}
+
+/**
  * The messageHash owners sign and the gateway keys messages by: SafeMessage(contentHash) over the
  * Safe's EIP-712 domain. The Safe's isValidSignature(contentHash, signatures) accepts their signatures.
  */
-export function safeMessageHash(params: {
-  chainId: number;
-  safe: Address;
-  message: SafeMessageContent;
-}): Hex {
+export function safeMessageHash(params: { chainId: number; safe: Address; message: AnySafeMessage }): Hex {
   return hashSafeMessage({
     chainId: params.chainId,
     safe: params.safe,
-    message: safeMessageContentHash(params.message),
+    message: safeMessageData(params.message),
   });
 }

@@ -50,6 +50,7 @@ async function verify(signatures: `0x${string}`) {
   calls.length = 0;
   const result = await verifySafeSignatures(client, {
     safe: team,
+    version: null,
     hash,
     preimage: '0x',
     signatures,

@@ -22,6 +22,23 @@ export const typedDataSchema = deferred(() =>
 );
 export type TypedData = z.infer<typeof typedDataSchema>;
 
+/** The most bytes a raw message may hold: what a child Safe asks of its owner is 66 bytes at most. */
+export const maxRawMessageBytes = 1024;
+
+/**
+ * Countersign's extension: raw bytes a contract asks the Safe's isValidSignature(bytes, bytes) about,
+ * signed as they are (SafeMessage.message = bytes). A parent Safe signs its child's transactions and
+ * messages this way. Safe's own gateway knows only text and typed data.
+ */
+export const rawMessageSchema = deferred(() =>
+  z.object({
+    bytes: z
+      .string()
+      .check(z.regex(new RegExp(`^0x(?:[0-9a-fA-F]{2}){1,${maxRawMessageBytes}}$`), 'Invalid bytes')),
+  }),
+);
+export type RawMessage = z.infer<typeof rawMessageSchema>;
+
 /** A status this client does not know (a newer gateway's) reads as UNKNOWN rather than failing the message. */
 export const messageStatusSchema = deferred(() =>
   openEnum(['NEEDS_CONFIRMATION', 'CONFIRMED', 'UNKNOWN'], 'UNKNOWN'),
@@ -34,7 +51,7 @@ const safeMessageObject = () =>
     status: messageStatusSchema,
     logoUri: orNull(z.string()),
     name: orNull(z.string()),
-    message: z.union([z.string(), typedDataSchema]),
+    message: z.union([z.string(), typedDataSchema, rawMessageSchema]),
     creationTimestamp: z.number().check(z.int()),
     modifiedTimestamp: z.number().check(z.int()),
     confirmationsSubmitted: z.number().check(z.int(), z.nonnegative()),
@@ -76,7 +93,7 @@ export type SafeMessagePage = z.infer<typeof safeMessagePageSchema>;
 /** The body of `POST /v1/chains/{c}/safes/{safe}/messages` (validated by the gateway service). */
 export const proposeMessageBodySchema = deferred(() =>
   z.object({
-    message: z.union([z.string(), typedDataSchema]),
+    message: z.union([z.string(), typedDataSchema, rawMessageSchema]),
     signature: signatureSchema,
     safeAppId: z.optional(z.nullable(z.number().check(z.int(), z.nonnegative()))),
     origin: z.optional(z.nullable(z.string().check(z.maxLength(maxOriginLength)))),

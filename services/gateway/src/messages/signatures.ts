@@ -1,9 +1,11 @@
 import {
   SafeSignatureError,
-  safeMessageContentHash,
+  isRawSafeMessage,
+  safeMessageData,
   safeMessageHash,
   safeMessageTypedData,
   typedDataPreimage,
+  type AnySafeMessage,
   type SafeMessageContent,
 } from '@countersign/safe-core';
 import type { Address, Hex } from 'viem';
@@ -26,6 +28,7 @@ export async function ownerSignatures(
   try {
     return await verifySafeSignatures(chain.client, {
       safe: state.address,
+      version: state.version,
       ...signed,
       signatures: signature,
       owners: state.owners,
@@ -37,12 +40,15 @@ export async function ownerSignatures(
   }
 }
 
-/** The message's hash and its EIP-712 preimage; 422 when the message cannot be hashed. */
-export function signedMessage(chainId: string, safe: Address, message: SafeMessageContent): SignedMessage {
+/**
+ * The message's hash and its EIP-712 preimage; 422 when the message cannot be hashed. Raw bytes
+ * (Countersign's extension, what a Safe signs for a Safe it owns) are wrapped as they are.
+ */
+export function signedMessage(chainId: string, safe: Address, message: AnySafeMessage): SignedMessage {
   try {
     // EIP712Domain is implied by the domain; wallets may or may not list it.
-    const content =
-      typeof message === 'string'
+    const content: AnySafeMessage =
+      typeof message === 'string' || isRawSafeMessage(message)
         ? message
         : ({
             ...message,
@@ -51,7 +57,7 @@ export function signedMessage(chainId: string, safe: Address, message: SafeMessa
     const typedData = safeMessageTypedData({
       chainId: Number(chainId),
       safe,
-      message: safeMessageContentHash(content),
+      message: safeMessageData(content),
     });
     return {
       hash: safeMessageHash({ chainId: Number(chainId), safe, message: content }),

@@ -14,7 +14,14 @@ import { verifySafeSignatures } from '../safes/verifySignatures';
 import type { StoredSignature } from './store';
 
 /** What was signed: a SafeTx of a Safe, and its hash. */
-export type SignedSafeTx = { safe: Address; tx: SafeTx; safeTxHash: Hex; owners: readonly Address[] };
+export type SignedSafeTx = {
+  safe: Address;
+  /** The Safe's version, which decides how contract owners are asked (see contractSignatureForm). */
+  version: string | null;
+  tx: SafeTx;
+  safeTxHash: Hex;
+  owners: readonly Address[];
+};
 
 /** The owners' signatures in `signatures` over the SafeTx, each checked (EIP-712, eth_sign, EIP-1271, approved hash). */
 export async function ownersSignatures(
@@ -25,6 +32,7 @@ export async function ownersSignatures(
   try {
     return await verifySafeSignatures(chain.client, {
       safe: target.safe,
+      version: target.version,
       hash: target.safeTxHash,
       preimage: typedDataPreimage(
         safeTxTypedData({ chainId: Number(chain.config.chainId), safe: target.safe, tx: target.tx }),

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { confirmMessageBodySchema, proposeMessageBodySchema } from '@countersign/gateway-api';
-import { typedDataBeyondLimits, typedDataLimits, type SafeMessageContent } from '@countersign/safe-core';
+import { typedDataBeyondLimits, typedDataLimits, type AnySafeMessage } from '@countersign/safe-core';
 import type { Hex } from 'viem';
 import { z } from 'zod';
 import type { ChainRegistry } from '../chains/registry';
@@ -41,7 +41,7 @@ export function messageRoutes(chains: ChainRegistry, db: Database, safeInfoCache
         const chainId = chain.config.chainId;
         const body = c.req.valid('json');
         const state = await requireSafe(chain, safe);
-        const signed = signedMessage(chainId, safe, body.message as SafeMessageContent);
+        const signed = signedMessage(chainId, safe, body.message as AnySafeMessage);
         const signatures = await ownerSignatures(chain, state, signed, body.signature as Hex);
         const proposer = signatures[0]?.owner;
         if (!proposer) throw unprocessable('Invalid signature');
@@ -74,7 +74,7 @@ export function messageRoutes(chains: ChainRegistry, db: Database, safeInfoCache
         const record = await load(chainId, c.req.valid('param').messageHash);
         if (!record) throw notFound('Message not found');
         const state = await requireSafe(chain, record.safe);
-        const signed = signedMessage(chainId, record.safe, record.message as SafeMessageContent);
+        const signed = signedMessage(chainId, record.safe, record.message as AnySafeMessage);
         const signatures = await ownerSignatures(chain, state, signed, c.req.valid('json').signature as Hex);
         const fresh = signatures.filter((s) => !record.confirmations.some((c) => c.owner === s.owner));
         if (fresh.length === 0) throw unprocessable('Signature already added');

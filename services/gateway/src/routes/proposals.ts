@@ -112,7 +112,13 @@ export function proposalRoutes(
         checkNonceUnused(record, state);
         const signatures = await ownersSignatures(
           chain,
-          { safe: record.safe, tx: storedSafeTx(record), safeTxHash, owners: state.owners },
+          {
+            safe: record.safe,
+            version: state.version,
+            tx: storedSafeTx(record),
+            safeTxHash,
+            owners: state.owners,
+          },
           c.req.valid('json').signature as Hex,
         );
         await storeConfirmations(db, chainId, safeTxHash, signatures);
@@ -143,7 +149,7 @@ export function proposalRoutes(
         const role = await proposerRole(db, chainId, state, sender);
         const signatures = await proposalSignatures(
           chain,
-          { safe, tx, safeTxHash, owners: state.owners },
+          { safe, version: state.version, tx, safeTxHash, owners: state.owners },
           { address: sender, role },
           (body.signature ?? undefined) as Hex | undefined,
         );

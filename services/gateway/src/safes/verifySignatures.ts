@@ -13,6 +13,7 @@ import {
   recoverSafeSignatures,
   safeAbi,
   SafeSignatureError,
+  versionAtLeast,
   type ParsedSafeSignature,
 } from '@countersign/safe-core';
 
@@ -29,29 +30,42 @@ const bytesVariantAbi = parseAbi([
 ]);
 
 /**
- * Whether `signer` (a contract) accepts `signature`. First the bytes-based check over the EIP-712
- * preimage, which is what Safe 1.4.1 itself asks a contract owner on chain; then the hash-based one,
- * for wallets that implement only that. A revert or any other answer means no.
+ * Which EIP-1271 question a Safe of `version` asks a contract owner in checkSignatures: before 1.5.0
+ * the legacy isValidSignature(bytes, bytes) about the EIP-712 preimage, from 1.5.0 the
+ * isValidSignature(bytes32, bytes) about the hash. A contract answers the two differently (a Safe
+ * owner wraps each as another message), so a confirmation counts only in the form its Safe asks.
+ */
+export function contractSignatureForm(version: string | null): ContractSignatureForm {
+  return versionAtLeast(version, '1.5.0') ? 'hash' : 'preimage';
+}
+export type ContractSignatureForm = 'preimage' | 'hash';
+
+/**
+ * Whether `signer` (a contract) accepts `signature`: asked in `form` only, or, for a signature that
+ * is not checked by a Safe (Sign-In, delegates), first over the EIP-712 preimage (legacy form), then
+ * over the hash, for wallets that implement only that. A revert or any other answer means no.
  */
 export async function isValidContractSignature(
   client: PublicClient,
   signer: Address,
   signed: { hash: Hex; preimage: Hex },
   signature: Hex,
+  form?: ContractSignatureForm,
 ): Promise<boolean> {
   // The signer's code is whatever the requester deployed: each ask is capped (see scopedTransport)
   // and counted against the caller's budget.
   spendCallBudget();
-  try {
-    const answer = await client.readContract({
-      address: signer,
-      abi: bytesVariantAbi,
-      functionName: 'isValidSignature',
-      args: [signed.preimage, signature],
-    });
-    if (answer === legacyEip1271MagicValue) return true;
-  } catch {
-    // Not this variant, or not a contract at all.
+  if (form !== 'hash') {
+    const legacy = await client
+      .readContract({
+        address: signer,
+        abi: bytesVariantAbi,
+        functionName: 'isValidSignature',
+        args: [signed.preimage, signature],
+      })
+      .catch(() => undefined);
+    if (legacy === legacyEip1271MagicValue) return true;
+    if (form === 'preimage') return false;
   }
   try {
     const answer = await client.readContract({
@@ -109,7 +123,15 @@ function staticPartCount(signatures: Hex): number {
  */
 export async function verifySafeSignatures(
   client: PublicClient,
-  params: { safe: Address; hash: Hex; preimage: Hex; signatures: Hex; owners: readonly Address[] },
+  params: {
+    safe: Address;
+    /** The Safe's version: which EIP-1271 question it asks contract owners (contractSignatureForm). */
+    version: string | null;
+    hash: Hex;
+    preimage: Hex;
+    signatures: Hex;
+    owners: readonly Address[];
+  },
 ): Promise<ParsedSafeSignature[]> {
   const { owners } = params;
   if (size(params.signatures) > owners.length * 65 + maxDynamicSignatureBytes)
@@ -129,7 +151,8 @@ export async function verifySafeSignatures(
   for (const signature of parsed) {
     if (signature.type === 'CONTRACT_SIGNATURE') {
       const dynamic = `0x${signature.signature.slice(2 + 65 * 2 + 64)}` as Hex;
-      if (!(await isValidContractSignature(client, signature.owner, params, dynamic))) {
+      const form = contractSignatureForm(params.version);
+      if (!(await isValidContractSignature(client, signature.owner, params, dynamic, form))) {
         throw new SafeSignatureError(`The contract signature of ${signature.owner} is not valid`);
       }
     }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { ChainInfo, SafeMessage } from '@countersign/gateway-api';
 import { Alert, invisibleCharactersIn } from '../../ui';
-import { isTypedData } from './messageContent';
+import { isRawMessage, isTypedData } from './messageContent';
 import { LongText } from './LongText';
 import { TypedDataView } from './TypedDataView';
 
@@ -32,7 +32,9 @@ export function MessageContentView({
           </p>
         </Alert>
       )}
-      {isTypedData(content) ? (
+      {isRawMessage(content) ? (
+        <LongText text={content.bytes} label="bytes" mono testId="message-bytes" />
+      ) : isTypedData(content) ? (
         <TypedDataView typedData={content} chain={chain} safeAddress={safeAddress} />
       ) : (
         <LongText text={content} label="message" testId="message-text" />

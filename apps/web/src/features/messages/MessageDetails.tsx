@@ -12,7 +12,7 @@ import {
   RevealedText,
 } from '../../ui';
 import { chainExplorer } from '../chains';
-import { isTypedData, parseOrigin } from './messageContent';
+import { contentKindTitle, parseOrigin } from './messageContent';
 import { MessageContentView } from './MessageContentView';
 import { MessageHashes } from './MessageHashes';
 import { CheckedMessageStatus, SignatureCheckDetails, SignatureCheckLine } from './sign/SignatureCheckView';
@@ -99,10 +99,7 @@ export function MessageDetails({
         </Detail>
       </DetailList>
 
-      <Section
-        title={isTypedData(content) ? 'Content: typed data (EIP-712)' : 'Content: text'}
-        id="message-content"
-      >
+      <Section title={contentKindTitle(content)} id="message-content">
         <MessageContentView content={content} chain={chain} safeAddress={safeAddress} />
       </Section>
 

@@ -10,7 +10,7 @@ import { Alert, Button, ButtonLink, Page, Section } from '../../ui';
 import { shownError, useSchemaForm } from '../../ui/schemaForm';
 import { invalidateSafeViews, useSafe } from '../safe';
 import type { WriteError } from '../wallet';
-import { isTypedData } from './messageContent';
+import { contentKindTitle } from './messageContent';
 import { MessageContentView } from './MessageContentView';
 import { computeMessageHashes } from './messageHashes';
 import { HashList } from './MessageHashes';
@@ -257,7 +257,7 @@ export function NewMessagePage() {
             wraps the message hash below.
           </p>
           <Section
-            title={isTypedData(reviewed) ? 'Content: typed data (EIP-712)' : 'Content: text'}
+            title={contentKindTitle(reviewed)}
             id="new-message-content"
           >
             <MessageContentView content={reviewed} chain={chain} safeAddress={address} />

@@ -1,4 +1,4 @@
-import type { SafeMessage, TypedData } from '@countersign/gateway-api';
+import type { RawMessage, SafeMessage, TypedData } from '@countersign/gateway-api';
 
 /** The specification's message states, worded for owners. */
 export const messageStatusLabels: Record<SafeMessage['status'], string> = {
@@ -8,7 +8,18 @@ export const messageStatusLabels: Record<SafeMessage['status'], string> = {
 };
 
 export function isTypedData(message: SafeMessage['message']): message is TypedData {
-  return typeof message !== 'string';
+  return typeof message !== 'string' && 'primaryType' in message;
+}
+
+/** Raw bytes a contract asks the Safe about (what a Safe signs for a Safe it owns). */
+export function isRawMessage(message: SafeMessage['message']): message is RawMessage {
+  return typeof message !== 'string' && 'bytes' in message;
+}
+
+/** What the content is, as the message page titles it. */
+export function contentKindTitle(message: SafeMessage['message']): string {
+  if (isRawMessage(message)) return 'Content: raw bytes (EIP-1271)';
+  return isTypedData(message) ? 'Content: typed data (EIP-712)' : 'Content: text';
 }
 
 /** How long a preview may be: a list row shows one line, and a 100 kB message must not reach the DOM. */
@@ -25,6 +36,9 @@ function clip(text: string, maxLength: number): string {
  * or "Typed data: <primaryType> on <domain name>".
  */
 export function messagePreview(message: SafeMessage['message'], maxLength = PREVIEW_MAX_LENGTH): string {
+  if (isRawMessage(message)) {
+    return clip(`Raw bytes (${(message.bytes.length - 2) / 2}): ${message.bytes}`, maxLength);
+  }
   if (isTypedData(message)) {
     const name = typeof message.domain.name === 'string' ? message.domain.name.trim() : '';
     const text = `Typed data: ${message.primaryType}${name ? ` on ${name}` : ''}`;

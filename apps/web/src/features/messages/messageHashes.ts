@@ -1,6 +1,7 @@
 import type { SafeMessage, TypedData } from '@countersign/gateway-api';
 import { safeMessageContentHash, safeMessageHashes, type SafeMessageContent } from '@countersign/safe-core';
 import { hashTypedData, type Address, type Hex } from 'viem';
+import { isRawMessage } from './messageContent';
 
 /**
  * The hashes of a Safe message, computed here rather than taken from the gateway:
@@ -14,7 +15,8 @@ import { hashTypedData, type Address, type Hex } from 'viem';
 export type MessageHashes =
   | {
       ok: true;
-      kind: 'EIP-191' | 'EIP-712';
+      kind: MessageKind;
+      /** What SafeMessage wraps: the content's hash, or raw bytes as they are. */
       contentHash: Hex;
       safeMessageHash: Hex;
       /** The Safe's EIP-712 domain separator on this chain. */
@@ -26,7 +28,10 @@ export type MessageHashes =
       /** Set when only the gateway's own reading of the domain gives its hash (see below). */
       note?: string;
     }
-  | { ok: false; kind: 'EIP-191' | 'EIP-712'; reason: string };
+  | { ok: false; kind: MessageKind; reason: string };
+
+/** How the content becomes what SafeMessage wraps: hashed as text or typed data, or raw bytes as they are. */
+export type MessageKind = 'EIP-191' | 'EIP-712' | 'raw bytes';
 
 /**
  * The typed data read literally, as viem reads it: a chainId held as a string is left out of the
@@ -52,7 +57,11 @@ export function computeMessageHashes(params: {
   gatewayMessageHash?: string;
 }): MessageHashes {
   const { chainId, safe, message } = params;
-  const kind = typeof message === 'string' ? 'EIP-191' : 'EIP-712';
+  const kind: MessageKind = isRawMessage(message)
+    ? 'raw bytes'
+    : typeof message === 'string'
+      ? 'EIP-191'
+      : 'EIP-712';
   const gateway = params.gatewayMessageHash?.toLowerCase();
   const matches = (safeMessageHash: Hex) =>
     gateway === undefined ? {} : { matchesGateway: safeMessageHash.toLowerCase() === gateway };
@@ -63,6 +72,10 @@ export function computeMessageHashes(params: {
   const hashes = (content: SafeMessageContent) => fromContentHash(safeMessageContentHash(content));
   const literalHashes = (typedData: TypedData) => fromContentHash(literalContentHash(typedData));
   try {
+    if (isRawMessage(message)) {
+      const computed = fromContentHash(message.bytes as Hex);
+      return { ok: true, kind, ...computed, ...matches(computed.safeMessageHash) };
+    }
     if (typeof message === 'string') {
       const computed = hashes(message);
       return {
