@@ -186,6 +186,13 @@ describe.each(['1.4.1', '1.5.0'] as const)('a Safe owned by a Safe (%s)', (versi
       ]),
     );
     expect(events).toEqual(['ExecutionSuccess']);
+    // The indexer reads the execution with P's contract signature among its confirmations.
+    await local.indexed();
+    const executed = await client.getTransaction({ chainId: '1337', id: `multisig_${child}_${signed.hash}` });
+    expect(executed.txStatus).toBe('SUCCESS');
+    const executedBy =
+      executed.detailedExecutionInfo?.type === 'MULTISIG' ? executed.detailedExecutionInfo.confirmations : [];
+    expect(executedBy.map((c) => c.signer.value).sort()).toEqual([parent, ownerD.address].sort());
   });
 
   it('P’s owners signing the other version’s form: refused by the gateway and by the child’s contract', async () => {

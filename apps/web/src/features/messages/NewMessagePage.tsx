@@ -256,10 +256,7 @@ export function NewMessagePage() {
             Check what you sign, in full. Your wallet asks you to sign the SafeMessage for this Safe, which
             wraps the message hash below.
           </p>
-          <Section
-            title={contentKindTitle(reviewed)}
-            id="new-message-content"
-          >
+          <Section title={contentKindTitle(reviewed)} id="new-message-content">
             <MessageContentView content={reviewed} chain={chain} safeAddress={address} />
           </Section>
           <Section title="Hashes" id="new-message-hashes">

@@ -31,5 +31,4 @@ export { computeMessageHashes } from './messageHashes';
 export { MessageContentView } from './MessageContentView';
 export { HashList } from './MessageHashes';
 export { SignerHint, useOwnerAccount } from './sign/SignerHint';
-export { signSafeMessage } from './sign/signingActions';
 export type { MessageContent } from './sign/messageDraft';

@@ -66,3 +66,4 @@ export {
   useQueueQuery,
   useTransactionQuery,
 } from './transactionQueries';
+export { signSafeMessage } from './signSafeMessage';

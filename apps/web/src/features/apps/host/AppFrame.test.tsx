@@ -46,7 +46,6 @@ vi.mock('../../messages', () => ({
   MessageContentView: () => null,
   SignerHint: () => null,
   computeMessageHashes: () => ({ ok: false, kind: 'EIP-191', reason: 'test' }),
-  signSafeMessage: vi.fn(),
   useOwnerAccount: () => ({ account: undefined, isOwner: false, settling: false }),
 }));
 

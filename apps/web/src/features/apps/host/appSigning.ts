@@ -3,7 +3,8 @@ import type { GatewayClient } from '@countersign/gateway-api';
 import type { SignResult } from '@countersign/safe-apps-bridge';
 import { isGatewayStatus } from '../../../lib/gatewayErrors';
 import { ok } from '../../../lib/result';
-import { computeMessageHashes, signSafeMessage, type MessageContent } from '../../messages';
+import { computeMessageHashes, type MessageContent } from '../../messages';
+import { signSafeMessage } from '../../safe';
 import { checkFailure, fromGateway, gatewayFailure, type WriteResult } from '../../wallet';
 
 type Target = {

@@ -25,6 +25,7 @@ import { SignerNotice } from './SignerNotice';
 import { useExecution } from './useExecution';
 import styles from './TransactionActions.module.css';
 import { nonceSpan } from '../nonceWords';
+import { ParentSafeSigning } from '../../nested-safes';
 
 const same = (a: string | undefined, b: string | undefined) =>
   a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
@@ -186,118 +187,138 @@ export function TransactionActions({ details }: { details: TransactionDetails })
   const failure = error ?? (execution.state.step === 'failed' ? execution.state.error : undefined);
 
   return (
-    <Section title="Your part" id="tx-actions">
-      <div className={styles.actions} data-testid="tx-actions">
-        <div className={styles.checks} data-testid="tx-checks">
-          <h3 className={styles.checksTitle}>Before you sign</h3>
-          <SimulationSummary query={simulation} native={chain.nativeCurrency} />
-          <StateChanges
-            query={stateChanges}
-            native={chain.nativeCurrency}
-            safe={address}
-            tokens={changeTokens.tokens}
-            collections={changeTokens.collections}
-            prices={changeTokens.prices}
-          />
-          <HashChecks hashes={hashes} contractHash={contractHash} />
+    <>
+      <Section title="Your part" id="tx-actions">
+        <div className={styles.actions} data-testid="tx-actions">
+          <div className={styles.checks} data-testid="tx-checks">
+            <h3 className={styles.checksTitle}>Before you sign</h3>
+            <SimulationSummary query={simulation} native={chain.nativeCurrency} />
+            <StateChanges
+              query={stateChanges}
+              native={chain.nativeCurrency}
+              safe={address}
+              tokens={changeTokens.tokens}
+              collections={changeTokens.collections}
+              prices={changeTokens.prices}
+            />
+            <HashChecks hashes={hashes} contractHash={contractHash} />
+          </div>
+          <SignerNotice role={role} />
+          {disputed && <ClaimAcknowledgement checked={acknowledged} onChange={setAcknowledged} />}
+          {account && !isNext && (
+            <p className={styles.note} data-testid="tx-actions-waiting">
+              Nonce {multisig.nonce}: the {safeNonce === multisig.nonce - 1 ? 'transaction' : 'transactions'}{' '}
+              queued at {nonceSpan(safeNonce, multisig.nonce - 1)} must execute (or be rejected) first.
+            </p>
+          )}
+          {account && isNext && !signatures.ok && (
+            <p className={styles.note} data-testid="tx-actions-missing">
+              {signatures.error.missing} more{' '}
+              {signatures.error.missing === 1 ? 'confirmation is' : 'confirmations are'} needed before it can
+              execute.
+            </p>
+          )}
+          {signed && <p className={styles.note}>You have confirmed this transaction.</p>}
+          {failure && (
+            <Alert
+              tone={failure.source === 'wallet' && failure.kind === 'rejected' ? 'warn' : 'danger'}
+              title={failure.source === 'gateway' ? 'The gateway refused it' : 'Not done'}
+              role="alert"
+              testId="tx-actions-error"
+            >
+              {failure.message}
+              {failure.source === 'gateway' &&
+                kept?.safeTxHash === verified.safeTxHash &&
+                ' Your signature is kept: Confirm sends it again without asking your wallet.'}
+            </Alert>
+          )}
+          <ExecutionProgress state={execution.state} chain={chain} />
+          <div className={styles.buttons}>
+            {role.kind === 'owner' && !signed && (
+              <Button
+                variant={signatures.ok && isNext ? 'secondary' : 'primary'}
+                onClick={() => void confirm()}
+                disabled={busy || !mayAct}
+                data-testid="tx-confirm"
+              >
+                {pending === 'confirm' ? 'Waiting for your wallet…' : 'Confirm'}
+              </Button>
+            )}
+            {account && isNext && signatures.ok && (
+              <Button variant="primary" onClick={execute} disabled={busy || !mayAct} data-testid="tx-execute">
+                {execution.busy
+                  ? 'Executing…'
+                  : signatures.value.usesExecutorApproval
+                    ? 'Confirm and execute'
+                    : 'Execute'}
+              </Button>
+            )}
+            {role.kind === 'owner' && !isRejection && (
+              <ButtonLink
+                to={paths.rejectTransaction(multisig.nonce)}
+                variant="ghost"
+                data-testid="tx-reject"
+              >
+                Reject
+              </ButtonLink>
+            )}
+            {(role.kind === 'owner' || role.kind === 'delegate') && (
+              <ButtonLink
+                to={`${paths.newTransaction}?nonce=${multisig.nonce}`}
+                variant="ghost"
+                data-testid="tx-replace"
+              >
+                Replace
+              </ButtonLink>
+            )}
+            {isProposer && (
+              <Button
+                variant="danger"
+                onClick={() => setConfirmDelete(true)}
+                disabled={busy}
+                data-testid="tx-delete"
+              >
+                {pending === 'delete' ? 'Waiting for your wallet…' : 'Delete'}
+              </Button>
+            )}
+          </div>
         </div>
-        <SignerNotice role={role} />
-        {disputed && <ClaimAcknowledgement checked={acknowledged} onChange={setAcknowledged} />}
-        {account && !isNext && (
-          <p className={styles.note} data-testid="tx-actions-waiting">
-            Nonce {multisig.nonce}: the {safeNonce === multisig.nonce - 1 ? 'transaction' : 'transactions'}{' '}
-            queued at {nonceSpan(safeNonce, multisig.nonce - 1)} must execute (or be rejected) first.
+        <Dialog
+          open={confirmDelete}
+          onClose={() => setConfirmDelete(false)}
+          title="Delete this proposal?"
+          size="sm"
+          testId="delete-dialog"
+          footer={
+            <>
+              <Button onClick={() => setConfirmDelete(false)}>Keep it</Button>
+              <Button variant="danger" onClick={() => void remove()} data-testid="delete-confirm">
+                Delete proposal
+              </Button>
+            </>
+          }
+        >
+          <p>
+            The gateway forgets the proposal and its confirmations; your wallet asks you to sign the request.
+            Owners who kept its signatures could still execute it: to be sure it never runs, reject it on
+            chain instead.
           </p>
-        )}
-        {account && isNext && !signatures.ok && (
-          <p className={styles.note} data-testid="tx-actions-missing">
-            {signatures.error.missing} more{' '}
-            {signatures.error.missing === 1 ? 'confirmation is' : 'confirmations are'} needed before it can
-            execute.
-          </p>
-        )}
-        {signed && <p className={styles.note}>You have confirmed this transaction.</p>}
-        {failure && (
-          <Alert
-            tone={failure.source === 'wallet' && failure.kind === 'rejected' ? 'warn' : 'danger'}
-            title={failure.source === 'gateway' ? 'The gateway refused it' : 'Not done'}
-            role="alert"
-            testId="tx-actions-error"
-          >
-            {failure.message}
-            {failure.source === 'gateway' &&
-              kept?.safeTxHash === verified.safeTxHash &&
-              ' Your signature is kept: Confirm sends it again without asking your wallet.'}
-          </Alert>
-        )}
-        <ExecutionProgress state={execution.state} chain={chain} />
-        <div className={styles.buttons}>
-          {role.kind === 'owner' && !signed && (
-            <Button
-              variant={signatures.ok && isNext ? 'secondary' : 'primary'}
-              onClick={() => void confirm()}
-              disabled={busy || !mayAct}
-              data-testid="tx-confirm"
-            >
-              {pending === 'confirm' ? 'Waiting for your wallet…' : 'Confirm'}
-            </Button>
-          )}
-          {account && isNext && signatures.ok && (
-            <Button variant="primary" onClick={execute} disabled={busy || !mayAct} data-testid="tx-execute">
-              {execution.busy
-                ? 'Executing…'
-                : signatures.value.usesExecutorApproval
-                  ? 'Confirm and execute'
-                  : 'Execute'}
-            </Button>
-          )}
-          {role.kind === 'owner' && !isRejection && (
-            <ButtonLink to={paths.rejectTransaction(multisig.nonce)} variant="ghost" data-testid="tx-reject">
-              Reject
-            </ButtonLink>
-          )}
-          {(role.kind === 'owner' || role.kind === 'delegate') && (
-            <ButtonLink
-              to={`${paths.newTransaction}?nonce=${multisig.nonce}`}
-              variant="ghost"
-              data-testid="tx-replace"
-            >
-              Replace
-            </ButtonLink>
-          )}
-          {isProposer && (
-            <Button
-              variant="danger"
-              onClick={() => setConfirmDelete(true)}
-              disabled={busy}
-              data-testid="tx-delete"
-            >
-              {pending === 'delete' ? 'Waiting for your wallet…' : 'Delete'}
-            </Button>
-          )}
-        </div>
-      </div>
-      <Dialog
-        open={confirmDelete}
-        onClose={() => setConfirmDelete(false)}
-        title="Delete this proposal?"
-        size="sm"
-        testId="delete-dialog"
-        footer={
-          <>
-            <Button onClick={() => setConfirmDelete(false)}>Keep it</Button>
-            <Button variant="danger" onClick={() => void remove()} data-testid="delete-confirm">
-              Delete proposal
-            </Button>
-          </>
-        }
-      >
-        <p>
-          The gateway forgets the proposal and its confirmations; your wallet asks you to sign the request.
-          Owners who kept its signatures could still execute it: to be sure it never runs, reject it on chain
-          instead.
-        </p>
-      </Dialog>
-    </Section>
+        </Dialog>
+      </Section>
+      <ParentSafeSigning
+        childTx={{
+          chainId: chain.chainId,
+          child: address,
+          childVersion: safe.version,
+          tx: verified.tx,
+          safeTxHash: verified.safeTxHash,
+        }}
+        nonce={multisig.nonce}
+        owners={owners as `0x${string}`[]}
+        confirmedBy={multisig.confirmations.map((confirmation) => confirmation.signer.value)}
+        mayAct={mayAct}
+        onConfirmed={refresh}
+      />
+    </>
   );
 }

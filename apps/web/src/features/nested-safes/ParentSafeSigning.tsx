@@ -1,0 +1,211 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Address as AddressValue } from 'viem';
+import { safeMessageHashes } from '@countersign/safe-core';
+import { useGateway } from '../../lib/ServicesProvider';
+import {
+  Address,
+  Alert,
+  Badge,
+  Button,
+  ButtonLink,
+  Detail,
+  DetailList,
+  HexValue,
+  Section,
+  shortenAddress,
+} from '../../ui';
+import { safePaths, useSafe } from '../safe';
+import { useWallet, type WriteError } from '../wallet';
+import { ownerSafesQueryOptions, type OwnerSafe } from './ownerSafes';
+import {
+  addParentConfirmation,
+  parentMessage,
+  parentRequest,
+  parentSignatures,
+  signForParent,
+  type ChildTx,
+} from './parentSigning';
+import styles from './ParentSafeSigning.module.css';
+
+const same = (a: string | undefined, b: string | undefined) =>
+  a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
+
+/**
+ * The owners of this Safe that are Safes themselves, and how far each has come in confirming the
+ * transaction: a parent confirms off chain once its own owners have signed a message of the parent
+ * (what this Safe's contract will ask the parent's isValidSignature), which then becomes its
+ * contract signature here. Only a transaction whose hash was recomputed here may be signed for.
+ */
+export function ParentSafeSigning({
+  childTx,
+  nonce,
+  owners,
+  confirmedBy,
+  mayAct,
+  onConfirmed,
+}: {
+  childTx: ChildTx;
+  nonce: number;
+  owners: readonly AddressValue[];
+  /** Who has confirmed the transaction on this Safe (the gateway's list). */
+  confirmedBy: readonly string[];
+  /** The review's checks allow signing (the Safe's own hash read, disputes acknowledged). */
+  mayAct: boolean;
+  onConfirmed: () => Promise<void>;
+}) {
+  const { chain } = useSafe();
+  const parents = useQuery(ownerSafesQueryOptions(chain, owners));
+  if (!parents.data || parents.data.length === 0) return null;
+  return (
+    <Section title="Owners that are Safes" id="parent-safes">
+      <ul className={styles.list} data-testid="parent-safes">
+        {parents.data.map((parent) => (
+          <ParentRow
+            key={parent.address}
+            parent={parent}
+            childTx={childTx}
+            nonce={nonce}
+            confirmed={confirmedBy.some((signer) => same(signer, parent.address))}
+            mayAct={mayAct}
+            onConfirmed={onConfirmed}
+          />
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+function ParentRow({
+  parent,
+  childTx,
+  nonce,
+  confirmed,
+  mayAct,
+  onConfirmed,
+}: {
+  parent: OwnerSafe;
+  childTx: ChildTx;
+  nonce: number;
+  confirmed: boolean;
+  mayAct: boolean;
+  onConfirmed: () => Promise<void>;
+}) {
+  const { chain, safe } = useSafe();
+  const gateway = useGateway();
+  const queryClient = useQueryClient();
+  const wallet = useWallet();
+  const account = wallet.status === 'connected' ? wallet.address : undefined;
+  const [pending, setPending] = useState<'sign' | 'add' | undefined>();
+  const [error, setError] = useState<WriteError | undefined>();
+  const request = parentRequest(childTx, parent.address);
+  const messageKey = ['parent-message', chain.chainId, request.messageHash] as const;
+  const message = useQuery({
+    queryKey: messageKey,
+    queryFn: ({ signal }) => parentMessage(gateway, chain.chainId, request.messageHash, signal),
+    enabled: !confirmed,
+  });
+  const name = safe.owners.find((owner) => same(owner.value, parent.address))?.name ?? null;
+  const label = name ?? shortenAddress(parent.address);
+  const progress = parentSignatures(parent, message.data ?? null);
+  const ownsParent = parent.owners.some((owner) => same(owner, account));
+  const walletSigned = progress.signers.some((signer) => same(signer, account));
+  const parentPaths = safePaths(chain.shortName, parent.address);
+  const hashes = safeMessageHashes({
+    chainId: Number(chain.chainId),
+    safe: parent.address,
+    message: request.bytes,
+  });
+
+  const add = async (current: NonNullable<typeof message.data>) => {
+    setPending('add');
+    const added = await addParentConfirmation({ gateway, childTx, parent, message: current });
+    setPending(undefined);
+    if (!added.ok) return setError(added.error);
+    await onConfirmed();
+  };
+
+  const sign = async () => {
+    setPending('sign');
+    setError(undefined);
+    const result = await signForParent({ gateway, childTx, parent, existing: message.data ?? null, nonce });
+    setPending(undefined);
+    if (!result.ok) return setError(result.error);
+    const fresh = await queryClient.fetchQuery({
+      queryKey: messageKey,
+      queryFn: ({ signal }) => parentMessage(gateway, chain.chainId, request.messageHash, signal),
+      staleTime: 0,
+    });
+    // The last signature the parent needed: its confirmation goes to this Safe at once.
+    if (fresh && parentSignatures(parent, fresh).complete) await add(fresh);
+  };
+
+  return (
+    <li className={styles.parent} data-testid="parent-safe" data-parent={parent.address}>
+      <div className={styles.head}>
+        <Address address={parent.address} name={name} copy />
+        <Badge tone="neutral">
+          Safe, {parent.threshold} of {parent.owners.length}
+        </Badge>
+      </div>
+      <p className={styles.status} data-testid="parent-safe-status">
+        {confirmed
+          ? `${label}: confirmed this transaction`
+          : message.isPending
+            ? `${label}: reading its signatures…`
+            : `${label}: ${progress.signed} of ${progress.required} of its owners signed`}
+      </p>
+      {!confirmed && ownsParent && !walletSigned && (
+        <>
+          <p className={styles.note}>
+            Your wallet signs a message of {label} that confirms this transaction (transaction #{nonce} of
+            this Safe, shown above). A hardware wallet shows these hashes:
+          </p>
+          <DetailList testId="parent-safe-hashes">
+            <Detail label="Domain hash">
+              <HexValue value={hashes.domainHash} label="domain hash" full />
+            </Detail>
+            <Detail label="Message hash">
+              <HexValue value={hashes.structHash} label="message hash" full />
+            </Detail>
+          </DetailList>
+        </>
+      )}
+      {error && (
+        <Alert tone="danger" title="Not done" role="alert" testId="parent-safe-error">
+          {error.message}
+        </Alert>
+      )}
+      <div className={styles.buttons}>
+        {!confirmed && ownsParent && !walletSigned && (
+          <Button
+            variant="primary"
+            onClick={() => void sign()}
+            disabled={pending !== undefined || !mayAct || message.isPending}
+            data-testid="parent-sign"
+          >
+            {pending === 'sign' ? 'Waiting for your wallet…' : `Sign for ${label}`}
+          </Button>
+        )}
+        {!confirmed && progress.complete && message.data && (
+          <Button
+            onClick={() => message.data && void add(message.data)}
+            disabled={pending !== undefined}
+            data-testid="parent-add"
+          >
+            {pending === 'add' ? 'Adding…' : `Add ${label}'s confirmation`}
+          </Button>
+        )}
+        {!confirmed && message.data && (
+          <ButtonLink
+            to={parentPaths.message(request.messageHash)}
+            variant="ghost"
+            data-testid="parent-message-link"
+          >
+            Open {label}'s message
+          </ButtonLink>
+        )}
+      </div>
+    </li>
+  );
+}

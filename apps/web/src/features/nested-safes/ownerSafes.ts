@@ -1,0 +1,48 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getAddress, type Address } from 'viem';
+import { readContract } from 'viem/actions';
+import type { ChainInfo } from '@countersign/gateway-api';
+import { safeAbi } from '@countersign/safe-core';
+import { chainClient } from '../../lib/chainReader';
+
+/** An owner that is itself a Safe, as its contract answers now. */
+export type OwnerSafe = { address: Address; owners: Address[]; threshold: number; version: string | null };
+
+/**
+ * Which of `owners` are Safes, read from the chain (never from the gateway, whose answer would decide
+ * who may sign): an owner whose contract answers getOwners and getThreshold is one. Reads made
+ * together go out as one batch; an account with a key answers neither and is left out.
+ */
+export async function readOwnerSafes(chain: ChainInfo, owners: readonly Address[]): Promise<OwnerSafe[]> {
+  const client = chainClient(chain);
+  const read = <T>(address: Address, functionName: 'getOwners' | 'getThreshold' | 'VERSION') =>
+    readContract(client, { address, abi: safeAbi, functionName }).then(
+      (value) => value as T,
+      () => undefined,
+    );
+  const found = await Promise.all(
+    owners.map(async (address): Promise<OwnerSafe | undefined> => {
+      const [list, threshold, version] = await Promise.all([
+        read<readonly Address[]>(address, 'getOwners'),
+        read<bigint>(address, 'getThreshold'),
+        read<string>(address, 'VERSION'),
+      ]);
+      if (list === undefined || threshold === undefined || list.length === 0) return undefined;
+      return {
+        address: getAddress(address),
+        owners: list.map((owner) => getAddress(owner)),
+        threshold: Number(threshold),
+        version: version ?? null,
+      };
+    }),
+  );
+  return found.filter((safe): safe is OwnerSafe => safe !== undefined);
+}
+
+export const ownerSafesQueryOptions = (chain: ChainInfo, owners: readonly Address[]) =>
+  queryOptions({
+    queryKey: ['owner-safes', chain.chainId, [...owners].map((o) => o.toLowerCase()).sort()],
+    queryFn: () => readOwnerSafes(chain, owners),
+    staleTime: 15_000,
+    retry: 1,
+  });

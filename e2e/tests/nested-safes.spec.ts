@@ -1,0 +1,123 @@
+import { createPublicClient, createWalletClient, http, parseEther, parseEventLogs, type Address } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { createGatewayClient, proposalBody } from '@countersign/gateway-api';
+import {
+  buildSafeTx,
+  encodeSafeSetup,
+  hashSafeTx,
+  safe141,
+  safeAbi,
+  safeProxyFactoryAbi,
+  safeTxTypedData,
+} from '@countersign/safe-core';
+import { expect, test } from '../fixtures';
+import { devAccount, ownerWithTestWallet, secondOwner } from '../owners';
+import type { E2eStack } from '../stack';
+
+/**
+ * A Safe owned by a Safe, in the browser: C is owned by P and by owner C (2 of 2), P by owners A and
+ * B (2 of 2). Owner C proposes on C; A and B each sign for P in a browser of their own; the second
+ * signature makes P's contract signature, which C's gateway takes and C's contract executes.
+ */
+
+async function nestedFamily(stack: E2eStack) {
+  const deployer = devAccount(stack, 'deployer');
+  const transport = http(stack.rpcUrl!);
+  const chain = createPublicClient({ transport });
+  const sender = createWalletClient({ account: privateKeyToAccount(deployer.privateKey), transport });
+  const create = async (owners: Address[]) => {
+    const hash = await sender.writeContract({
+      chain: null,
+      address: safe141.safeProxyFactory,
+      abi: safeProxyFactoryAbi,
+      functionName: 'createProxyWithNonce',
+      args: [
+        safe141.safeL2,
+        encodeSafeSetup({ owners, threshold: 2n, fallbackHandler: safe141.compatibilityFallbackHandler }),
+        BigInt(Date.now()),
+      ],
+    });
+    const receipt = await chain.waitForTransactionReceipt({ hash, pollingInterval: 100 });
+    const [created] = parseEventLogs({
+      abi: safeProxyFactoryAbi,
+      logs: receipt.logs,
+      eventName: 'ProxyCreation',
+    });
+    return created!.args.proxy;
+  };
+  const parent = await create([devAccount(stack, 'owner A').address, devAccount(stack, 'owner B').address]);
+  const child = await create([parent, devAccount(stack, 'owner C').address]);
+  const funded = await sender.sendTransaction({ chain: null, to: child, value: parseEther('1') });
+  await chain.waitForTransactionReceipt({ hash: funded, pollingInterval: 100 });
+  await expect
+    .poll(async () => (await fetch(`${stack.gatewayUrl}/v1/chains/${stack.chainId}/safes/${child}`)).status, {
+      timeout: 30_000,
+    })
+    .toBe(200);
+  return { parent, child, chain };
+}
+
+/** Owner C, a direct owner of C, proposes a payment on C over HTTP. */
+async function proposeOnChild(stack: E2eStack, child: Address) {
+  const tx = buildSafeTx({
+    to: devAccount(stack, 'recipient').address,
+    value: parseEther('0.25'),
+    nonce: 0n,
+  });
+  const owner = privateKeyToAccount(devAccount(stack, 'owner C').privateKey);
+  const safeTxHash = hashSafeTx({ chainId: stack.chainId, safe: child, tx });
+  const details = await createGatewayClient({ baseUrl: stack.gatewayUrl }).proposeTransaction({
+    chainId: String(stack.chainId),
+    safeAddress: child,
+    body: proposalBody(tx, {
+      safeTxHash,
+      sender: owner.address,
+      signature: await owner.signTypedData(safeTxTypedData({ chainId: stack.chainId, safe: child, tx })),
+      origin: null,
+    }),
+  });
+  return details.txId;
+}
+
+test.describe('nested Safes', () => {
+  test('two owners of P sign for P off chain; C executes with P’s contract signature', async ({
+    page,
+    stack,
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const { parent, child, chain } = await nestedFamily(stack);
+    const txId = await proposeOnChild(stack, child);
+    const path = `/local:${child}/transactions/${encodeURIComponent(txId)}`;
+
+    await ownerWithTestWallet(page, stack, 'owner A', path);
+    const row = page.locator(`[data-testid="parent-safe"][data-parent="${parent}"]`);
+    await expect(row.getByTestId('parent-safe-status')).toContainText('0 of 2 of its owners signed');
+    // What a hardware wallet will show for P's message is on the page before anything is signed.
+    await expect(row.getByTestId('parent-safe-hashes')).toBeVisible();
+    await row.getByTestId('parent-sign').click();
+    await expect(row.getByTestId('parent-safe-status')).toContainText('1 of 2 of its owners signed');
+    await expect(row.getByTestId('parent-sign')).toHaveCount(0);
+    await expect(page.getByTestId('details-confirmations')).toContainText('1');
+
+    const ownerB = await secondOwner(browser, stack);
+    await ownerWithTestWallet(ownerB.page, stack, 'owner B', path);
+    const rowB = ownerB.page.locator(`[data-testid="parent-safe"][data-parent="${parent}"]`);
+    await expect(rowB.getByTestId('parent-safe-status')).toContainText('1 of 2 of its owners signed');
+    await rowB.getByTestId('parent-sign').click();
+    // B's was the signature P lacked: its confirmation went to C at once.
+    await expect(rowB.getByTestId('parent-safe-status')).toContainText('confirmed this transaction');
+    const signers = ownerB.page.getByTestId('details-confirmation');
+    await expect(signers).toHaveCount(2);
+    await expect(signers.filter({ hasText: parent.slice(-4) })).toHaveCount(1);
+
+    await ownerB.page.getByTestId('tx-execute').click();
+    await expect(ownerB.page.getByTestId('details-status')).toHaveText('Executed', { timeout: 60_000 });
+    await expect
+      .poll(() => chain.readContract({ address: child, abi: safeAbi, functionName: 'nonce' }), {
+        timeout: 30_000,
+      })
+      .toBe(1n);
+    await ownerB.close();
+  });
+});
