@@ -76,7 +76,7 @@ async function proposeOnChild(stack: E2eStack, child: Address) {
       origin: null,
     }),
   });
-  return details.txId;
+  return { txId: details.txId, safeTxHash };
 }
 
 test.describe('nested Safes', () => {
@@ -87,18 +87,31 @@ test.describe('nested Safes', () => {
   }) => {
     test.setTimeout(150_000);
     const { parent, child, chain } = await nestedFamily(stack);
-    const txId = await proposeOnChild(stack, child);
+    const { txId, safeTxHash } = await proposeOnChild(stack, child);
     const path = `/local:${child}/transactions/${encodeURIComponent(txId)}`;
 
     await ownerWithTestWallet(page, stack, 'owner A', path);
     const row = page.locator(`[data-testid="parent-safe"][data-parent="${parent}"]`);
     await expect(row.getByTestId('parent-safe-status')).toContainText('0 of 2 of its owners signed');
+    await expect(page.getByTestId('signer-notice')).toContainText(
+      'You sign through a Safe that owns this one',
+    );
     // What a hardware wallet will show for P's message is on the page before anything is signed.
     await expect(row.getByTestId('parent-safe-hashes')).toBeVisible();
     await row.getByTestId('parent-sign').click();
     await expect(row.getByTestId('parent-safe-status')).toContainText('1 of 2 of its owners signed');
     await expect(row.getByTestId('parent-sign')).toHaveCount(0);
     await expect(page.getByTestId('details-confirmations')).toContainText('1');
+    // P's message, on P's pages, says what it confirms: C's transaction, found and hashed again.
+    await row.getByTestId('parent-message-link').click();
+    await expect(page).toHaveURL(new RegExp(`/local:${parent}/messages/0x`));
+    const note = page.getByTestId('child-request');
+    await expect(note).toContainText('Confirms transaction #0 of a Safe this Safe owns');
+    await expect(note.getByTestId('child-request-words')).toContainText('0.25');
+    await expect(note.getByTestId('child-request-hash')).toHaveText(safeTxHash);
+    await expect(page.getByTestId('child-request-wrong-form')).toHaveCount(0);
+    await note.getByTestId('child-request-link').click();
+    await expect(row.getByTestId('parent-safe-status')).toContainText('1 of 2 of its owners signed');
 
     const ownerB = await secondOwner(browser, stack);
     await ownerWithTestWallet(ownerB.page, stack, 'owner B', path);

@@ -1,6 +1,8 @@
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
+import type { Hex } from 'viem';
 import type { ChainInfo, SafeMessage } from '@countersign/gateway-api';
 import { Alert, invisibleCharactersIn } from '../../ui';
+import { ChildRequestNote } from '../tx-flow';
 import { isRawMessage, isTypedData } from './messageContent';
 import { LongText } from './LongText';
 import { TypedDataView } from './TypedDataView';
@@ -33,7 +35,12 @@ export function MessageContentView({
         </Alert>
       )}
       {isRawMessage(content) ? (
-        <LongText text={content.bytes} label="bytes" mono testId="message-bytes" />
+        <>
+          <Suspense fallback={null}>
+            <ChildRequestNote bytes={content.bytes as Hex} />
+          </Suspense>
+          <LongText text={content.bytes} label="bytes" mono testId="message-bytes" />
+        </>
       ) : isTypedData(content) ? (
         <TypedDataView typedData={content} chain={chain} safeAddress={safeAddress} />
       ) : (

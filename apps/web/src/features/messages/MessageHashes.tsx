@@ -46,7 +46,7 @@ export function HashList({ hashes, gatewayMessageHash }: { hashes: Hashes; gatew
         </Alert>
       )}
       <DetailList testId="message-hashes">
-        <Detail label="Content hash">
+        <Detail label={hashes.kind === 'raw bytes' ? 'Signed bytes' : 'Content hash'}>
           <span className={styles.stack}>
             {hashes.ok ? (
               <HexValue value={hashes.contentHash} label="content hash" full testId="message-content-hash" />
@@ -54,8 +54,9 @@ export function HashList({ hashes, gatewayMessageHash }: { hashes: Hashes; gatew
               <span className={styles.muted}>Not computed</span>
             )}
             <span className={styles.hint}>
-              The hash of the {hashes.kind === 'EIP-191' ? 'text (EIP-191)' : 'typed data (EIP-712)'}: the 32
-              bytes the Safe signs.
+              {hashes.kind === 'raw bytes'
+                ? 'Raw bytes, signed as they are: what a contract asks this Safe’s isValidSignature to accept.'
+                : `The hash of the ${hashes.kind === 'EIP-191' ? 'text (EIP-191)' : 'typed data (EIP-712)'}: the 32 bytes the Safe signs.`}
             </span>
           </span>
         </Detail>
@@ -109,7 +110,11 @@ export function HashList({ hashes, gatewayMessageHash }: { hashes: Hashes; gatew
           domainHash={hashes.domainHash}
           messageHash={hashes.structHash}
           fields={[{ label: 'message', value: hashes.contentHash, testId: 'hardware-message-field' }]}
-          note={`The ${hashes.kind === 'EIP-191' ? 'text' : 'typed data'} itself is not on the device: it signs this Safe’s SafeMessage, whose message field is the content hash above.`}
+          note={
+            hashes.kind === 'raw bytes'
+              ? 'The device signs this Safe’s SafeMessage, whose message field is the bytes above.'
+              : `The ${hashes.kind === 'EIP-191' ? 'text' : 'typed data'} itself is not on the device: it signs this Safe’s SafeMessage, whose message field is the content hash above.`
+          }
           testIds={{ domainHash: 'domain-hash', messageHash: 'struct-hash' }}
         />
       )}

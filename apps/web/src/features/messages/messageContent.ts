@@ -37,7 +37,10 @@ function clip(text: string, maxLength: number): string {
  */
 export function messagePreview(message: SafeMessage['message'], maxLength = PREVIEW_MAX_LENGTH): string {
   if (isRawMessage(message)) {
-    return clip(`Raw bytes (${(message.bytes.length - 2) / 2}): ${message.bytes}`, maxLength);
+    return clip(
+      `Raw bytes for a contract’s signature check (${(message.bytes.length - 2) / 2} bytes)`,
+      maxLength,
+    );
   }
   if (isTypedData(message)) {
     const name = typeof message.domain.name === 'string' ? message.domain.name.trim() : '';

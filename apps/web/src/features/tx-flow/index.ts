@@ -53,6 +53,11 @@ export function preloadTransactionChecks(): Promise<unknown> {
   ]);
 }
 
+/** What a raw-bytes message of a parent Safe confirms for a Safe it owns (its message page). */
+export const ChildRequestNote = lazy(() =>
+  import('./verify/ChildRequestNote').then((module) => ({ default: module.ChildRequestNote })),
+);
+
 /** A queued transaction's row: a danger badge when its bytes contradict the gateway's description. */
 export const QueuedClaimBadge = lazy(() =>
   import('./verify/QueuedClaimBadge').then((module) => ({ default: module.QueuedClaimBadge })),

@@ -2,8 +2,11 @@ import { Alert, Button } from '../../../ui';
 import { requestWalletRuntime } from '../../wallet';
 import type { Signer } from '../../safe';
 
-/** Why the connected account can or cannot sign here, and what to do about it. */
-export function SignerNotice({ role }: { role: Signer }) {
+/**
+ * Why the connected account can or cannot sign here, and what to do about it. `viaSafes` names the
+ * owners of this Safe that are Safes the account owns: it signs through them.
+ */
+export function SignerNotice({ role, viaSafes = [] }: { role: Signer; viaSafes?: readonly string[] }) {
   if (role.kind === 'owner') return null;
   if (role.kind === 'settling') {
     return (
@@ -34,6 +37,15 @@ export function SignerNotice({ role }: { role: Signer }) {
       <Alert tone="info" title="You are a delegate of this Safe" testId="signer-notice">
         {role.address} is not an owner, so it cannot sign; as a delegate the gateway knows, it can propose the
         transaction for the owners to sign.
+      </Alert>
+    );
+  }
+  if (viaSafes.length > 0) {
+    return (
+      <Alert tone="info" title="You sign through a Safe that owns this one" testId="signer-notice">
+        {role.address} is not an owner of this Safe, but it owns {viaSafes.join(' and ')}, which{' '}
+        {viaSafes.length === 1 ? 'is an owner' : 'are owners'}: sign for{' '}
+        {viaSafes.length === 1 ? 'it' : 'them'} under “Owners that are Safes”.
       </Alert>
     );
   }

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import type { Address } from 'viem';
 import type { TransactionDetails } from '@countersign/gateway-api';
 import { useGateway } from '../../../lib/ServicesProvider';
-import { Alert, Button, ButtonLink, Dialog, Section } from '../../../ui';
+import { Alert, Button, ButtonLink, Dialog, Section, shortenAddress } from '../../../ui';
 import { invalidateSafeViews, useChainSafeState, useSafe, useSigner } from '../../safe';
 import { useWallet, type WriteError } from '../../wallet';
 import {
@@ -25,7 +26,7 @@ import { SignerNotice } from './SignerNotice';
 import { useExecution } from './useExecution';
 import styles from './TransactionActions.module.css';
 import { nonceSpan } from '../nonceWords';
-import { ParentSafeSigning } from '../../nested-safes';
+import { ownerSafesQueryOptions, ParentSafeSigning } from '../../nested-safes';
 
 const same = (a: string | undefined, b: string | undefined) =>
   a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
@@ -56,6 +57,7 @@ export function TransactionActions({ details }: { details: TransactionDetails })
   // The wallet's signature, kept while the gateway has not taken it: Retry sends it again.
   const [kept, setKept] = useState<SafeTxSignature | undefined>();
   const verdict = useTransactionVerdict(details);
+  const owners = (onChain.state?.owners ?? safe.owners.map((owner) => owner.value)) as Address[];
   const checkedTx = verdict.kind === 'checked' ? verdict.tx : undefined;
   const contractHash = useQuery({
     ...contractHashQueryOptions(chain, address, checkedTx ?? emptyTx),
@@ -72,12 +74,20 @@ export function TransactionActions({ details }: { details: TransactionDetails })
     ...stateChangesQueryOptions(chain, address, {
       tx: checkedTx ?? emptyTx,
       safeTxHash: verdict.kind === 'checked' ? verdict.safeTxHash : '0x',
-      owners: onChain.state?.owners ?? safe.owners.map((owner) => owner.value),
+      owners,
       threshold: onChain.state?.threshold ?? safe.threshold,
     }),
     enabled: checkedTx !== undefined && queued,
   });
   const changeTokens = useStateChangeTokens(chain, address, stateChanges.data);
+  const parents = useQuery({ ...ownerSafesQueryOptions(chain, owners), enabled: queued });
+  const viaSafes = (parents.data ?? [])
+    .filter((parent) => parent.owners.some((owner) => same(owner, account)))
+    .map(
+      (parent) =>
+        safe.owners.find((owner) => same(owner.value, parent.address))?.name ??
+        shortenAddress(parent.address),
+    );
 
   const multisig = details.detailedExecutionInfo?.type === 'MULTISIG' ? details.detailedExecutionInfo : null;
   if (!multisig || !queued) return null;
@@ -117,7 +127,6 @@ export function TransactionActions({ details }: { details: TransactionDetails })
     tx: verified.tx,
     version: safe.version,
   });
-  const owners = onChain.state?.owners ?? safe.owners.map((owner) => owner.value);
   const threshold = onChain.state?.threshold ?? safe.threshold;
   const safeNonce = onChain.state?.nonce ?? safe.nonce;
   const signed = multisig.confirmations.some((confirmation) => same(confirmation.signer.value, account));
@@ -203,7 +212,7 @@ export function TransactionActions({ details }: { details: TransactionDetails })
             />
             <HashChecks hashes={hashes} contractHash={contractHash} />
           </div>
-          <SignerNotice role={role} />
+          <SignerNotice role={role} viaSafes={viaSafes} />
           {disputed && <ClaimAcknowledgement checked={acknowledged} onChange={setAcknowledged} />}
           {account && !isNext && (
             <p className={styles.note} data-testid="tx-actions-waiting">
@@ -314,7 +323,7 @@ export function TransactionActions({ details }: { details: TransactionDetails })
           safeTxHash: verified.safeTxHash,
         }}
         nonce={multisig.nonce}
-        owners={owners as `0x${string}`[]}
+        owners={owners}
         confirmedBy={multisig.confirmations.map((confirmation) => confirmation.signer.value)}
         mayAct={mayAct}
         onConfirmed={refresh}

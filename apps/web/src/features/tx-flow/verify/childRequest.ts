@@ -1,0 +1,99 @@
+import { keccak256, size, slice, type Address, type Hex } from 'viem';
+import type { ChainInfo, GatewayClient, TransactionDetails } from '@countersign/gateway-api';
+import {
+  parentMessageBytes,
+  safeAbi,
+  safeMessageHashes,
+  safeTxSigned,
+  type AbiLookup,
+  type SafeTx,
+} from '@countersign/safe-core';
+import { readContract } from 'viem/actions';
+import { chainClient } from '../../../lib/chainReader';
+import { isGatewayStatus } from '../../../lib/gatewayErrors';
+import { transactionVerdict } from './useTransactionVerdict';
+
+/** The most Safes owned by one Safe that are looked through for what its message confirms. */
+export const maxChildrenLooked = 20;
+
+/**
+ * What a raw-bytes message of a Safe confirms for a Safe it owns, found and checked here: a queued
+ * transaction of a child whose fields hash (recomputed) to what the bytes say, in the form the
+ * child's version asks (`formMatches` is false when the bytes are the other versions' form, which the
+ * child's contract would refuse).
+ */
+export type ChildRequest =
+  | {
+      kind: 'transaction';
+      child: Address;
+      details: TransactionDetails;
+      tx: SafeTx;
+      safeTxHash: Hex;
+      nonce: number;
+      formMatches: boolean;
+    }
+  | { kind: 'unknown' };
+
+/** The Safe's EIP-712 domain separator (1.3.0 on: chain id and address). */
+const domainHashOf = (chainId: number, safe: Address) =>
+  safeMessageHashes({ chainId, safe, message: '0x' }).domainHash;
+
+/** The hash the bytes stand for, for a child: a SafeTx preimage over its domain, or a bare hash. */
+function hashFor(bytes: Hex, chainId: number, child: Address): Hex | undefined {
+  if (size(bytes) === 32) return bytes;
+  if (size(bytes) === 66 && bytes.toLowerCase().startsWith('0x1901')) {
+    return slice(bytes, 2, 34).toLowerCase() === domainHashOf(chainId, child).toLowerCase()
+      ? keccak256(bytes)
+      : undefined;
+  }
+  return undefined;
+}
+
+export async function findChildRequest(params: {
+  gateway: GatewayClient;
+  chain: ChainInfo;
+  parent: Address;
+  bytes: Hex;
+  abiFor: AbiLookup;
+  signal?: AbortSignal;
+}): Promise<ChildRequest> {
+  const { gateway, chain, parent, bytes, abiFor, signal } = params;
+  const chainId = Number(chain.chainId);
+  const { safes } = await gateway.getOwnedSafes({ chainId: chain.chainId, ownerAddress: parent }, { signal });
+  for (const child of safes.slice(0, maxChildrenLooked) as Address[]) {
+    const hash = hashFor(bytes, chainId, child);
+    if (!hash) continue;
+    let details: TransactionDetails;
+    try {
+      details = await gateway.getTransaction(
+        { chainId: chain.chainId, id: `multisig_${child}_${hash}` },
+        { signal },
+      );
+    } catch (error) {
+      if (isGatewayStatus(error, 404)) continue;
+      throw error;
+    }
+    // The child's version decides the form its contract asks for: read from the contract itself.
+    const version = await readContract(chainClient(chain), {
+      address: child,
+      abi: safeAbi,
+      functionName: 'VERSION',
+    }).catch(() => null);
+    const verdict = transactionVerdict(details, { chainId, address: child, version }, abiFor);
+    if (verdict.kind !== 'checked' || verdict.safeTxHash.toLowerCase() !== hash.toLowerCase()) continue;
+    const expected = parentMessageBytes(
+      version,
+      safeTxSigned({ chainId, safe: child, version, tx: verdict.tx }),
+    );
+    return {
+      kind: 'transaction',
+      child,
+      details,
+      tx: verdict.tx,
+      safeTxHash: verdict.safeTxHash,
+      nonce: Number(verdict.tx.nonce),
+      formMatches: expected.toLowerCase() === bytes.toLowerCase(),
+    };
+  }
+  return { kind: 'unknown' };
+}
