@@ -133,4 +133,43 @@ test.describe('nested Safes', () => {
       .toBe(1n);
     await ownerB.close();
   });
+
+  test('or P approves on chain: a transaction of P calls approveHash on C, and C counts it', async ({
+    page,
+    stack,
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const { parent, child, chain } = await nestedFamily(stack);
+    const { txId, safeTxHash } = await proposeOnChild(stack, child);
+    const path = `/local:${child}/transactions/${encodeURIComponent(txId)}`;
+
+    await ownerWithTestWallet(page, stack, 'owner A', path);
+    const row = page.locator(`[data-testid="parent-safe"][data-parent="${parent}"]`);
+    await row.getByTestId('parent-approve-on-chain').click();
+    // P's contract form, with C and approveHash(safeTxHash) filled in as raw calldata.
+    await expect(page).toHaveURL(new RegExp(`/local:${parent}/new-transaction/contract`));
+    await expect(page.getByTestId('contract-mode-raw')).toBeChecked();
+    await expect(page.getByTestId('contract-address')).toHaveValue(child);
+    await page.getByTestId('form-continue').click();
+    await expect(page.getByTestId('review-action').first()).toContainText(`Approve hash ${safeTxHash}`);
+    await page.getByTestId('review-sign').click();
+    await expect(page.getByTestId('transaction-details')).toBeVisible();
+    const parentTx = new URL(page.url()).pathname;
+
+    const ownerB = await secondOwner(browser, stack);
+    await ownerWithTestWallet(ownerB.page, stack, 'owner B', parentTx);
+    await ownerB.page.getByTestId('tx-execute').click();
+    await expect(ownerB.page.getByTestId('details-status')).toHaveText('Executed', { timeout: 60_000 });
+
+    await ownerB.page.goto(path);
+    const rowB = ownerB.page.locator(`[data-testid="parent-safe"][data-parent="${parent}"]`);
+    await expect(rowB.getByTestId('parent-safe-status')).toContainText('approved it on chain');
+    await rowB.getByTestId('parent-add-approval').click();
+    await expect(rowB.getByTestId('parent-safe-status')).toContainText('confirmed this transaction');
+    await ownerB.page.getByTestId('tx-execute').click();
+    await expect(ownerB.page.getByTestId('details-status')).toHaveText('Executed', { timeout: 60_000 });
+    expect(await chain.readContract({ address: child, abi: safeAbi, functionName: 'nonce' })).toBe(1n);
+    await ownerB.close();
+  });
 });

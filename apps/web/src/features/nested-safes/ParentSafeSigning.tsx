@@ -17,9 +17,11 @@ import {
 } from '../../ui';
 import { safePaths, useSafe } from '../safe';
 import { useWallet, type WriteError } from '../wallet';
-import { ownerSafesQueryOptions, type OwnerSafe } from './ownerSafes';
+import { approvedOnChainQueryOptions, ownerSafesQueryOptions, type OwnerSafe } from './ownerSafes';
 import {
+  addParentApproval,
   addParentConfirmation,
+  approveHashCalldata,
   parentMessage,
   parentRequest,
   parentSignatures,
@@ -105,6 +107,10 @@ function ParentRow({
     queryFn: ({ signal }) => parentMessage(gateway, chain.chainId, request.messageHash, signal),
     enabled: !confirmed,
   });
+  const approved = useQuery({
+    ...approvedOnChainQueryOptions(chain, childTx.child, parent.address, childTx.safeTxHash),
+    enabled: !confirmed,
+  });
   const name = safe.owners.find((owner) => same(owner.value, parent.address))?.name ?? null;
   const label = name ?? shortenAddress(parent.address);
   const progress = parentSignatures(parent, message.data ?? null);
@@ -116,6 +122,15 @@ function ParentRow({
     safe: parent.address,
     message: request.bytes,
   });
+
+  const addApproval = async () => {
+    setPending('add');
+    setError(undefined);
+    const added = await addParentApproval({ gateway, childTx, parent: parent.address });
+    setPending(undefined);
+    if (!added.ok) return setError(added.error);
+    await onConfirmed();
+  };
 
   const add = async (current: NonNullable<typeof message.data>) => {
     setPending('add');
@@ -151,9 +166,11 @@ function ParentRow({
       <p className={styles.status} data-testid="parent-safe-status">
         {confirmed
           ? `${label}: confirmed this transaction`
-          : message.isPending
-            ? `${label}: reading its signatures…`
-            : `${label}: ${progress.signed} of ${progress.required} of its owners signed`}
+          : approved.data === true
+            ? `${label}: approved it on chain`
+            : message.isPending
+              ? `${label}: reading its signatures…`
+              : `${label}: ${progress.signed} of ${progress.required} of its owners signed`}
       </p>
       {!confirmed && ownsParent && !walletSigned && (
         <>
@@ -195,6 +212,27 @@ function ParentRow({
           >
             {pending === 'add' ? 'Adding…' : `Add ${label}'s confirmation`}
           </Button>
+        )}
+        {!confirmed && approved.data === true && (
+          <Button
+            onClick={() => void addApproval()}
+            disabled={pending !== undefined}
+            data-testid="parent-add-approval"
+          >
+            {pending === 'add' ? 'Adding…' : `Add ${label}'s approval`}
+          </Button>
+        )}
+        {!confirmed && ownsParent && approved.data === false && (
+          <ButtonLink
+            to={parentPaths.newTransactionOf('contract', {
+              to: childTx.child,
+              data: approveHashCalldata(childTx.safeTxHash),
+            })}
+            variant="ghost"
+            data-testid="parent-approve-on-chain"
+          >
+            Approve on chain instead
+          </ButtonLink>
         )}
         {!confirmed && message.data && (
           <ButtonLink

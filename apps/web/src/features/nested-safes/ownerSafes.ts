@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getAddress, type Address } from 'viem';
+import { getAddress, type Address, type Hex } from 'viem';
 import { readContract } from 'viem/actions';
 import type { ChainInfo } from '@countersign/gateway-api';
 import { safeAbi } from '@countersign/safe-core';
@@ -44,5 +44,20 @@ export const ownerSafesQueryOptions = (chain: ChainInfo, owners: readonly Addres
     queryKey: ['owner-safes', chain.chainId, [...owners].map((o) => o.toLowerCase()).sort()],
     queryFn: () => readOwnerSafes(chain, owners),
     staleTime: 15_000,
+    retry: 1,
+  });
+
+/** Whether `owner` approved `hash` on `safe` on chain (approveHash), as the contract answers now. */
+export const approvedOnChainQueryOptions = (chain: ChainInfo, safe: Address, owner: Address, hash: Hex) =>
+  queryOptions({
+    queryKey: ['approved-hash', chain.chainId, safe.toLowerCase(), owner.toLowerCase(), hash],
+    queryFn: async () =>
+      (await readContract(chainClient(chain), {
+        address: safe,
+        abi: safeAbi,
+        functionName: 'approvedHashes',
+        args: [owner, hash],
+      })) !== 0n,
+    staleTime: 5_000,
     retry: 1,
   });

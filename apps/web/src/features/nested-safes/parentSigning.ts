@@ -1,10 +1,12 @@
-import type { Address, Hex } from 'viem';
+import { encodeFunctionData, type Address, type Hex } from 'viem';
 import { GatewayError, type GatewayClient, type SafeMessage } from '@countersign/gateway-api';
 import {
+  approvedHashSignature,
   combineConfirmations,
   encodeParentConfirmation,
   hashSafeMessage,
   parentMessageBytes,
+  safeAbi,
   safeTxSigned,
   type SafeTx,
 } from '@countersign/safe-core';
@@ -136,3 +138,27 @@ export async function addParentConfirmation(params: {
   );
   return result.ok ? ok(undefined) : result;
 }
+
+/**
+ * The parent approved the child's transaction on chain (approveHash, executed as a transaction of the
+ * parent): its confirmation is the pre-validated signature {r = parent, v = 1}, which the child's
+ * gateway checks against the child's approvedHashes before it stores it.
+ */
+export async function addParentApproval(params: {
+  gateway: GatewayClient;
+  childTx: ChildTx;
+  parent: Address;
+}): Promise<WriteResult<void>> {
+  const result = await fromGateway(params.gateway, (client) =>
+    client.addConfirmation({
+      chainId: params.childTx.chainId,
+      safeTxHash: params.childTx.safeTxHash,
+      signature: approvedHashSignature(params.parent),
+    }),
+  );
+  return result.ok ? ok(undefined) : result;
+}
+
+/** The calldata of approveHash(safeTxHash) on the child: what the parent executes to approve on chain. */
+export const approveHashCalldata = (safeTxHash: Hex): Hex =>
+  encodeFunctionData({ abi: safeAbi, functionName: 'approveHash', args: [safeTxHash] });

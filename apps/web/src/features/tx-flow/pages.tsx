@@ -154,7 +154,7 @@ function KindForm({
     case 'nft':
       return <NftForm onReview={review} initial={{ contract: param('contract'), id: param('id') }} />;
     case 'contract':
-      return <ContractForm onReview={review} initial={{ to: param('to') }} />;
+      return <ContractForm onReview={review} initial={{ to: param('to'), data: param('data') }} />;
     case 'batch':
       return <BatchForm onReview={review} />;
     case 'add-owner':

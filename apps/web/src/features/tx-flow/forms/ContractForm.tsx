@@ -45,8 +45,8 @@ export function ContractForm({
   initial,
 }: {
   onReview: (draft: TxDraft) => void;
-  /** The `to` link parameter: the contract to start with. */
-  initial: { to?: string };
+  /** The `to` and `data` link parameters: the contract to start with, and raw calldata for it. */
+  initial: { to?: string; data?: string };
 }) {
   const { address: safe, chain } = useSafe();
   const cautionOf = useAddressCaution();
@@ -58,12 +58,12 @@ export function ContractForm({
   const schema = contractCallSchema(checkContract, native, unitOf);
   const form = useSchemaForm(schema, {
     contract: initial.to ?? '',
-    mode: 'abi',
+    mode: initial.data === undefined ? 'abi' : 'raw',
     abi: '',
     signature: '',
     args: {},
     value: '',
-    data: '',
+    data: initial.data ?? '',
   });
   const [mode, abiText, signature, value, contractText, argTexts] = form.watch([
     'mode',
