@@ -7,6 +7,9 @@ import {
   hashSafeTx,
   safe141,
   safeAbi,
+  safeMessageContentHash,
+  safeMessageHash,
+  safeMessageTypedData,
   safeProxyFactoryAbi,
   safeTxTypedData,
 } from '@countersign/safe-core';
@@ -170,6 +173,52 @@ test.describe('nested Safes', () => {
     await ownerB.page.getByTestId('tx-execute').click();
     await expect(ownerB.page.getByTestId('details-status')).toHaveText('Executed', { timeout: 60_000 });
     expect(await chain.readContract({ address: child, abi: safeAbi, functionName: 'nonce' })).toBe(1n);
+    await ownerB.close();
+  });
+
+  test('a message of C confirmed through P: Confirmed once C’s isValidSignature accepts it on chain', async ({
+    page,
+    stack,
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const { parent, child } = await nestedFamily(stack);
+    const text = 'The department agrees to the 2027 budget.';
+    const contentHash = safeMessageContentHash(text);
+    const ownerC = privateKeyToAccount(devAccount(stack, 'owner C').privateKey);
+    await createGatewayClient({ baseUrl: stack.gatewayUrl }).proposeMessage({
+      chainId: String(stack.chainId),
+      safeAddress: child,
+      body: {
+        message: text,
+        signature: await ownerC.signTypedData(
+          safeMessageTypedData({ chainId: stack.chainId, safe: child, message: contentHash }),
+        ),
+      },
+    });
+    const messageHash = safeMessageHash({ chainId: stack.chainId, safe: child, message: text });
+    const path = `/local:${child}/messages/${messageHash}`;
+
+    await ownerWithTestWallet(page, stack, 'owner A', path);
+    const row = page.locator(`[data-testid="parent-safe"][data-parent="${parent}"]`);
+    await expect(row.getByTestId('parent-safe-status')).toContainText('0 of 2 of its owners signed');
+    await row.getByTestId('parent-sign').click();
+    await expect(row.getByTestId('parent-safe-status')).toContainText('1 of 2 of its owners signed');
+    // P's message says it confirms C's message, its content hashed again here.
+    await row.getByTestId('parent-message-link').click();
+    await expect(page.getByTestId('child-request')).toContainText(
+      'Confirms a message of a Safe this Safe owns',
+    );
+    await expect(page.getByTestId('child-request-words')).toContainText(text);
+
+    const ownerB = await secondOwner(browser, stack);
+    await ownerWithTestWallet(ownerB.page, stack, 'owner B', path);
+    const rowB = ownerB.page.locator(`[data-testid="parent-safe"][data-parent="${parent}"]`);
+    await rowB.getByTestId('parent-sign').click();
+    await expect(ownerB.page.getByTestId('signature-check')).toHaveText('Signature checked on chain', {
+      timeout: 30_000,
+    });
+    await expect(ownerB.page.getByTestId('message-status')).toHaveText('Confirmed');
     await ownerB.close();
   });
 });

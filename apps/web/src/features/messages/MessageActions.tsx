@@ -1,8 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Address as AddressValue } from 'viem';
 import type { SafeMessage } from '@countersign/gateway-api';
 import { useGateway } from '../../lib/ServicesProvider';
 import { Address, Alert, Button, Card, HexValue } from '../../ui';
+import { childMessage, ParentSafeSigning } from '../nested-safes';
 import { invalidateSafeViews, useSafe } from '../safe';
 import { checkFailure, type WriteError } from '../wallet';
 import { verifyMessageHash, type MessageHashCheck } from './messageHashes';
@@ -52,6 +54,14 @@ export function MessageActions({ message }: { message: SafeMessage }) {
     [chain.chainId, address, message],
   );
   const owners = safe.owners.map((owner) => owner.value);
+  const refresh = async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({
+        queryKey: messageQueryOptions(gateway, chain.chainId, address, message.messageHash).queryKey,
+      }),
+      invalidateSafeViews(queryClient, chain.chainId, address, ['messages', 'info']),
+    ]);
+  };
   const confirm = useMutation({
     mutationFn: async () =>
       check.status !== 'match'
@@ -79,12 +89,7 @@ export function MessageActions({ message }: { message: SafeMessage }) {
         title: 'Signature added',
         message: 'The gateway accepted your signature.',
       });
-      await Promise.all([
-        queryClient.invalidateQueries({
-          queryKey: messageQueryOptions(gateway, chain.chainId, address, message.messageHash).queryKey,
-        }),
-        invalidateSafeViews(queryClient, chain.chainId, address, ['messages', 'info']),
-      ]);
+      await refresh();
     },
     onError: (error) =>
       setOutcome({
@@ -112,47 +117,63 @@ export function MessageActions({ message }: { message: SafeMessage }) {
   const missing = Math.max(message.confirmationsRequired - message.confirmationsSubmitted, 0);
 
   return (
-    <Card className={styles.panel} testId="message-actions">
-      {needsConfirmation && (
-        <>
-          <p data-testid="message-missing">
-            {missing === 1
-              ? 'One more owner’s signature is needed.'
-              : `${missing} more owners’ signatures are needed.`}
-          </p>
-          {signedAs !== undefined ? (
-            <p className={styles.hint} data-testid="message-signed-by-you">
-              You have signed this message as <Address address={signedAs.owner.value} identiconSize={16} />.
-              The other owners confirm it from their own wallets.
+    <>
+      <Card className={styles.panel} testId="message-actions">
+        {needsConfirmation && (
+          <>
+            <p data-testid="message-missing">
+              {missing === 1
+                ? 'One more owner’s signature is needed.'
+                : `${missing} more owners’ signatures are needed.`}
             </p>
-          ) : (
-            <>
-              <div className={styles.actions}>
-                <Button
-                  variant="primary"
-                  onClick={() => confirm.mutate()}
-                  disabled={!signer.isOwner || confirm.isPending}
-                  data-testid="confirm-message"
-                >
-                  {confirm.isPending ? 'Waiting for your signature…' : 'Confirm'}
-                </Button>
-              </div>
-              <SignerHint signer={signer} action="confirms this message" />
-            </>
-          )}
-        </>
+            {signedAs !== undefined ? (
+              <p className={styles.hint} data-testid="message-signed-by-you">
+                You have signed this message as <Address address={signedAs.owner.value} identiconSize={16} />.
+                The other owners confirm it from their own wallets.
+              </p>
+            ) : (
+              <>
+                <div className={styles.actions}>
+                  <Button
+                    variant="primary"
+                    onClick={() => confirm.mutate()}
+                    disabled={!signer.isOwner || confirm.isPending}
+                    data-testid="confirm-message"
+                  >
+                    {confirm.isPending ? 'Waiting for your signature…' : 'Confirm'}
+                  </Button>
+                </div>
+                <SignerHint signer={signer} action="confirms this message" />
+              </>
+            )}
+          </>
+        )}
+        {outcome !== undefined && (
+          <Alert
+            tone={outcome.tone}
+            role={outcome.tone === 'danger' ? 'alert' : 'status'}
+            title={outcome.title}
+            testId="message-action-outcome"
+          >
+            <p data-testid="message-action-outcome-message">{outcome.message}</p>
+          </Alert>
+        )}
+      </Card>
+      {needsConfirmation && (
+        <ParentSafeSigning
+          request={childMessage({
+            chainId: chain.chainId,
+            child: address,
+            childVersion: safe.version,
+            contentHash: check.hashes.contentHash,
+          })}
+          owners={owners as AddressValue[]}
+          confirmedBy={message.confirmations.map((confirmation) => confirmation.owner.value)}
+          mayAct
+          onConfirmed={refresh}
+        />
       )}
-      {outcome !== undefined && (
-        <Alert
-          tone={outcome.tone}
-          role={outcome.tone === 'danger' ? 'alert' : 'status'}
-          title={outcome.title}
-          testId="message-action-outcome"
-        >
-          <p data-testid="message-action-outcome-message">{outcome.message}</p>
-        </Alert>
-      )}
-    </Card>
+    </>
   );
 }
 

@@ -26,7 +26,7 @@ import {
   parentRequest,
   parentSignatures,
   signForParent,
-  type ChildTx,
+  type ChildRequest,
 } from './parentSigning';
 import styles from './ParentSafeSigning.module.css';
 
@@ -35,22 +35,20 @@ const same = (a: string | undefined, b: string | undefined) =>
 
 /**
  * The owners of this Safe that are Safes themselves, and how far each has come in confirming the
- * transaction: a parent confirms off chain once its own owners have signed a message of the parent
+ * transaction or message: a parent confirms off chain once its own owners have signed a message of the parent
  * (what this Safe's contract will ask the parent's isValidSignature), which then becomes its
- * contract signature here. Only a transaction whose hash was recomputed here may be signed for.
+ * contract signature here. Only what was hashed again here may be signed for.
  */
 export function ParentSafeSigning({
-  childTx,
-  nonce,
+  request,
   owners,
   confirmedBy,
   mayAct,
   onConfirmed,
 }: {
-  childTx: ChildTx;
-  nonce: number;
+  request: ChildRequest;
   owners: readonly AddressValue[];
-  /** Who has confirmed the transaction on this Safe (the gateway's list). */
+  /** Who has confirmed the request on this Safe (the gateway's list). */
   confirmedBy: readonly string[];
   /** The review's checks allow signing (the Safe's own hash read, disputes acknowledged). */
   mayAct: boolean;
@@ -66,8 +64,7 @@ export function ParentSafeSigning({
           <ParentRow
             key={parent.address}
             parent={parent}
-            childTx={childTx}
-            nonce={nonce}
+            request={request}
             confirmed={confirmedBy.some((signer) => same(signer, parent.address))}
             mayAct={mayAct}
             onConfirmed={onConfirmed}
@@ -80,15 +77,13 @@ export function ParentSafeSigning({
 
 function ParentRow({
   parent,
-  childTx,
-  nonce,
+  request,
   confirmed,
   mayAct,
   onConfirmed,
 }: {
   parent: OwnerSafe;
-  childTx: ChildTx;
-  nonce: number;
+  request: ChildRequest;
   confirmed: boolean;
   mayAct: boolean;
   onConfirmed: () => Promise<void>;
@@ -100,16 +95,17 @@ function ParentRow({
   const account = wallet.status === 'connected' ? wallet.address : undefined;
   const [pending, setPending] = useState<'sign' | 'add' | undefined>();
   const [error, setError] = useState<WriteError | undefined>();
-  const request = parentRequest(childTx, parent.address);
-  const messageKey = ['parent-message', chain.chainId, request.messageHash] as const;
+  const asked = parentRequest(request, parent.address);
+  const messageKey = ['parent-message', chain.chainId, asked.messageHash] as const;
   const message = useQuery({
     queryKey: messageKey,
-    queryFn: ({ signal }) => parentMessage(gateway, chain.chainId, request.messageHash, signal),
+    queryFn: ({ signal }) => parentMessage(gateway, chain.chainId, asked.messageHash, signal),
     enabled: !confirmed,
   });
+  const onChainApproval = request.kind === 'transaction';
   const approved = useQuery({
-    ...approvedOnChainQueryOptions(chain, childTx.child, parent.address, childTx.safeTxHash),
-    enabled: !confirmed,
+    ...approvedOnChainQueryOptions(chain, request.child, parent.address, request.signed.hash),
+    enabled: !confirmed && onChainApproval,
   });
   const name = safe.owners.find((owner) => same(owner.value, parent.address))?.name ?? null;
   const label = name ?? shortenAddress(parent.address);
@@ -120,13 +116,13 @@ function ParentRow({
   const hashes = safeMessageHashes({
     chainId: Number(chain.chainId),
     safe: parent.address,
-    message: request.bytes,
+    message: asked.bytes,
   });
 
   const addApproval = async () => {
     setPending('add');
     setError(undefined);
-    const added = await addParentApproval({ gateway, childTx, parent: parent.address });
+    const added = await addParentApproval({ gateway, request, parent: parent.address });
     setPending(undefined);
     if (!added.ok) return setError(added.error);
     await onConfirmed();
@@ -134,7 +130,7 @@ function ParentRow({
 
   const add = async (current: NonNullable<typeof message.data>) => {
     setPending('add');
-    const added = await addParentConfirmation({ gateway, childTx, parent, message: current });
+    const added = await addParentConfirmation({ gateway, request, parent, message: current });
     setPending(undefined);
     if (!added.ok) return setError(added.error);
     await onConfirmed();
@@ -143,12 +139,12 @@ function ParentRow({
   const sign = async () => {
     setPending('sign');
     setError(undefined);
-    const result = await signForParent({ gateway, childTx, parent, existing: message.data ?? null, nonce });
+    const result = await signForParent({ gateway, request, parent, existing: message.data ?? null });
     setPending(undefined);
     if (!result.ok) return setError(result.error);
     const fresh = await queryClient.fetchQuery({
       queryKey: messageKey,
-      queryFn: ({ signal }) => parentMessage(gateway, chain.chainId, request.messageHash, signal),
+      queryFn: ({ signal }) => parentMessage(gateway, chain.chainId, asked.messageHash, signal),
       staleTime: 0,
     });
     // The last signature the parent needed: its confirmation goes to this Safe at once.
@@ -165,7 +161,7 @@ function ParentRow({
       </div>
       <p className={styles.status} data-testid="parent-safe-status">
         {confirmed
-          ? `${label}: confirmed this transaction`
+          ? `${label}: confirmed ${request.kind === 'transaction' ? 'this transaction' : 'this message'}`
           : approved.data === true
             ? `${label}: approved it on chain`
             : message.isPending
@@ -175,8 +171,8 @@ function ParentRow({
       {!confirmed && ownsParent && !walletSigned && (
         <>
           <p className={styles.note}>
-            Your wallet signs a message of {label} that confirms this transaction (transaction #{nonce} of
-            this Safe, shown above). A hardware wallet shows these hashes:
+            Your wallet signs a message of {label} that confirms {request.what} of this Safe (shown above). A
+            hardware wallet shows these hashes:
           </p>
           <DetailList testId="parent-safe-hashes">
             <Detail label="Domain hash">
@@ -222,11 +218,11 @@ function ParentRow({
             {pending === 'add' ? 'Adding…' : `Add ${label}'s approval`}
           </Button>
         )}
-        {!confirmed && ownsParent && approved.data === false && (
+        {!confirmed && onChainApproval && ownsParent && approved.data === false && (
           <ButtonLink
             to={parentPaths.newTransactionOf('contract', {
-              to: childTx.child,
-              data: approveHashCalldata(childTx.safeTxHash),
+              to: request.child,
+              data: approveHashCalldata(request.signed.hash),
             })}
             variant="ghost"
             data-testid="parent-approve-on-chain"
@@ -236,7 +232,7 @@ function ParentRow({
         )}
         {!confirmed && message.data && (
           <ButtonLink
-            to={parentPaths.message(request.messageHash)}
+            to={parentPaths.message(asked.messageHash)}
             variant="ghost"
             data-testid="parent-message-link"
           >

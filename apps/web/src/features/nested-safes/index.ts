@@ -1,5 +1,5 @@
 // Nested Safes: owners that are Safes themselves, and how such a parent confirms what its child
 // Safe does (off chain, a message of the parent made into a contract signature for the child).
 export { ParentSafeSigning } from './ParentSafeSigning';
-export { parentRequest, type ChildTx } from './parentSigning';
+export { childMessage, childTransaction, type ChildRequest } from './parentSigning';
 export { ownerSafesQueryOptions, type OwnerSafe } from './ownerSafes';

@@ -7,38 +7,83 @@ import {
   hashSafeMessage,
   parentMessageBytes,
   safeAbi,
+  safeMessageSigned,
   safeTxSigned,
   type SafeTx,
+  type SignedBySafe,
 } from '@countersign/safe-core';
 import { ok } from '../../lib/result';
 import { signSafeMessage } from '../safe';
 import { fromGateway, type WriteResult } from '../wallet';
 import type { OwnerSafe } from './ownerSafes';
 
-/** A queued transaction of the child Safe, checked here (its hash recomputed from its fields). */
-export type ChildTx = {
+/**
+ * What the child Safe's owners sign, checked here: a queued transaction (its hash recomputed from its
+ * fields) or a message (its hash recomputed from its content).
+ */
+export type ChildRequest = {
+  kind: 'transaction' | 'message';
+  chainId: string;
+  child: Address;
+  childVersion: string | null;
+  /** The child's hash of it, and the bytes that hash is taken of. */
+  signed: SignedBySafe;
+  /** What it is, in the parent's message's origin: "transaction #3", "a message". */
+  what: string;
+};
+
+/** A queued transaction of the child as a request its owner Safes confirm. */
+export function childTransaction(params: {
   chainId: string;
   child: Address;
   childVersion: string | null;
   tx: SafeTx;
-  safeTxHash: Hex;
-};
+}): ChildRequest {
+  return {
+    kind: 'transaction',
+    chainId: params.chainId,
+    child: params.child,
+    childVersion: params.childVersion,
+    signed: safeTxSigned({
+      chainId: Number(params.chainId),
+      safe: params.child,
+      version: params.childVersion,
+      tx: params.tx,
+    }),
+    what: `transaction #${params.tx.nonce}`,
+  };
+}
+
+/** A message of the child (by what SafeMessage wraps: its content hash) as a request. */
+export function childMessage(params: {
+  chainId: string;
+  child: Address;
+  childVersion: string | null;
+  contentHash: Hex;
+}): ChildRequest {
+  return {
+    kind: 'message',
+    chainId: params.chainId,
+    child: params.child,
+    childVersion: params.childVersion,
+    signed: safeMessageSigned({
+      chainId: Number(params.chainId),
+      safe: params.child,
+      data: params.contentHash,
+    }),
+    what: 'a message',
+  };
+}
 
 /**
- * What the parent signs for the child's transaction, as a message of its own: the bytes the child's
+ * What the parent signs for the child's request, as a message of its own: the bytes the child's
  * contract will hand to the parent's isValidSignature, and that message's hash on the parent.
  */
-export function parentRequest(childTx: ChildTx, parent: Address): { bytes: Hex; messageHash: Hex } {
-  const signed = safeTxSigned({
-    chainId: Number(childTx.chainId),
-    safe: childTx.child,
-    version: childTx.childVersion,
-    tx: childTx.tx,
-  });
-  const bytes = parentMessageBytes(childTx.childVersion, signed);
+export function parentRequest(request: ChildRequest, parent: Address): { bytes: Hex; messageHash: Hex } {
+  const bytes = parentMessageBytes(request.childVersion, request.signed);
   return {
     bytes,
-    messageHash: hashSafeMessage({ chainId: Number(childTx.chainId), safe: parent, message: bytes }),
+    messageHash: hashSafeMessage({ chainId: Number(request.chainId), safe: parent, message: bytes }),
   };
 }
 
@@ -76,15 +121,15 @@ export function parentSignatures(parent: OwnerSafe, message: SafeMessage | null)
  */
 export async function signForParent(params: {
   gateway: GatewayClient;
-  childTx: ChildTx;
+  request: ChildRequest;
   parent: OwnerSafe;
   existing: SafeMessage | null;
-  nonce: number;
 }): Promise<WriteResult<void>> {
-  const { gateway, childTx, parent, existing } = params;
-  const { bytes, messageHash } = parentRequest(childTx, parent.address);
+  const { gateway, request, parent, existing } = params;
+  const { chainId } = request;
+  const { bytes, messageHash } = parentRequest(request, parent.address);
   const signed = await signSafeMessage({
-    chainId: childTx.chainId,
+    chainId,
     safe: parent.address,
     owners: parent.owners,
     contentHash: bytes,
@@ -93,9 +138,9 @@ export async function signForParent(params: {
   const signature = signed.value.signature;
   return fromGateway(gateway, (client) =>
     existing
-      ? client.confirmMessage({ chainId: childTx.chainId, messageHash, signature })
+      ? client.confirmMessage({ chainId, messageHash, signature })
       : client.proposeMessage({
-          chainId: childTx.chainId,
+          chainId,
           safeAddress: parent.address,
           body: {
             message: { bytes },
@@ -103,7 +148,7 @@ export async function signForParent(params: {
             safeAppId: null,
             origin: JSON.stringify({
               name: 'Countersign',
-              note: `Confirms transaction #${params.nonce} of Safe ${childTx.child}`,
+              note: `Confirms ${request.what} of Safe ${request.child}`,
             }),
           },
         }),
@@ -118,24 +163,24 @@ export async function signForParent(params: {
  */
 export async function addParentConfirmation(params: {
   gateway: GatewayClient;
-  childTx: ChildTx;
+  request: ChildRequest;
   parent: OwnerSafe;
   message: SafeMessage;
 }): Promise<WriteResult<void>> {
-  const { gateway, childTx, parent, message } = params;
+  const { gateway, request, parent, message } = params;
   const owned = message.confirmations.filter((c) =>
     parent.owners.some((o) => o.toLowerCase() === c.owner.value.toLowerCase()),
   );
   const signatures = combineConfirmations(
     owned.map((c) => ({ owner: c.owner.value, signature: c.signature })),
   );
-  const result = await fromGateway(gateway, (client) =>
-    client.addConfirmation({
-      chainId: childTx.chainId,
-      safeTxHash: childTx.safeTxHash,
-      signature: encodeParentConfirmation(parent.address, signatures),
-    }),
-  );
+  const signature = encodeParentConfirmation(parent.address, signatures);
+  const result = await fromGateway(gateway, async (client) => {
+    if (request.kind === 'transaction')
+      await client.addConfirmation({ chainId: request.chainId, safeTxHash: request.signed.hash, signature });
+    else
+      await client.confirmMessage({ chainId: request.chainId, messageHash: request.signed.hash, signature });
+  });
   return result.ok ? ok(undefined) : result;
 }
 
@@ -146,13 +191,13 @@ export async function addParentConfirmation(params: {
  */
 export async function addParentApproval(params: {
   gateway: GatewayClient;
-  childTx: ChildTx;
+  request: ChildRequest;
   parent: Address;
 }): Promise<WriteResult<void>> {
   const result = await fromGateway(params.gateway, (client) =>
     client.addConfirmation({
-      chainId: params.childTx.chainId,
-      safeTxHash: params.childTx.safeTxHash,
+      chainId: params.request.chainId,
+      safeTxHash: params.request.signed.hash,
       signature: approvedHashSignature(params.parent),
     }),
   );

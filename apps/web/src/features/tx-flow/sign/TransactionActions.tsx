@@ -26,7 +26,7 @@ import { SignerNotice } from './SignerNotice';
 import { useExecution } from './useExecution';
 import styles from './TransactionActions.module.css';
 import { nonceSpan } from '../nonceWords';
-import { ownerSafesQueryOptions, ParentSafeSigning } from '../../nested-safes';
+import { childTransaction, ownerSafesQueryOptions, ParentSafeSigning } from '../../nested-safes';
 
 const same = (a: string | undefined, b: string | undefined) =>
   a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
@@ -315,14 +315,12 @@ export function TransactionActions({ details }: { details: TransactionDetails })
         </Dialog>
       </Section>
       <ParentSafeSigning
-        childTx={{
+        request={childTransaction({
           chainId: chain.chainId,
           child: address,
           childVersion: safe.version,
           tx: verified.tx,
-          safeTxHash: verified.safeTxHash,
-        }}
-        nonce={multisig.nonce}
+        })}
         owners={owners}
         confirmedBy={multisig.confirmations.map((confirmation) => confirmation.signer.value)}
         mayAct={mayAct}

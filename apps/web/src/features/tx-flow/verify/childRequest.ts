@@ -1,8 +1,11 @@
 import { keccak256, size, slice, type Address, type Hex } from 'viem';
-import type { ChainInfo, GatewayClient, TransactionDetails } from '@countersign/gateway-api';
+import type { ChainInfo, GatewayClient, SafeMessage, TransactionDetails } from '@countersign/gateway-api';
 import {
   parentMessageBytes,
   safeAbi,
+  safeMessageData,
+  safeMessageSigned,
+  type AnySafeMessage,
   safeMessageHashes,
   safeTxSigned,
   type AbiLookup,
@@ -32,13 +35,20 @@ export type ChildRequest =
       nonce: number;
       formMatches: boolean;
     }
+  | {
+      kind: 'message';
+      child: Address;
+      /** The child's message, as the gateway serves it; its hash is recomputed from its content. */
+      message: SafeMessage;
+      formMatches: boolean;
+    }
   | { kind: 'unknown' };
 
 /** The Safe's EIP-712 domain separator (1.3.0 on: chain id and address). */
 const domainHashOf = (chainId: number, safe: Address) =>
   safeMessageHashes({ chainId, safe, message: '0x' }).domainHash;
 
-/** The hash the bytes stand for, for a child: a SafeTx preimage over its domain, or a bare hash. */
+/** The hash the bytes stand for, for a child: an EIP-712 preimage over its domain, or a bare hash. */
 function hashFor(bytes: Hex, chainId: number, child: Address): Hex | undefined {
   if (size(bytes) === 32) return bytes;
   if (size(bytes) === 66 && bytes.toLowerCase().startsWith('0x1901')) {
@@ -63,22 +73,30 @@ export async function findChildRequest(params: {
   for (const child of safes.slice(0, maxChildrenLooked) as Address[]) {
     const hash = hashFor(bytes, chainId, child);
     if (!hash) continue;
-    let details: TransactionDetails;
-    try {
-      details = await gateway.getTransaction(
-        { chainId: chain.chainId, id: `multisig_${child}_${hash}` },
-        { signal },
-      );
-    } catch (error) {
-      if (isGatewayStatus(error, 404)) continue;
-      throw error;
-    }
+    const details = await orNotFound(
+      gateway.getTransaction({ chainId: chain.chainId, id: `multisig_${child}_${hash}` }, { signal }),
+    );
     // The child's version decides the form its contract asks for: read from the contract itself.
     const version = await readContract(chainClient(chain), {
       address: child,
       abi: safeAbi,
       functionName: 'VERSION',
     }).catch(() => null);
+    if (!details) {
+      const message = await orNotFound(
+        gateway.getMessage({ chainId: chain.chainId, messageHash: hash }, { signal }),
+      );
+      if (!message) continue;
+      // The gateway's message counts only if its content hashes, over the child's domain, to the hash.
+      const signed = safeMessageSigned({ chainId, safe: child, data: messageData(message.message) });
+      if (signed.hash.toLowerCase() !== hash.toLowerCase()) continue;
+      return {
+        kind: 'message',
+        child,
+        message,
+        formMatches: parentMessageBytes(version, signed).toLowerCase() === bytes.toLowerCase(),
+      };
+    }
     const verdict = transactionVerdict(details, { chainId, address: child, version }, abiFor);
     if (verdict.kind !== 'checked' || verdict.safeTxHash.toLowerCase() !== hash.toLowerCase()) continue;
     const expected = parentMessageBytes(
@@ -96,4 +114,18 @@ export async function findChildRequest(params: {
     };
   }
   return { kind: 'unknown' };
+}
+
+async function orNotFound<T>(request: Promise<T>): Promise<T | undefined> {
+  try {
+    return await request;
+  } catch (error) {
+    if (isGatewayStatus(error, 404)) return undefined;
+    throw error;
+  }
+}
+
+/** What SafeMessage wraps for a message as the gateway serves it. */
+function messageData(message: SafeMessage['message']): Hex {
+  return safeMessageData(message as AnySafeMessage);
 }
