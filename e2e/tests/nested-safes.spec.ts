@@ -221,4 +221,31 @@ test.describe('nested Safes', () => {
     await expect(ownerB.page.getByTestId('message-status')).toHaveText('Confirmed');
     await ownerB.close();
   });
+
+  test('a change that leaves too few owners able to sign is a danger before anyone signs', async ({
+    page,
+    stack,
+  }) => {
+    test.setTimeout(120_000);
+    const { child } = await nestedFamily(stack);
+    const ownerC = devAccount(stack, 'owner C').address;
+    // Replacing owner C with MultiSend (a contract that is no Safe) leaves P alone able to sign, of 2.
+    await ownerWithTestWallet(
+      page,
+      stack,
+      'owner C',
+      `/local:${child}/new-transaction/swap-owner?owner=${ownerC}`,
+    );
+    await page.getByTestId('owner-address').fill(safe141.multiSend);
+    await page.getByTestId('form-continue').click();
+    const alert = page.getByTestId('lockout-alert');
+    await expect(alert).toContainText('This would lock the Safe');
+    await expect(alert).toContainText('only 1 of its 2 owners can sign, and it needs 2');
+    await expect(alert.getByTestId('lockout-owner')).toContainText('a contract that is not a Safe');
+    // Removing owner C instead (threshold 1) leaves P, whose owners can sign: no alert.
+    await page.goto(`/local:${child}/new-transaction/remove-owner?owner=${ownerC}`);
+    await page.getByTestId('form-continue').click();
+    await expect(page.getByTestId('lockout-ok')).toContainText('1 of the 1 owners can sign');
+    await expect(page.getByTestId('lockout-alert')).toHaveCount(0);
+  });
 });

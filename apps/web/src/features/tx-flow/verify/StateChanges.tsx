@@ -14,6 +14,8 @@ import {
   type StateChangesOutcome,
 } from '@countersign/safe-core';
 import { Address, Alert, FiatAmount, groupedExactAmount, TokenAmount } from '../../../ui';
+import { LockOutCheck } from '../../nested-safes';
+import { useChainSafeState, useOptionalSafe } from '../../safe';
 import { fiatValueOf, type Prices } from './stateChangeTokens';
 import type { CollectionFacts, TokenFacts } from './tokenFacts';
 import styles from './StateChanges.module.css';
@@ -91,6 +93,7 @@ export function StateChanges({
         const change = changes.safeChanges[index];
         return change && <SafeChangeAlert key={index} change={change} verdict={verdict} />;
       })}
+      <LockOutAfter changes={changes.safeChanges} />
       {changes.approvals.map((approval, index) => (
         <ApprovalLine key={index} approval={approval} safe={safe} tokens={tokens} collections={collections} />
       ))}
@@ -587,4 +590,31 @@ function AssetAmount({
         </>
       );
   }
+}
+
+/**
+ * A change of owners or threshold, checked for what it leaves: owners that can still reach the
+ * threshold (see LockOutCheck). What the run did not change is as the Safe's contract has it now.
+ */
+function LockOutAfter({ changes }: { changes: readonly SafeChange[] }) {
+  // Only on a Safe's page: the check reads that Safe's owners from its chain.
+  const page = useOptionalSafe();
+  const owners = changes.find((change) => change.kind === 'owners');
+  const threshold = changes.find((change) => change.kind === 'threshold');
+  if ((!owners && !threshold) || !page) return null;
+  return <LockOutOfPageSafe owners={owners} threshold={threshold} />;
+}
+
+function LockOutOfPageSafe({
+  owners,
+  threshold,
+}: {
+  owners: Extract<SafeChange, { kind: 'owners' }> | undefined;
+  threshold: Extract<SafeChange, { kind: 'threshold' }> | undefined;
+}) {
+  const { state } = useChainSafeState();
+  const ownersAfter = owners?.after ?? state?.owners;
+  const thresholdAfter = threshold ? Number(threshold.after) : state?.threshold;
+  if (!ownersAfter || thresholdAfter === undefined) return null;
+  return <LockOutCheck owners={ownersAfter} threshold={thresholdAfter} />;
 }
