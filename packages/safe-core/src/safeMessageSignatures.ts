@@ -23,12 +23,9 @@ export type SafeMessageHashes = { domainHash: Hex; structHash: Hex; safeMessageH
 
 const safeMessageStructTypes = { SafeMessage: [{ name: 'message', type: 'bytes' }] } as const;
 
-export function safeMessageHashes(params: {
-  chainId: number;
-  safe: Address;
-  message: Hex;
-}): SafeMessageHashes {
-  const domainHash = hashDomain({
+/** A Safe's EIP-712 domain separator (1.3.0 on: its chain id and address). */
+export function safeDomainHash(params: { chainId: number; safe: Address }): Hex {
+  return hashDomain({
     domain: { chainId: BigInt(params.chainId), verifyingContract: params.safe },
     types: {
       EIP712Domain: [
@@ -37,6 +34,14 @@ export function safeMessageHashes(params: {
       ],
     },
   });
+}
+
+export function safeMessageHashes(params: {
+  chainId: number;
+  safe: Address;
+  message: Hex;
+}): SafeMessageHashes {
+  const domainHash = safeDomainHash(params);
   const structHash = hashStruct({
     data: { message: params.message },
     primaryType: 'SafeMessage',

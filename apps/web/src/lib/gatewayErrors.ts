@@ -15,6 +15,16 @@ export function isGatewayStatus(error: unknown, status: number): error is Gatewa
   return error instanceof GatewayError && error.status === status;
 }
 
+/** A gateway answer, or undefined where the gateway knows no such thing (404); other errors go on. */
+export async function orNotFound<T>(request: Promise<T>): Promise<T | undefined> {
+  try {
+    return await request;
+  } catch (error) {
+    if (isGatewayStatus(error, 404)) return undefined;
+    throw error;
+  }
+}
+
 export function gatewayUnreachableMessage(gatewayUrl: string): string {
   return `The gateway at ${gatewayUrl} does not answer. Check that it is running and reachable.`;
 }

@@ -2,9 +2,7 @@ import {
   SafeSignatureError,
   isRawSafeMessage,
   safeMessageData,
-  safeMessageHash,
-  safeMessageTypedData,
-  typedDataPreimage,
+  safeMessageSigned,
   type AnySafeMessage,
   type SafeMessageContent,
 } from '@countersign/safe-core';
@@ -54,15 +52,8 @@ export function signedMessage(chainId: string, safe: Address, message: AnySafeMe
             ...message,
             types: withoutDomainType(message.types as Record<string, unknown>),
           } as SafeMessageContent);
-    const typedData = safeMessageTypedData({
-      chainId: Number(chainId),
-      safe,
-      message: safeMessageData(content),
-    });
-    return {
-      hash: safeMessageHash({ chainId: Number(chainId), safe, message: content }),
-      preimage: typedDataPreimage(typedData),
-    };
+    // The content is hashed once; the hash and its preimage come from the same SafeMessage.
+    return safeMessageSigned({ chainId: Number(chainId), safe, data: safeMessageData(content) });
   } catch {
     throw unprocessable('Could not calculate messageHash');
   }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Address as AddressValue } from 'viem';
+import type { AddressInfo } from '@countersign/gateway-api';
 import { safeMessageHashes } from '@countersign/safe-core';
 import { useGateway } from '../../lib/ServicesProvider';
 import {
@@ -32,6 +33,11 @@ import styles from './ParentSafeSigning.module.css';
 
 const same = (a: string | undefined, b: string | undefined) =>
   a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
+
+/** An owner Safe as the pages call it: the name its child's SafeInfo gives it, else its short address. */
+export function ownerSafeLabel(owners: readonly AddressInfo[], address: string): string {
+  return owners.find((owner) => same(owner.value, address))?.name ?? shortenAddress(address);
+}
 
 /**
  * The owners of this Safe that are Safes themselves, and how far each has come in confirming the
@@ -96,19 +102,18 @@ function ParentRow({
   const [pending, setPending] = useState<'sign' | 'add' | undefined>();
   const [error, setError] = useState<WriteError | undefined>();
   const asked = parentRequest(request, parent.address);
-  const messageKey = ['parent-message', chain.chainId, asked.messageHash] as const;
-  const message = useQuery({
-    queryKey: messageKey,
+  const messageQuery = queryOptions({
+    queryKey: ['parent-message', chain.chainId, asked.messageHash],
     queryFn: ({ signal }) => parentMessage(gateway, chain.chainId, asked.messageHash, signal),
-    enabled: !confirmed,
   });
+  const message = useQuery({ ...messageQuery, enabled: !confirmed });
   const onChainApproval = request.kind === 'transaction';
   const approved = useQuery({
     ...approvedOnChainQueryOptions(chain, request.child, parent.address, request.signed.hash),
     enabled: !confirmed && onChainApproval,
   });
   const name = safe.owners.find((owner) => same(owner.value, parent.address))?.name ?? null;
-  const label = name ?? shortenAddress(parent.address);
+  const label = ownerSafeLabel(safe.owners, parent.address);
   const progress = parentSignatures(parent, message.data ?? null);
   const ownsParent = parent.owners.some((owner) => same(owner, account));
   const walletSigned = progress.signers.some((signer) => same(signer, account));
@@ -142,11 +147,7 @@ function ParentRow({
     const result = await signForParent({ gateway, request, parent, existing: message.data ?? null });
     setPending(undefined);
     if (!result.ok) return setError(result.error);
-    const fresh = await queryClient.fetchQuery({
-      queryKey: messageKey,
-      queryFn: ({ signal }) => parentMessage(gateway, chain.chainId, asked.messageHash, signal),
-      staleTime: 0,
-    });
+    const fresh = await queryClient.fetchQuery({ ...messageQuery, staleTime: 0 });
     // The last signature the parent needed: its confirmation goes to this Safe at once.
     if (fresh && parentSignatures(parent, fresh).complete) await add(fresh);
   };

@@ -1,6 +1,6 @@
 // Nested Safes: owners that are Safes themselves, and how such a parent confirms what its child
 // Safe does (off chain, a message of the parent made into a contract signature for the child).
-export { ParentSafeSigning } from './ParentSafeSigning';
+export { ownerSafeLabel, ParentSafeSigning } from './ParentSafeSigning';
 export { childMessage, childTransaction } from './parentSigning';
 export { ownerSafesQueryOptions } from './ownerSafes';
 export { LockOutCheck } from './LockOutCheck';

@@ -1,5 +1,5 @@
 import { encodeFunctionData, type Address, type Hex } from 'viem';
-import { GatewayError, type GatewayClient, type SafeMessage } from '@countersign/gateway-api';
+import type { GatewayClient, SafeMessage } from '@countersign/gateway-api';
 import {
   approvedHashSignature,
   combineConfirmations,
@@ -12,6 +12,7 @@ import {
   type SafeTx,
   type SignedBySafe,
 } from '@countersign/safe-core';
+import { orNotFound } from '../../lib/gatewayErrors';
 import { ok } from '../../lib/result';
 import { signSafeMessage } from '../safe';
 import { fromGateway, type WriteResult } from '../wallet';
@@ -94,12 +95,7 @@ export async function parentMessage(
   messageHash: Hex,
   signal?: AbortSignal,
 ): Promise<SafeMessage | null> {
-  try {
-    return await gateway.getMessage({ chainId, messageHash }, { signal });
-  } catch (error) {
-    if (error instanceof GatewayError && error.status === 404) return null;
-    throw error;
-  }
+  return (await orNotFound(gateway.getMessage({ chainId, messageHash }, { signal }))) ?? null;
 }
 
 /** How many of the parent's owners (as its contract lists them now) have signed its message. */

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { Address } from 'viem';
 import type { TransactionDetails } from '@countersign/gateway-api';
 import { useGateway } from '../../../lib/ServicesProvider';
-import { Alert, Button, ButtonLink, Dialog, Section, shortenAddress } from '../../../ui';
+import { Alert, Button, ButtonLink, Dialog, Section } from '../../../ui';
 import { invalidateSafeViews, useChainSafeState, useSafe, useSigner } from '../../safe';
 import { useWallet, type WriteError } from '../../wallet';
 import {
@@ -26,7 +26,12 @@ import { SignerNotice } from './SignerNotice';
 import { useExecution } from './useExecution';
 import styles from './TransactionActions.module.css';
 import { nonceSpan } from '../nonceWords';
-import { childTransaction, ownerSafesQueryOptions, ParentSafeSigning } from '../../nested-safes';
+import {
+  childTransaction,
+  ownerSafeLabel,
+  ownerSafesQueryOptions,
+  ParentSafeSigning,
+} from '../../nested-safes';
 
 const same = (a: string | undefined, b: string | undefined) =>
   a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
@@ -83,11 +88,7 @@ export function TransactionActions({ details }: { details: TransactionDetails })
   const parents = useQuery({ ...ownerSafesQueryOptions(chain, owners), enabled: queued });
   const viaSafes = (parents.data ?? [])
     .filter((parent) => parent.owners.some((owner) => same(owner, account)))
-    .map(
-      (parent) =>
-        safe.owners.find((owner) => same(owner.value, parent.address))?.name ??
-        shortenAddress(parent.address),
-    );
+    .map((parent) => ownerSafeLabel(safe.owners, parent.address));
 
   const multisig = details.detailedExecutionInfo?.type === 'MULTISIG' ? details.detailedExecutionInfo : null;
   if (!multisig || !queued) return null;

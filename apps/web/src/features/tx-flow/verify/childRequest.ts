@@ -6,14 +6,14 @@ import {
   safeMessageData,
   safeMessageSigned,
   type AnySafeMessage,
-  safeMessageHashes,
+  safeDomainHash,
   safeTxSigned,
   type AbiLookup,
   type SafeTx,
 } from '@countersign/safe-core';
 import { readContract } from 'viem/actions';
 import { chainClient } from '../../../lib/chainReader';
-import { isGatewayStatus } from '../../../lib/gatewayErrors';
+import { orNotFound } from '../../../lib/gatewayErrors';
 import { transactionVerdict } from './useTransactionVerdict';
 
 /** The most Safes owned by one Safe that are looked through for what its message confirms. */
@@ -44,15 +44,11 @@ export type ChildRequest =
     }
   | { kind: 'unknown' };
 
-/** The Safe's EIP-712 domain separator (1.3.0 on: chain id and address). */
-const domainHashOf = (chainId: number, safe: Address) =>
-  safeMessageHashes({ chainId, safe, message: '0x' }).domainHash;
-
 /** The hash the bytes stand for, for a child: an EIP-712 preimage over its domain, or a bare hash. */
 function hashFor(bytes: Hex, chainId: number, child: Address): Hex | undefined {
   if (size(bytes) === 32) return bytes;
   if (size(bytes) === 66 && bytes.toLowerCase().startsWith('0x1901')) {
-    return slice(bytes, 2, 34).toLowerCase() === domainHashOf(chainId, child).toLowerCase()
+    return slice(bytes, 2, 34).toLowerCase() === safeDomainHash({ chainId, safe: child }).toLowerCase()
       ? keccak256(bytes)
       : undefined;
   }
@@ -114,15 +110,6 @@ export async function findChildRequest(params: {
     };
   }
   return { kind: 'unknown' };
-}
-
-async function orNotFound<T>(request: Promise<T>): Promise<T | undefined> {
-  try {
-    return await request;
-  } catch (error) {
-    if (isGatewayStatus(error, 404)) return undefined;
-    throw error;
-  }
 }
 
 /** What SafeMessage wraps for a message as the gateway serves it. */
