@@ -2,6 +2,7 @@ import { benchAbuse } from './abuse';
 import { benchCatchUp } from './catchUp';
 import { benchDapps } from './dapps';
 import { benchDevnet } from './devnet';
+import { benchNestedSafes } from './nestedSafes';
 import { benchNonL2 } from './nonL2';
 import { benchGatewayAtScale } from './gatewayAtScale';
 import { benchHistoryView } from './historyView';
@@ -25,6 +26,7 @@ const benches: [string, () => Promise<string[]>][] = [
   ['replicas', () => benchReplicas()],
   ['history', () => benchHistoryView()],
   ['tx flow', () => benchTxFlow()],
+  ['nested', () => benchNestedSafes()],
   ['safe-apps', () => benchSafeApps()],
   ['dapps', () => benchDapps()],
   ['state', () => benchStateChanges()],

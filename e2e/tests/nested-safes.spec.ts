@@ -1,86 +1,22 @@
-import { createPublicClient, createWalletClient, http, parseEther, parseEventLogs, type Address } from 'viem';
+import { parseEther, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { createGatewayClient, proposalBody } from '@countersign/gateway-api';
+import { createGatewayClient } from '@countersign/gateway-api';
 import {
-  buildSafeTx,
-  encodeSafeSetup,
-  hashSafeTx,
   safe141,
   safeAbi,
   safeMessageContentHash,
   safeMessageHash,
   safeMessageTypedData,
-  safeProxyFactoryAbi,
-  safeTxTypedData,
 } from '@countersign/safe-core';
 import { expect, test } from '../fixtures';
 import { devAccount, ownerWithTestWallet, secondOwner } from '../owners';
-import type { E2eStack } from '../stack';
+import { nestedFamily, proposeOnChild } from '../nestedFamily';
 
 /**
  * A Safe owned by a Safe, in the browser: C is owned by P and by owner C (2 of 2), P by owners A and
  * B (2 of 2). Owner C proposes on C; A and B each sign for P in a browser of their own; the second
  * signature makes P's contract signature, which C's gateway takes and C's contract executes.
  */
-
-async function nestedFamily(stack: E2eStack) {
-  const deployer = devAccount(stack, 'deployer');
-  const transport = http(stack.rpcUrl!);
-  const chain = createPublicClient({ transport });
-  const sender = createWalletClient({ account: privateKeyToAccount(deployer.privateKey), transport });
-  const create = async (owners: Address[]) => {
-    const hash = await sender.writeContract({
-      chain: null,
-      address: safe141.safeProxyFactory,
-      abi: safeProxyFactoryAbi,
-      functionName: 'createProxyWithNonce',
-      args: [
-        safe141.safeL2,
-        encodeSafeSetup({ owners, threshold: 2n, fallbackHandler: safe141.compatibilityFallbackHandler }),
-        BigInt(Date.now()),
-      ],
-    });
-    const receipt = await chain.waitForTransactionReceipt({ hash, pollingInterval: 100 });
-    const [created] = parseEventLogs({
-      abi: safeProxyFactoryAbi,
-      logs: receipt.logs,
-      eventName: 'ProxyCreation',
-    });
-    return created!.args.proxy;
-  };
-  const parent = await create([devAccount(stack, 'owner A').address, devAccount(stack, 'owner B').address]);
-  const child = await create([parent, devAccount(stack, 'owner C').address]);
-  const funded = await sender.sendTransaction({ chain: null, to: child, value: parseEther('1') });
-  await chain.waitForTransactionReceipt({ hash: funded, pollingInterval: 100 });
-  await expect
-    .poll(async () => (await fetch(`${stack.gatewayUrl}/v1/chains/${stack.chainId}/safes/${child}`)).status, {
-      timeout: 30_000,
-    })
-    .toBe(200);
-  return { parent, child, chain };
-}
-
-/** Owner C, a direct owner of C, proposes a payment on C over HTTP. */
-async function proposeOnChild(stack: E2eStack, child: Address) {
-  const tx = buildSafeTx({
-    to: devAccount(stack, 'recipient').address,
-    value: parseEther('0.25'),
-    nonce: 0n,
-  });
-  const owner = privateKeyToAccount(devAccount(stack, 'owner C').privateKey);
-  const safeTxHash = hashSafeTx({ chainId: stack.chainId, safe: child, tx });
-  const details = await createGatewayClient({ baseUrl: stack.gatewayUrl }).proposeTransaction({
-    chainId: String(stack.chainId),
-    safeAddress: child,
-    body: proposalBody(tx, {
-      safeTxHash,
-      sender: owner.address,
-      signature: await owner.signTypedData(safeTxTypedData({ chainId: stack.chainId, safe: child, tx })),
-      origin: null,
-    }),
-  });
-  return { txId: details.txId, safeTxHash };
-}
 
 test.describe('nested Safes', () => {
   test('two owners of P sign for P off chain; C executes with P’s contract signature', async ({
@@ -156,6 +92,10 @@ test.describe('nested Safes', () => {
     await expect(page.getByTestId('contract-address')).toHaveValue(child);
     await page.getByTestId('form-continue').click();
     await expect(page.getByTestId('review-action').first()).toContainText(`Approve hash ${safeTxHash}`);
+    // The review found C's transaction of that hash and words it from its own bytes.
+    await expect(page.getByTestId('approved-tx')).toContainText(
+      `Approve ${child}’s transaction #0: Send 0.25`,
+    );
     await page.getByTestId('review-sign').click();
     await expect(page.getByTestId('transaction-details')).toBeVisible();
     const parentTx = new URL(page.url()).pathname;
@@ -219,6 +159,82 @@ test.describe('nested Safes', () => {
       timeout: 30_000,
     });
     await expect(ownerB.page.getByTestId('message-status')).toHaveText('Confirmed');
+    await ownerB.close();
+  });
+
+  test('P creates a nested Safe and funds it in one transaction; the review computes its address again', async ({
+    page,
+    stack,
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const { parent, chain, sender } = await nestedFamily(stack);
+    await chain.waitForTransactionReceipt({
+      hash: await sender.sendTransaction({ chain: null, to: parent, value: parseEther('2') }),
+      pollingInterval: 100,
+    });
+    const ownerC = devAccount(stack, 'owner C').address;
+
+    await ownerWithTestWallet(page, stack, 'owner A', `/local:${parent}/new-transaction`);
+    await page.getByTestId('kind-nested-safe').click();
+    await page.getByTestId('nested-safe-name').fill('Grants desk');
+    await page.getByTestId('nested-safe-owners').fill(ownerC);
+    await page.getByTestId('nested-safe-threshold').selectOption('2');
+    await page.getByTestId('nested-safe-funding').fill('0.5');
+    const address = (await page
+      .getByTestId('nested-safe-address')
+      .getByTestId('address-value')
+      .getAttribute('title')) as Address;
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    await page.getByTestId('form-continue').click();
+    const actions = page.getByTestId('review-action');
+    await expect(actions.first()).toContainText(`Create a Safe at ${address}`);
+    await expect(actions.first()).toContainText(
+      `owned by ${parent} (this Safe), ${ownerC}, 2 of 2 to confirm`,
+    );
+    await expect(actions.nth(1)).toContainText(`Send 0.5 ETH to ${address}`);
+    await page.getByTestId('review-sign').click();
+    await expect(page.getByTestId('transaction-details')).toBeVisible();
+    const parentTx = new URL(page.url()).pathname;
+
+    const ownerB = await secondOwner(browser, stack);
+    await ownerWithTestWallet(ownerB.page, stack, 'owner B', parentTx);
+    await ownerB.page.getByTestId('tx-execute').click();
+    await expect(ownerB.page.getByTestId('details-status')).toHaveText('Executed', { timeout: 60_000 });
+    expect(await chain.readContract({ address, abi: safeAbi, functionName: 'getOwners' })).toEqual([
+      parent,
+      ownerC,
+    ]);
+    expect(await chain.readContract({ address, abi: safeAbi, functionName: 'getThreshold' })).toBe(2n);
+    expect(await chain.getBalance({ address })).toBe(parseEther('0.5'));
+
+    // The tree: the new Safe's settings name P as its parent (a Safe, marked so among its owners),
+    // P's settings list it among the Safes P owns, and My Safes shows it beneath P for owner B.
+    await expect
+      .poll(
+        async () => (await fetch(`${stack.gatewayUrl}/v1/chains/${stack.chainId}/safes/${address}`)).status,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(200);
+    await ownerB.page.goto(`/local:${address}/settings`);
+    await expect(ownerB.page.getByTestId('settings-parent-safe')).toContainText(parent);
+    await expect(ownerB.page.getByTestId('settings-parent-safe')).toContainText('2 of its 2 owners');
+    const marked = ownerB.page
+      .getByTestId('settings-owner')
+      .filter({ has: ownerB.page.getByTestId('owner-is-safe') });
+    await expect(marked).toHaveCount(1);
+    await expect(marked).toContainText(parent);
+    await ownerB.page.goto(`/local:${parent}/settings`);
+    // P owns two Safes now: C (the family's) and the new one.
+    await expect(ownerB.page.getByTestId('settings-child-safe').filter({ hasText: address })).toHaveCount(1);
+    await ownerB.page.goto('/');
+    await expect(
+      ownerB.page
+        .locator(`li[data-parent="${parent}"]`)
+        .locator(`a[data-testid="nested-owned-safe"][href="/local:${address}/home"]`),
+    ).toHaveCount(1);
     await ownerB.close();
   });
 

@@ -38,6 +38,7 @@ export const knownCallsAbi = parseAbi([
   'function migrateWithFallbackHandler()',
   'function migrateL2Singleton()',
   'function migrateL2WithFallbackHandler()',
+  'function createProxyWithNonce(address _singleton, bytes initializer, uint256 saltNonce)',
 ]);
 
 /** The Safe's own settings methods: a self-call to one of these is a settings change. */

@@ -3,6 +3,7 @@ export * from './abis';
 export * from './createSafe';
 export * from './knownContracts';
 export * from './proxyCreation';
+export * from './proxyCreationCode';
 export * from './multiSend';
 export * from './operation';
 export * from './safeMessage';

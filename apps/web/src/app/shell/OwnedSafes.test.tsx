@@ -18,7 +18,9 @@ describe('Your Safes on the start page', () => {
     setAddressName(devnetChain.chainId, teamSafeAddress, 'Treasury');
     // The same address named on another chain is another Safe.
     setAddressName('1', otherSafe, 'Mainnet payroll');
-    const getOwnedSafes = vi.fn().mockResolvedValue({ safes: [teamSafeAddress, otherSafe] });
+    const getOwnedSafes = vi.fn(({ ownerAddress }: { ownerAddress: string }) =>
+      Promise.resolve({ safes: ownerAddress === owner ? [teamSafeAddress, otherSafe] : [] }),
+    );
     renderWithRouter(<OwnedSafes chain={devnetChain} />, '/', { gateway: fakeGateway({ getOwnedSafes }) });
     const [named, unnamed] = await screen.findAllByTestId('owned-safe');
     expect(named).toHaveTextContent('Treasury');
@@ -26,5 +28,28 @@ describe('Your Safes on the start page', () => {
     expect(unnamed).not.toHaveTextContent('Mainnet payroll');
     expect(unnamed!.querySelector('[data-testid="address-name"]')).toBeNull();
     expect(getOwnedSafes).toHaveBeenCalledWith({ chainId: '1337', ownerAddress: owner }, expect.anything());
+  });
+
+  it('lists beneath each Safe the Safes it owns, a cycle listed once', async () => {
+    const child = '0x1111111111111111111111111111111111111111';
+    const grandchild = '0x2222222222222222222222222222222222222222';
+    const owned: Record<string, string[]> = {
+      [owner]: [teamSafeAddress],
+      [teamSafeAddress]: [child],
+      [child]: [grandchild, teamSafeAddress],
+      [grandchild]: [],
+    };
+    const getOwnedSafes = vi.fn(({ ownerAddress }: { ownerAddress: string }) =>
+      Promise.resolve({ safes: owned[ownerAddress] ?? [] }),
+    );
+    renderWithRouter(<OwnedSafes chain={devnetChain} />, '/', { gateway: fakeGateway({ getOwnedSafes }) });
+    const nested = await screen.findAllByTestId('nested-owned-safe');
+    expect(nested.map((link) => link.getAttribute('href'))).toEqual([
+      `/local:${child}/home`,
+      `/local:${grandchild}/home`,
+    ]);
+    expect(nested[0]!.closest('li')).toHaveAttribute('data-parent', teamSafeAddress);
+    expect(nested[1]!.closest('li')).toHaveAttribute('data-parent', child);
+    expect(screen.getAllByTestId('owned-safe')).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
+import { getAddress, type Address as AddressValue } from 'viem';
 import { Link } from 'react-router';
 import type { ChainInfo } from '@countersign/gateway-api';
 import { useGateway } from '../../lib/ServicesProvider';
@@ -6,9 +7,13 @@ import { Address, QueryView, Section, SkeletonRows } from '../../ui';
 import { AddressBookNames } from '../../features/address-book';
 import { useWallet } from '../../features/wallet';
 import { safeHomePath } from '../../features/safe';
+import { readSafeTree, type SafeTreeNode } from '../../features/nested-safes';
 import styles from './OwnedSafes.module.css';
 
-/** Once a wallet is linked: the Safes it owns on the current chain, each one click away. */
+/**
+ * Once a wallet is linked: the Safes it owns on the current chain, each one click away, with the
+ * Safes those own beneath them.
+ */
 export function OwnedSafes({ chain }: { chain: ChainInfo | undefined }) {
   const { status, address } = useWallet();
   const owner = status === 'connected' ? address : undefined;
@@ -19,6 +24,16 @@ export function OwnedSafes({ chain }: { chain: ChainInfo | undefined }) {
       chain && owner
         ? ({ signal }) => gateway.getOwnedSafes({ chainId: chain.chainId, ownerAddress: owner }, { signal })
         : skipToken,
+  });
+  // Then the Safes those Safes own: listed under their parent as they are found.
+  const roots = query.data?.safes;
+  const tree = useQuery({
+    queryKey: ['owner', chain?.chainId, owner?.toLowerCase(), 'safe-tree', roots],
+    queryFn:
+      chain && roots && roots.length > 0
+        ? ({ signal }) => readSafeTree(gateway, chain, roots as AddressValue[], signal)
+        : skipToken,
+    staleTime: 60_000,
   });
   if (chain === undefined || owner === undefined) return null;
   return (
@@ -37,14 +52,11 @@ export function OwnedSafes({ chain }: { chain: ChainInfo | undefined }) {
             <ul className={styles.list}>
               {data.safes.map((safe) => (
                 <li key={safe}>
-                  <Link
-                    className={styles.item}
-                    to={safeHomePath(chain.shortName, safe)}
-                    data-testid="owned-safe"
-                  >
-                    <Address address={safe} />
-                    <span className={styles.chain}>{chain.shortName}</span>
-                  </Link>
+                  <SafeLink chain={chain} safe={safe} testId="owned-safe" />
+                  <NestedSafes
+                    chain={chain}
+                    node={tree.data?.find((node) => node.address === getAddress(safe))}
+                  />
                 </li>
               ))}
             </ul>
@@ -52,5 +64,29 @@ export function OwnedSafes({ chain }: { chain: ChainInfo | undefined }) {
         )}
       </QueryView>
     </Section>
+  );
+}
+
+function SafeLink({ chain, safe, testId }: { chain: ChainInfo; safe: string; testId: string }) {
+  return (
+    <Link className={styles.item} to={safeHomePath(chain.shortName, safe)} data-testid={testId}>
+      <Address address={safe} />
+      <span className={styles.chain}>{chain.shortName}</span>
+    </Link>
+  );
+}
+
+/** The Safes a Safe of yours owns (and theirs, a few levels down): yours to act in through it. */
+function NestedSafes({ chain, node }: { chain: ChainInfo; node: SafeTreeNode | undefined }) {
+  if (node === undefined || node.children.length === 0) return null;
+  return (
+    <ul className={styles.nested} aria-label="Safes this Safe owns">
+      {node.children.map((child) => (
+        <li key={child.address} data-parent={node.address}>
+          <SafeLink chain={chain} safe={child.address} testId="nested-owned-safe" />
+          <NestedSafes chain={chain} node={child} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -2,14 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Address as AddressValue } from 'viem';
 import { Address, Alert } from '../../ui';
 import { useSafe } from '../safe';
-import { judgeReach, maxNestingDepth, readOwnerGraph, type OwnerVerdict } from './signingReach';
-
-const whyWords: Record<NonNullable<OwnerVerdict['why']>, string> = {
-  contract: 'a contract that is not a Safe: nothing shows it can produce a signature the Safe accepts',
-  'locked-safe': 'a Safe whose own owners cannot reach its threshold',
-  cycle: 'a Safe that could sign only through this Safe (a cycle with no way out)',
-  'too-deep': `Safes nested more than ${maxNestingDepth} deep, which are not followed`,
-};
+import { cannotSignWords, signingReachQueryOptions } from './signingReach';
 
 /**
  * Before anyone signs a change of owners or threshold: can the Safe, after it, still reach its
@@ -18,12 +11,7 @@ const whyWords: Record<NonNullable<OwnerVerdict['why']>, string> = {
  */
 export function LockOutCheck({ owners, threshold }: { owners: readonly AddressValue[]; threshold: number }) {
   const { chain, address } = useSafe();
-  const reach = useQuery({
-    queryKey: ['signing-reach', chain.chainId, address, owners.map((o) => o.toLowerCase()), threshold],
-    queryFn: async () => judgeReach(await readOwnerGraph(chain, owners), owners, threshold, address),
-    staleTime: 15_000,
-    retry: 1,
-  });
+  const reach = useQuery(signingReachQueryOptions(chain, address as AddressValue, owners, threshold));
   if (reach.isPending)
     return <p data-testid="lockout-pending">Checking that the owners can still sign after it…</p>;
   if (reach.isError)
@@ -49,7 +37,7 @@ export function LockOutCheck({ owners, threshold }: { owners: readonly AddressVa
       <ul>
         {blocked.map((owner) => (
           <li key={owner.address} data-testid="lockout-owner">
-            <Address address={owner.address} /> {owner.why ? whyWords[owner.why] : ''}
+            <Address address={owner.address} /> {owner.why ? cannotSignWords[owner.why] : ''}
           </li>
         ))}
       </ul>

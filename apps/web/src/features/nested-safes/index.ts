@@ -4,3 +4,6 @@ export { ownerSafeLabel, ParentSafeSigning } from './ParentSafeSigning';
 export { childMessage, childTransaction } from './parentSigning';
 export { ownerSafesQueryOptions } from './ownerSafes';
 export { LockOutCheck } from './LockOutCheck';
+export { readSafeTree, type SafeTreeNode } from './safeTree';
+export { NestedSafesSection, OwnerSafeBadge } from './NestedSafesSection';
+export { cannotSignWords, signingReachQueryOptions, type Reach } from './signingReach';

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { getAddress, type Address } from 'viem';
 import { getCode } from 'viem/actions';
 import type { ChainInfo } from '@countersign/gateway-api';
@@ -97,3 +98,31 @@ export async function readOwnerGraph(chain: ChainInfo, owners: readonly Address[
   }
   return graph;
 }
+
+/** Why an owner cannot sign, in words (the lock-out check and the health report say the same). */
+export const cannotSignWords: Record<NonNullable<OwnerVerdict['why']>, string> = {
+  contract: 'a contract that is not a Safe: nothing shows it can produce a signature the Safe accepts',
+  'locked-safe': 'a Safe whose own owners cannot reach its threshold',
+  cycle: 'a Safe that could sign only through this Safe (a cycle with no way out)',
+  'too-deep': `Safes nested more than ${maxNestingDepth} deep, which are not followed`,
+};
+
+/** Whether `safe` with these owners and threshold can sign, read from the chain and judged. */
+export const signingReachQueryOptions = (
+  chain: ChainInfo,
+  safe: Address,
+  owners: readonly Address[],
+  threshold: number,
+) =>
+  queryOptions({
+    queryKey: [
+      'signing-reach',
+      chain.chainId,
+      safe.toLowerCase(),
+      owners.map((o) => o.toLowerCase()),
+      threshold,
+    ],
+    queryFn: async () => judgeReach(await readOwnerGraph(chain, owners), owners, threshold, safe),
+    staleTime: 15_000,
+    retry: 1,
+  });

@@ -9,14 +9,20 @@ import {
   type DevnetClients,
 } from '@countersign/devnet';
 import { devnetChainConfig, startGateway, type Gateway } from '@countersign/gateway';
-import { safe141, safe150, safeAbi, safeProxyFactoryAbi } from '@countersign/safe-core';
+import {
+  SAFE_PROXY_CREATION_CODE_141,
+  SAFE_PROXY_CREATION_CODE_150,
+  safe141,
+  safe150,
+  safeAbi,
+  safeProxyFactoryAbi,
+} from '@countersign/safe-core';
 import type { WalletApi } from '../wallet';
 import { planSafeDeployment, type SafeDeploymentPlan } from './deployment';
 import { chainReader } from '../../lib/chainReader';
 import { ok } from '../../lib/result';
 import { checkDeploymentTarget } from './deploymentTarget';
 import { deploySafe, deployTexts, waitForSafeInfo, type DeployProgress } from './deploySafe';
-import { SAFE_PROXY_CREATION_CODE_141, SAFE_PROXY_CREATION_CODE_150 } from './proxyCreationCode';
 
 /**
  * Safe creation against the real thing: a fresh devnet (anvil with the canonical Safe 1.4.1

@@ -2,12 +2,13 @@ import { encodeFunctionData, type Address, type Hex } from 'viem';
 import {
   encodeSafeSetup,
   predictSafeAddress,
+  SAFE_PROXY_CREATION_CODE_141,
+  SAFE_PROXY_CREATION_CODE_150,
   safe141,
   safe150,
   safeProxyFactoryAbi,
 } from '@countersign/safe-core';
 import type { NewSafeVersion } from './newSafeForm';
-import { SAFE_PROXY_CREATION_CODE_141, SAFE_PROXY_CREATION_CODE_150 } from './proxyCreationCode';
 
 /** What each version is made of (what an owner should know of it: safeVersionSummaries). */
 export const safeVersionFacts: Record<

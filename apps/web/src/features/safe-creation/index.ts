@@ -20,3 +20,7 @@ export const safeCreationRoutes: RouteObject[] = [
 export function preloadNewSafe(): void {
   void loadPage();
 }
+
+// What a Safe needs to create another Safe it owns (the nested-Safe form of the transaction flows).
+export { planSafeDeployment, type SafeDeploymentPlan } from './deployment';
+export { checkOwnerAddress, newSafeVersions, randomSaltNonce, type NewSafeVersion } from './newSafeForm';

@@ -42,6 +42,7 @@ export const newTransactionKinds = [
   'remove-module-guard',
   'fallback-handler',
   'upgrade',
+  'nested-safe',
 ] as const;
 export type NewTransactionKind = (typeof newTransactionKinds)[number];
 

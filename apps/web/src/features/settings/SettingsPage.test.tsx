@@ -90,6 +90,23 @@ describe('Settings', () => {
     expect(screen.queryByRole('link', { name: 'Apps' })).toBeNull();
   });
 
+  it('lists the Safes this Safe owns, as the gateway indexes them, and offers to create one', async () => {
+    const child = '0x1111111111111111111111111111111111111111';
+    mocks.gateway.getOwnedSafes = vi.fn().mockResolvedValue({ safes: [child] });
+    open();
+    const listed = await screen.findByTestId('settings-child-safe');
+    expect(within(listed).getByTestId('address-value')).toHaveTextContent(child);
+    expect(within(listed).getByRole('link')).toHaveAttribute('href', `/local:${child}/home`);
+    expect(screen.getByTestId('settings-create-nested-safe')).toHaveAttribute(
+      'href',
+      `/local:${teamSafeAddress}/new-transaction/nested-safe`,
+    );
+    expect(mocks.gateway.getOwnedSafes).toHaveBeenCalledWith(
+      { chainId: devnetChain.chainId, ownerAddress: teamSafeAddress },
+      expect.anything(),
+    );
+  });
+
   it('says in words how many owners must confirm, for several owners and for one', async () => {
     open();
     expect(await screen.findByText(/needs the confirmations of 2 of these 3 owners/)).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { Address, ButtonLink, Detail, DetailList, PlusIcon, Section, Stat, StatGrid } from '../../ui';
 import { chainExplorer } from '../chains';
+import { NestedSafesSection, OwnerSafeBadge } from '../nested-safes';
 import { thresholdLabel, useSafe } from '../safe';
 import { ContractAddress } from './ContractAddress';
 import { VersionStateBadge, versionStateExplanation } from './VersionState';
@@ -65,6 +66,7 @@ export function SetupSection() {
                 copy
                 explorerUrl={explorer.address(owner.value)}
               />
+              <OwnerSafeBadge owner={owner.value} />
               <span className={styles.itemActions}>
                 <ButtonLink
                   to={paths.newTransactionOf('swap-owner', { owner: owner.value })}
@@ -89,6 +91,8 @@ export function SetupSection() {
           ))}
         </ul>
       </Section>
+
+      <NestedSafesSection />
 
       <Section title="Contract" id="settings-contract">
         <DetailList>

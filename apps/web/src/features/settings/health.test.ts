@@ -9,7 +9,7 @@ const [a, b, c] = [
   '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
   '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
   '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
-];
+] as const;
 const stranger = '0x000000000000000000000000000000000000dEaD';
 
 /** A healthy 2-of-3 Safe 1.4.1 on the canonical deployment, with nothing queued. */
@@ -182,6 +182,46 @@ describe('safeHealth', () => {
       tone: 'info',
       action: { to: paths.newTransactionOf('swap-owner', { owner: c }) },
     });
+  });
+
+  it('flags a Safe already locked: fewer owners can sign than the threshold, each named with why', () => {
+    const locked = report({
+      contractOwners: [b, c],
+      reach: {
+        threshold: 2,
+        signers: 1,
+        reachable: false,
+        owners: [
+          { address: a, canSign: true },
+          { address: b, canSign: false, why: 'contract' },
+          { address: c, canSign: false, why: 'cycle' },
+        ],
+      },
+    });
+    const finding = find(locked, 'locked-out');
+    expect(finding).toMatchObject({
+      tone: 'danger',
+      title: 'This Safe is locked: 1 of its 3 owners can sign, and it needs 2',
+    });
+    expect(finding?.why).toContain('0x3C44…93BC, a contract that is not a Safe');
+    expect(finding?.why).toContain('0x90F7…b906, a Safe that could sign only through this Safe');
+    expect(locked[0]?.id).toBe('locked-out');
+    // Still within reach, but thin: a warning, not a lock.
+    const thin = report({
+      contractOwners: [c],
+      reach: {
+        threshold: 2,
+        signers: 2,
+        reachable: true,
+        owners: [
+          { address: a, canSign: true },
+          { address: b, canSign: true },
+          { address: c, canSign: false, why: 'locked-safe' },
+        ],
+      },
+    });
+    expect(find(thin, 'reach-thin')).toMatchObject({ tone: 'warn', title: '1 of the 3 owners cannot sign' });
+    expect(find(thin, 'locked-out')).toBeUndefined();
   });
 
   it('warns of several transactions at one nonce, ignoring those already past', () => {

@@ -8,6 +8,7 @@ import {
   versionAtLeast,
 } from '@countersign/safe-core';
 import type { Address } from 'viem';
+import { cannotSignWords, type Reach } from '../nested-safes';
 import { recommendedSafeVersion, type SafePaths } from '../safe';
 
 /** A contract the Safe uses, with the name the gateway gives it (a claim, never proof). */
@@ -37,6 +38,11 @@ export type HealthFacts = {
   /** The module guard (Safe 1.5.0), read from the chain only: undefined when it was not read. */
   moduleGuard?: NamedContract | null;
   contractOwners?: readonly string[];
+  /**
+   * Whether the owners can still reach the threshold, followed down the owners that are Safes; read
+   * only when an owner is a contract (undefined until then).
+   */
+  reach?: Reach;
   /** The nonces of the multisig transactions in the queue (a nonce twice: two proposals). */
   queuedNonces?: readonly number[];
   /** The nonces at which one of the queued transactions is an on-chain rejection (the gateway's word). */
@@ -301,6 +307,38 @@ function contractOwnerFindings(facts: HealthFacts, paths: SafePaths): Finding[] 
   }));
 }
 
+/** A Safe whose owners that can sign are fewer than its threshold: nothing can be executed from it. */
+function reachFindings(facts: HealthFacts): Finding[] {
+  const reach = facts.reach;
+  if (reach === undefined) return [];
+  const blocked = reach.owners.filter((owner) => !owner.canSign);
+  if (blocked.length === 0) return [];
+  const who = blocked
+    .map(
+      (owner) => `${short(owner.address)}, ${owner.why ? cannotSignWords[owner.why] : 'which cannot sign'}`,
+    )
+    .join('; ');
+  if (!reach.reachable)
+    return [
+      {
+        id: 'locked-out',
+        tone: 'danger',
+        title: `This Safe is locked: ${reach.signers} of its ${reach.owners.length} owners can sign, and it needs ${reach.threshold}`,
+        why: `No transaction can reach the threshold, so nothing can be executed from it and its funds stay where they are. Owners that cannot sign: ${who}.`,
+        todo: 'Fix the owners that cannot sign (a parent Safe’s own owners, say) if you can; an enabled module can still act for it. Send nothing more to this Safe.',
+      },
+    ];
+  return [
+    {
+      id: 'reach-thin',
+      tone: 'warn',
+      title: `${blocked.length} of the ${reach.owners.length} owners cannot sign`,
+      why: `The threshold of ${reach.threshold} is still within reach of the ${reach.signers} that can, but those cannot count: ${who}.`,
+      todo: 'Replace the owners that cannot sign before one more is lost.',
+    },
+  ];
+}
+
 function queueFindings(facts: HealthFacts, paths: SafePaths): Finding[] {
   if (facts.queuedNonces === undefined) return [];
   const counts = new Map<number, number>();
@@ -400,6 +438,7 @@ export function safeHealth(facts: HealthFacts, paths: SafePaths): Finding[] {
     ...moduleGuardFinding(facts, paths),
     ...versionFinding(facts, paths),
     ...contractOwnerFindings(facts, paths),
+    ...reachFindings(facts),
     ...queueFindings(facts, paths),
     ...factoryFinding(facts.factory),
   ];

@@ -4,6 +4,7 @@ import { isMultisigExecutionInfo, isTransactionItem } from '@countersign/gateway
 import type { Address } from 'viem';
 import { chainClient } from '../../lib/chainReader';
 import { useGateway } from '../../lib/ServicesProvider';
+import { signingReachQueryOptions } from '../nested-safes';
 import { safeKey, useChainSafeState, useQueueQuery, useSafe } from '../safe';
 import { safeHealth, type HealthFacts, type NamedContract } from './health';
 
@@ -46,6 +47,12 @@ export function useSafeHealth({
     enabled: contractOwners,
     retry: 1,
     staleTime: 60_000,
+  });
+  // Only when an owner is a contract can the Safe have lost its way to the threshold.
+  const threshold = state?.threshold ?? safe.threshold;
+  const reach = useQuery({
+    ...signingReachQueryOptions(chain, address as Address, owners as Address[], threshold),
+    enabled: contractOwners && (code.data?.length ?? 0) > 0,
   });
   const creation = useQuery({
     queryKey: safeKey(chain.chainId, address, 'creation'),
@@ -103,6 +110,7 @@ export function useSafeHealth({
     recommendedVersion: chain.recommendedMasterCopyVersion,
     gatewayVersionState: safe.implementationVersionState,
     contractOwners: code.data,
+    reach: reach.data,
     queuedNonces,
     rejectionNonces,
     factory: creation.data,

@@ -14,6 +14,7 @@ import {
   SetGuardForm,
   SetModuleGuardForm,
 } from './forms/ModuleForms';
+import { NestedSafeForm } from './forms/NestedSafeForm';
 import { NftForm } from './forms/NftForm';
 import { AddOwnerForm, RemoveOwnerForm, SwapOwnerForm, ThresholdForm } from './forms/OwnerForms';
 import { SendForm } from './forms/SendForm';
@@ -181,5 +182,7 @@ function KindForm({
       return <FallbackHandlerForm onReview={review} />;
     case 'upgrade':
       return <UpgradeForm onReview={review} />;
+    case 'nested-safe':
+      return <NestedSafeForm onReview={review} />;
   }
 }

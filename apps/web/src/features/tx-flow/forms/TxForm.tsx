@@ -8,10 +8,13 @@ import { addToBatch, useBatch } from '../batch';
 import type { TxAction, TxDraft } from '../draft';
 import styles from './Forms.module.css';
 
-/** What a form's fields make of the user's input: one call, or (with the fields' errors) nothing. */
-export type BuildResult = Result<TxAction, string | undefined>;
+/**
+ * What a form's fields make of the user's input: one call, several made together in order (one
+ * batch), or (with the fields' errors) nothing.
+ */
+export type BuildResult = Result<TxAction | TxAction[], string | undefined>;
 
-export const built = (action: TxAction): BuildResult => ok(action);
+export const built = (action: TxAction | TxAction[]): BuildResult => ok(action);
 /** `error`: a problem of the whole form rather than of one field (those show by their fields). */
 export const notBuilt = (error?: string): BuildResult => err(error);
 
@@ -29,7 +32,10 @@ export function TxForm<Values extends FieldValues, Output extends FieldValues>({
   children,
   testId,
   batchable = true,
+  onSubmitted,
 }: {
+  /** Called once the transaction is proposed or sent (see TxDraft). */
+  onSubmitted?: () => void;
   /** The review's title ("Send tokens"). */
   title: string;
   /** False for a delegatecall, which MultiSendCallOnly cannot make: no Add to batch. */
@@ -54,13 +60,13 @@ export function TxForm<Values extends FieldValues, Output extends FieldValues>({
     (invalid ?? errorRef.current)?.focus();
   }, [focusRequest]);
 
-  const attempt = (then: (action: TxAction) => void) => {
+  const attempt = (then: (actions: TxAction[]) => void) => {
     setAdded(undefined);
     return form.handleSubmit(
       (values) => {
         const result = build(values);
         setFormError(result.ok ? undefined : result.error);
-        if (result.ok) then(result.value);
+        if (result.ok) then(Array.isArray(result.value) ? result.value : [result.value]);
         else setFocusRequest((count) => count + 1);
       },
       () => {
@@ -71,11 +77,15 @@ export function TxForm<Values extends FieldValues, Output extends FieldValues>({
   };
 
   const submit = (event: FormEvent) => {
-    void attempt((action) => onReview({ title, actions: [action] }))(event);
+    void attempt((actions) => onReview({ title, actions, ...(onSubmitted && { onSubmitted }) }))(event);
   };
 
   const addToTheBatch = () => {
-    void attempt((action) => setAdded(addToBatch(chain.chainId, address, action)))();
+    void attempt((actions) => {
+      let last: { count: number; stored: boolean } | undefined;
+      for (const action of actions) last = addToBatch(chain.chainId, address, action);
+      setAdded(last);
+    })();
   };
 
   return (

@@ -60,6 +60,17 @@ export const kindGroups: readonly KindGroup[] = [
     ],
   },
   {
+    title: 'Nested Safes',
+    kinds: [
+      {
+        kind: 'nested-safe',
+        title: 'Create a nested Safe',
+        description:
+          'A new Safe this Safe owns, with any other owners, deployed and funded in one transaction.',
+      },
+    ],
+  },
+  {
     title: 'Modules, guards and fallback handler',
     kinds: [
       {

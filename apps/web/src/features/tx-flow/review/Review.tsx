@@ -32,6 +32,7 @@ import { ExecutionProgress, proposeSafeTx, SignerNotice, useExecution, type Safe
 import { SafeStateDisagreements } from '../../chain-trust';
 import {
   AddressNames,
+  ApprovedHashNote,
   contractHashQueryOptions,
   describeCall,
   HashChecks,
@@ -257,6 +258,7 @@ export function Review({
                 <li key={index} className={styles.action} data-testid="review-action">
                   <p className={styles.words}>{words}</p>
                   <AddressNames text={words} safe={address} />
+                  <ApprovedHashNote call={inner} chain={chain} safe={address} />
                   <DetailList>
                     <Detail label="To">
                       <code className={styles.code}>{inner.to}</code>
@@ -278,7 +280,7 @@ export function Review({
             })}
           </ol>
           {calls.length > 1 && (
-            <p className={styles.note}>
+            <p className={styles.batchNote}>
               Sent as one delegatecall to {call.to} (MultiSendCallOnly), which makes each call above in order;
               if one fails, none happens.
             </p>

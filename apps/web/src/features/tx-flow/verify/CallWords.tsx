@@ -4,6 +4,7 @@ import type { SafeTx } from '@countersign/safe-core';
 import { useOwnAddressName } from '../../../ui';
 import { useContractAbis } from '../../address-book';
 import { describeCall } from './actionWords';
+import { ApprovedHashNote } from './ApprovedHashNote';
 import { useTokenFacts } from './tokenFacts';
 import styles from './Verification.module.css';
 
@@ -36,6 +37,7 @@ export function CallWords({
           <li key={index} className={styles.call} data-testid="call-words">
             <span className={styles.words}>{words}</span>
             <AddressNames text={words} safe={safe} />
+            <ApprovedHashNote call={call} chain={chain} safe={safe} />
           </li>
         );
       })}

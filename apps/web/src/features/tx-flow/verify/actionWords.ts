@@ -3,6 +3,7 @@ import {
   canonicalFallbackHandlerName,
   canonicalSingletonName,
   decodeCall,
+  decodeSafeCreation,
   decodeSafeUpgrade,
   knownContractName,
   zeroAddress,
@@ -151,13 +152,40 @@ export function describeCall(call: Call, context: WordingContext): string {
       return withValue(
         `${verb} ${decoded.method}() on ${knownContractName(call.to) ?? call.to}, which is not an upgrade by a canonical SafeMigration${call.operation === 1 ? '' : ' (it must be delegatecalled)'}`,
       );
+    case 'createProxyWithNonce':
+      if (call.operation === 1) break;
+      return withValue(safeCreationText(call, context));
     case 'multiSend':
       return `A batch of ${decoded.parameters[0]?.valueDecoded?.length ?? 'several'} actions through ${knownContractName(call.to) ?? call.to}`;
-    default: {
-      const selector = slice(call.data, 0, Math.min(4, size(call.data)));
-      return withValue(
-        `${verb} ${knownContractName(call.to) ?? call.to} with function ${selector} (${size(call.data)} bytes of data)`,
-      );
-    }
   }
+  const selector = slice(call.data, 0, Math.min(4, size(call.data)));
+  return withValue(
+    `${verb} ${knownContractName(call.to) ?? call.to} with function ${selector} (${size(call.data)} bytes of data)`,
+  );
+}
+
+/**
+ * A new Safe made by a factory, worded from the bytes: its address (computed here for a canonical
+ * factory), its code, its owners (this Safe marked) and threshold, and any delegatecall its setup
+ * makes, which could do anything to the new Safe.
+ */
+function safeCreationText(call: Call, context: WordingContext): string {
+  const factory = knownContractName(call.to) ?? `${call.to} (not a canonical SafeProxyFactory)`;
+  const creation = decodeSafeCreation(call);
+  if (creation === null) return `Call createProxyWithNonce on ${factory}`;
+  const code = canonicalSingletonName(creation.singleton) ?? 'unknown contract';
+  const where =
+    creation.address === undefined ? 'at an address not predicted here' : `at ${creation.address}`;
+  const { setup } = creation;
+  if (setup === null)
+    return `Create a proxy of ${creation.singleton} (${code}) ${where} through ${factory}, set up with a call that is not a Safe's setup`;
+  const owners = setup.owners
+    .map((owner) => (same(owner, context.safe) ? `${owner} (this Safe)` : owner))
+    .join(', ');
+  const extras = [
+    !same(setup.to, zeroAddress) &&
+      `during setup it delegatecalls ${setup.to}, which can change anything in the new Safe`,
+    setup.payment > 0n && `it pays ${setup.payment.toString()} base units to whoever deploys it`,
+  ].filter((extra): extra is string => typeof extra === 'string');
+  return `Create a Safe ${where} (${code}, through ${factory}), owned by ${owners}, ${setup.threshold.toString()} of ${setup.owners.length} to confirm${extras.length > 0 ? `; ${extras.join('; ')}` : ''}`;
 }

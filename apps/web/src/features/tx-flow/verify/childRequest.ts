@@ -72,12 +72,7 @@ export async function findChildRequest(params: {
     const details = await orNotFound(
       gateway.getTransaction({ chainId: chain.chainId, id: `multisig_${child}_${hash}` }, { signal }),
     );
-    // The child's version decides the form its contract asks for: read from the contract itself.
-    const version = await readContract(chainClient(chain), {
-      address: child,
-      abi: safeAbi,
-      functionName: 'VERSION',
-    }).catch(() => null);
+    const version = await childVersion(chain, child);
     if (!details) {
       const message = await orNotFound(
         gateway.getMessage({ chainId: chain.chainId, messageHash: hash }, { signal }),
@@ -93,23 +88,64 @@ export async function findChildRequest(params: {
         formMatches: parentMessageBytes(version, signed).toLowerCase() === bytes.toLowerCase(),
       };
     }
-    const verdict = transactionVerdict(details, { chainId, address: child, version }, abiFor);
-    if (verdict.kind !== 'checked' || verdict.safeTxHash.toLowerCase() !== hash.toLowerCase()) continue;
+    const checked = checkedChildTransaction(details, { chainId, child, version, hash, abiFor });
+    if (!checked) continue;
     const expected = parentMessageBytes(
       version,
-      safeTxSigned({ chainId, safe: child, version, tx: verdict.tx }),
+      safeTxSigned({ chainId, safe: child, version, tx: checked.tx }),
     );
-    return {
-      kind: 'transaction',
-      child,
-      details,
-      tx: verdict.tx,
-      safeTxHash: verdict.safeTxHash,
-      nonce: Number(verdict.tx.nonce),
-      formMatches: expected.toLowerCase() === bytes.toLowerCase(),
-    };
+    return { ...checked, formMatches: expected.toLowerCase() === bytes.toLowerCase() };
   }
   return { kind: 'unknown' };
+}
+
+/**
+ * A Safe's version, as its contract answers (null when it does not): it decides the form the
+ * contract asks its owner Safes to sign, so it is never taken from the gateway.
+ */
+const childVersion = (chain: ChainInfo, child: Address) =>
+  readContract(chainClient(chain), { address: child, abi: safeAbi, functionName: 'VERSION' }).catch(
+    () => null,
+  );
+
+/** The gateway's transaction, counted only when its fields hash (recomputed here) to `hash`. */
+function checkedChildTransaction(
+  details: TransactionDetails,
+  params: { chainId: number; child: Address; version: string | null; hash: Hex; abiFor: AbiLookup },
+) {
+  const { chainId, child, version, hash, abiFor } = params;
+  const verdict = transactionVerdict(details, { chainId, address: child, version }, abiFor);
+  if (verdict.kind !== 'checked' || verdict.safeTxHash.toLowerCase() !== hash.toLowerCase()) return undefined;
+  return {
+    kind: 'transaction' as const,
+    child,
+    details,
+    tx: verdict.tx,
+    safeTxHash: verdict.safeTxHash,
+    nonce: Number(verdict.tx.nonce),
+  };
+}
+
+/**
+ * What an on-chain approval (`approveHash(hash)` called on `child`) approves: the child's queued
+ * transaction of that hash, its fields hashed again here; undefined when the gateway knows none that
+ * does.
+ */
+export async function findApprovedTransaction(params: {
+  gateway: GatewayClient;
+  chain: ChainInfo;
+  child: Address;
+  hash: Hex;
+  abiFor: AbiLookup;
+  signal?: AbortSignal;
+}) {
+  const { gateway, chain, child, hash, abiFor, signal } = params;
+  const details = await orNotFound(
+    gateway.getTransaction({ chainId: chain.chainId, id: `multisig_${child}_${hash}` }, { signal }),
+  );
+  if (!details) return undefined;
+  const version = await childVersion(chain, child);
+  return checkedChildTransaction(details, { chainId: Number(chain.chainId), child, version, hash, abiFor });
 }
 
 /** What SafeMessage wraps for a message as the gateway serves it. */

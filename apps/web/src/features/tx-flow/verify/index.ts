@@ -5,6 +5,7 @@
  */
 export { describeCall } from './actionWords';
 export { AddressNames } from './CallWords';
+export { ApprovedHashNote } from './ApprovedHashNote';
 export {
   callKey,
   contractHashQueryOptions,

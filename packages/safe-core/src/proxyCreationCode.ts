@@ -1,11 +1,12 @@
-import type { Hex } from 'viem';
+import { getAddress, type Address, type Hex } from 'viem';
+import { safe141, safe150 } from './addresses';
 
 /**
  * SafeProxyFactory 1.4.1's `proxyCreationCode()`: the SafeProxy constructor code that CREATE2 hashes
  * (followed by the singleton as a uint256) to give a new Safe its address. The factory is the same
  * contract at its canonical address on every chain, so this is a constant; having it here lets the
- * address be predicted without asking the chain. deploySafe.int.test.ts checks it against the
- * factory's own answer on a devnet.
+ * address be predicted without asking the chain. apps/web's deploySafe.int.test.ts checks it against
+ * the factory's own answer on a devnet.
  */
 export const SAFE_PROXY_CREATION_CODE_141: Hex =
   '0x608060405234801561001057600080fd5b506040516101e63803806101e68339818101604052602081101561003357600080fd5b8101908080519060200190929190505050600073ffffffffffffffffffffffffffffffffffffffff168173ffffffffffffffffffffffffffffffffffffffff1614156100ca576040517f08c379a00000000000000000000000000000000000000000000000000000000081526004018080602001828103825260228152602001806101c46022913960400191505060405180910390fd5b806000806101000a81548173ffffffffffffffffffffffffffffffffffffffff021916908373ffffffffffffffffffffffffffffffffffffffff1602179055505060ab806101196000396000f3fe608060405273ffffffffffffffffffffffffffffffffffffffff600054167fa619486e0000000000000000000000000000000000000000000000000000000060003514156050578060005260206000f35b3660008037600080366000845af43d6000803e60008114156070573d6000fd5b3d6000f3fea264697066735822122003d1488ee65e08fa41e58e888a9865554c535f2c77126a82cb4c0f917f31441364736f6c63430007060033496e76616c69642073696e676c65746f6e20616464726573732070726f7669646564';
@@ -13,3 +14,12 @@ export const SAFE_PROXY_CREATION_CODE_141: Hex =
 /** SafeProxyFactory 1.5.0's `proxyCreationCode()`: the same proxy, compiled for 1.5.0. */
 export const SAFE_PROXY_CREATION_CODE_150: Hex =
   '0x608060405234801561001057600080fd5b506040516101b63803806101b68339818101604052602081101561003357600080fd5b8101908080519060200190929190505050600073ffffffffffffffffffffffffffffffffffffffff168173ffffffffffffffffffffffffffffffffffffffff1614156100ca576040517f08c379a00000000000000000000000000000000000000000000000000000000081526004018080602001828103825260228152602001806101946022913960400191505060405180910390fd5b806000806101000a81548173ffffffffffffffffffffffffffffffffffffffff021916908373ffffffffffffffffffffffffffffffffffffffff16021790555050607b806101196000396000f3fe608060405260005463a619486e60003560e01c14156024578060601b606c5260206060f35b3660008037600080366000845af43d6000803e806040573d6000fd5b3d6000f3fea2646970667358221220e61834ebd2d8cd909d362bf67c47ef58fd665df38e6dd036ce65611101d072e964736f6c63430007060033496e76616c69642073696e676c65746f6e20616464726573732070726f7669646564';
+
+/** The proxy creation code of a canonical SafeProxyFactory (1.4.1 or 1.5.0), by its address. */
+export function canonicalProxyCreationCode(factory: Address): Hex | undefined {
+  const codes: Record<string, Hex> = {
+    [getAddress(safe141.safeProxyFactory)]: SAFE_PROXY_CREATION_CODE_141,
+    [getAddress(safe150.safeProxyFactory)]: SAFE_PROXY_CREATION_CODE_150,
+  };
+  return codes[getAddress(factory)];
+}
