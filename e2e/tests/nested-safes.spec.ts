@@ -41,6 +41,12 @@ test.describe('nested Safes', () => {
     await expect(row.getByTestId('parent-safe-status')).toContainText('1 of 2 of its owners signed');
     await expect(row.getByTestId('parent-sign')).toHaveCount(0);
     await expect(page.getByTestId('details-confirmations')).toContainText('1');
+    // C's queue says how far P has come, on the transaction's row.
+    await page.goto(`/local:${child}/transactions/queue`);
+    await expect(
+      page.locator(`[data-testid="tx-row"][data-tx-id="${txId}"]`).getByTestId('tx-parent-progress'),
+    ).toContainText('1 of 2 of its owners signed');
+    await page.goto(path);
     // P's message, on P's pages, says what it confirms: C's transaction, found and hashed again.
     await row.getByTestId('parent-message-link').click();
     await expect(page).toHaveURL(new RegExp(`/local:${parent}/messages/0x`));
@@ -62,6 +68,10 @@ test.describe('nested Safes', () => {
     const signers = ownerB.page.getByTestId('details-confirmation');
     await expect(signers).toHaveCount(2);
     await expect(signers.filter({ hasText: parent.slice(-4) })).toHaveCount(1);
+    // P is marked as a Safe among the signers.
+    await expect(signers.filter({ hasText: parent.slice(-4) }).getByTestId('owner-is-safe')).toContainText(
+      'Safe · 2 of 2',
+    );
 
     await ownerB.page.getByTestId('tx-execute').click();
     await expect(ownerB.page.getByTestId('details-status')).toHaveText('Executed', { timeout: 60_000 });

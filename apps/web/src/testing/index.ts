@@ -4,3 +4,4 @@ export * from './fixtures';
 export * from './render';
 export * from './services';
 export * from './safePage';
+export * from './signer';

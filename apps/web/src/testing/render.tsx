@@ -3,16 +3,24 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { servicesRouterContext, type AppServices } from '../lib/services';
 import { ServicesProvider } from '../lib/ServicesProvider';
+import { linkedWallet, SignerProvider, type SignerService } from '../features/wallet';
 import { testServices } from './services';
 
-/** What a test renders with: a gateway (a fake or the real local one), or all of the app's services. */
-export type RenderServices = Partial<AppServices>;
+/**
+ * What a test renders with: a gateway (a fake or the real local one), or all of the app's services,
+ * and the signer (a fake one; the browser wallet, which a test cannot link, when none is given).
+ */
+export type RenderServices = Partial<AppServices> & { signer?: SignerService };
 
 /**
  * Renders `routes` at `path` in a memory router with the app's services (a fresh query client; the
  * given gateway, else a fake that answers nothing), given to components and loaders as the app does.
  */
-export function renderRoutes(routes: RouteObject[], path: string, given: RenderServices = {}) {
+export function renderRoutes(
+  routes: RouteObject[],
+  path: string,
+  { signer = linkedWallet, ...given }: RenderServices = {},
+) {
   const services = testServices(given);
   const router = createMemoryRouter(routes, {
     initialEntries: [path],
@@ -20,7 +28,9 @@ export function renderRoutes(routes: RouteObject[], path: string, given: RenderS
   });
   const result = render(
     <ServicesProvider services={services}>
-      <RouterProvider router={router} />
+      <SignerProvider signer={signer}>
+        <RouterProvider router={router} />
+      </SignerProvider>
     </ServicesProvider>,
   );
   return { ...result, router, queryClient: services.queryClient, gateway: services.gateway };
@@ -32,9 +42,13 @@ export function renderWithRouter(element: ReactNode, path = '/', given: RenderSe
 }
 
 /** A wrapper for testing-library's render (it keeps it across rerenders): the app's services, no router. */
-export function servicesWrapper(given: RenderServices = {}) {
+export function servicesWrapper({ signer = linkedWallet, ...given }: RenderServices = {}) {
   const services = testServices(given);
   return function Services({ children }: { children: ReactNode }) {
-    return <ServicesProvider services={services}>{children}</ServicesProvider>;
+    return (
+      <ServicesProvider services={services}>
+        <SignerProvider signer={signer}>{children}</SignerProvider>
+      </ServicesProvider>
+    );
   };
 }

@@ -29,13 +29,14 @@ export function renderSafePage(
     safe = teamSafe,
     chain = devnetChain,
     gateway,
+    signer,
   }: {
     path?: string;
     route?: string;
     seed?: (client: QueryClient) => void;
     safe?: SafeInfo;
     chain?: ChainInfo;
-  } & Pick<RenderServices, 'gateway'> = {},
+  } & Pick<RenderServices, 'gateway' | 'signer'> = {},
 ) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } },
@@ -54,6 +55,6 @@ export function renderSafePage(
       { path: '*', element: <p data-testid="elsewhere">elsewhere</p> },
     ],
     path,
-    { queryClient, gateway },
+    { queryClient, gateway, signer },
   );
 }

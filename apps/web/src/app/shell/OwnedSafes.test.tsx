@@ -1,17 +1,13 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { devnetChain, fakeGateway, renderWithRouter, teamSafeAddress } from '../../testing';
+import { devnetChain, fakeGateway, fakeSigner, renderWithRouter, teamSafeAddress } from '../../testing';
 import { setAddressName } from '../../features/address-book';
-import type { WalletSnapshot } from '../../features/wallet';
 import { OwnedSafes } from './OwnedSafes';
 
 const owner = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const otherSafe = '0x0Ba3A0B0a0C6d6c1D4c4B9f0E2a5d6C7b8F9a0E1';
 
-vi.mock('../../features/wallet', async (load) => ({
-  ...(await load<object>()),
-  useWallet: (): Partial<WalletSnapshot> => ({ status: 'connected', address: owner }),
-}));
+const signer = fakeSigner({ address: owner });
 
 describe('Your Safes on the start page', () => {
   it("names each Safe as the chain's address book does, as its header does", async () => {
@@ -21,7 +17,10 @@ describe('Your Safes on the start page', () => {
     const getOwnedSafes = vi.fn(({ ownerAddress }: { ownerAddress: string }) =>
       Promise.resolve({ safes: ownerAddress === owner ? [teamSafeAddress, otherSafe] : [] }),
     );
-    renderWithRouter(<OwnedSafes chain={devnetChain} />, '/', { gateway: fakeGateway({ getOwnedSafes }) });
+    renderWithRouter(<OwnedSafes chain={devnetChain} />, '/', {
+      gateway: fakeGateway({ getOwnedSafes }),
+      signer,
+    });
     const [named, unnamed] = await screen.findAllByTestId('owned-safe');
     expect(named).toHaveTextContent('Treasury');
     expect(named).toHaveAttribute('href', `/local:${teamSafeAddress}/home`);
@@ -42,7 +41,10 @@ describe('Your Safes on the start page', () => {
     const getOwnedSafes = vi.fn(({ ownerAddress }: { ownerAddress: string }) =>
       Promise.resolve({ safes: owned[ownerAddress] ?? [] }),
     );
-    renderWithRouter(<OwnedSafes chain={devnetChain} />, '/', { gateway: fakeGateway({ getOwnedSafes }) });
+    renderWithRouter(<OwnedSafes chain={devnetChain} />, '/', {
+      gateway: fakeGateway({ getOwnedSafes }),
+      signer,
+    });
     const nested = await screen.findAllByTestId('nested-owned-safe');
     expect(nested.map((link) => link.getAttribute('href'))).toEqual([
       `/local:${child}/home`,

@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Balance, Balances } from '@countersign/gateway-api';
-import { devnetChain, fakeGateway, renderRoutes, teamSafe, teamSafeAddress } from '../../testing';
+import { devnetChain, fakeGateway, fakeSigner, renderRoutes, teamSafe, teamSafeAddress } from '../../testing';
 import { createSafeRoute } from '../../app/shell/safeRoutes';
 import { BalancesPage } from './BalancesPage';
 
@@ -18,14 +18,8 @@ const gateway = {
   getFiatCodes: vi.fn(),
 };
 
-const wallet = vi.hoisted(() => ({
-  snapshot: { status: 'disconnected' as string },
-  watchAsset: vi.fn(),
-}));
-vi.mock('../wallet', () => ({
-  useWallet: () => wallet.snapshot,
-  walletApi: { watchAsset: wallet.watchAsset },
-}));
+const wallet = { watchAsset: vi.fn() };
+const signer = fakeSigner({}, { watchAsset: wallet.watchAsset });
 
 const item = (
   type: 'NATIVE_TOKEN' | 'ERC20',
@@ -66,7 +60,7 @@ function open() {
   return renderRoutes(
     [createSafeRoute([{ path: 'assets', Component: BalancesPage }], [])],
     `/local:${teamSafeAddress}/assets`,
-    { gateway: fakeGateway(gateway) },
+    { gateway: fakeGateway(gateway), signer },
   );
 }
 
@@ -75,7 +69,7 @@ const row = (symbol: string) => rows().find((candidate) => candidate.dataset.sym
 
 beforeEach(() => {
   vi.resetAllMocks();
-  wallet.snapshot = { status: 'disconnected' };
+  signer.set({ status: 'disconnected' });
   gateway.getChains.mockResolvedValue({ next: null, previous: null, results: [devnetChain] });
   gateway.getChain.mockResolvedValue(devnetChain);
   gateway.getSafeInfo.mockResolvedValue(teamSafe);
@@ -166,7 +160,7 @@ describe('Balances', () => {
 
   it('adds a token to the connected wallet and reports the outcome', async () => {
     const user = userEvent.setup();
-    wallet.snapshot = { status: 'connected' };
+    signer.set({ status: 'connected' });
     wallet.watchAsset.mockResolvedValueOnce({ ok: true, value: { added: true } }).mockResolvedValueOnce({
       ok: false,
       error: { kind: 'unsupported', message: 'Your wallet does not support adding tokens from this app.' },

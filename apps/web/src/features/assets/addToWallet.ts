@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { Address } from 'viem';
 import type { Balance } from '@countersign/gateway-api';
-import { walletApi } from '../wallet';
+import { useSignerService } from '../wallet';
 import { imageSource, shortLabel } from './imageSource';
 
 export type AddToWalletStatus = { token: string; tone: 'ok' | 'info' | 'danger'; message: string };
@@ -23,6 +23,7 @@ export function watchAssetRequest(item: Balance, chainId: number) {
 
 /** "Add to wallet": one request at a time, its outcome worded for the page's status line. */
 export function useAddToWallet(chainId: string) {
+  const { api } = useSignerService();
   const [pending, setPending] = useState<string | undefined>(undefined);
   const [status, setStatus] = useState<AddToWalletStatus | undefined>(undefined);
   const add = useCallback(
@@ -31,14 +32,14 @@ export function useAddToWallet(chainId: string) {
       const symbol = shortLabel(item.tokenInfo.symbol || item.tokenInfo.name || 'The token');
       setPending(token);
       setStatus(undefined);
-      const result = await walletApi.watchAsset(watchAssetRequest(item, Number(chainId)));
+      const result = await api.watchAsset(watchAssetRequest(item, Number(chainId)));
       setPending(undefined);
       if (!result.ok) setStatus({ token, tone: 'danger', message: result.error.message });
       else if (result.value.added)
         setStatus({ token, tone: 'ok', message: `${symbol} was added to your wallet.` });
       else setStatus({ token, tone: 'info', message: `Your wallet did not add ${symbol}.` });
     },
-    [chainId],
+    [api, chainId],
   );
   return { add, pending, status, clearStatus: useCallback(() => setStatus(undefined), []) };
 }

@@ -6,7 +6,7 @@ import { useGateway } from '../../lib/ServicesProvider';
 import { Address, Alert, Button, Card, HexValue } from '../../ui';
 import { childMessage, ParentSafeSigning } from '../nested-safes';
 import { invalidateSafeViews, useSafe } from '../safe';
-import { checkFailure, type WriteError } from '../wallet';
+import { checkFailure, useSignerService, type WriteError } from '../wallet';
 import { verifyMessageHash, type MessageHashCheck } from './messageHashes';
 import { messageQueryOptions } from './queries';
 import { SignerHint, useOwnerAccount } from './sign/SignerHint';
@@ -40,6 +40,7 @@ export function MessageActions({ message }: { message: SafeMessage }) {
   const { chain, address, safe } = useSafe();
   const queryClient = useQueryClient();
   const gateway = useGateway();
+  const signerService = useSignerService();
   const signer = useOwnerAccount();
   const [outcome, setOutcome] = useState<Outcome | undefined>(undefined);
   const check = useMemo(
@@ -67,6 +68,7 @@ export function MessageActions({ message }: { message: SafeMessage }) {
       check.status !== 'match'
         ? checkFailure(refusalTitles[check.status])
         : confirmSafeMessage({
+            signer: signerService,
             gateway,
             chainId: chain.chainId,
             safe: address,

@@ -3,10 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hashMessage, hashTypedData, type Hex } from 'viem';
 import { GatewayError, type SafeMessage, type TypedData } from '@countersign/gateway-api';
-import { devnetChain, teamSafeAddress, renderWithRouter } from '../../testing';
+import { devnetChain, fakeSigner, teamSafeAddress, renderWithRouter } from '../../testing';
 import { messagesRoutes } from './index';
 import { mockGateway, openSafePage } from './testSafePage';
-import type * as WalletModule from '../wallet';
 import type * as OnChainCheckModule from './sign/onChainCheck';
 import { TypedDataView } from './TypedDataView';
 
@@ -20,17 +19,11 @@ vi.mock('./sign/onChainCheck', async (original) => ({
 }));
 
 /** The wallet as a connected account (or none) with its signing scripted. */
-const wallet = vi.hoisted(() => ({
-  snapshot: { status: 'disconnected', address: undefined as string | undefined },
+const wallet = {
   signTypedData: vi.fn(),
   requestWalletRuntime: vi.fn(),
-}));
-vi.mock('../wallet', async (original) => ({
-  ...(await original<typeof WalletModule>()),
-  useWallet: () => wallet.snapshot,
-  walletApi: { signTypedData: wallet.signTypedData },
-  requestWalletRuntime: wallet.requestWalletRuntime,
-}));
+};
+const signer = fakeSigner({}, { signTypedData: wallet.signTypedData }, wallet.requestWalletRuntime);
 
 const validCheck = {
   valid: true,
@@ -113,14 +106,14 @@ const order: TypedData = {
 };
 
 const open = (hash: string) =>
-  openSafePage(messagesRoutes, `/local:${teamSafeAddress}/messages/${hash}`, gateway.current);
+  openSafePage(messagesRoutes, `/local:${teamSafeAddress}/messages/${hash}`, gateway.current, signer);
 
 beforeAll(() => import('./pages'), 20_000);
 
 beforeEach(() => {
   gateway.current = mockGateway();
   chain.check.mockReset().mockResolvedValue(validCheck);
-  wallet.snapshot = { status: 'disconnected', address: undefined };
+  signer.set({ status: 'disconnected', address: undefined });
   wallet.signTypedData.mockReset();
   wallet.requestWalletRuntime.mockReset();
 });
@@ -295,7 +288,7 @@ describe('Message detail', () => {
 
 describe('Confirming a message', () => {
   const connect = (address: string) => {
-    wallet.snapshot = { status: 'connected', address };
+    signer.set({ status: 'connected', address });
   };
 
   it('a connected owner who has not signed confirms it; the gateway gets the signature, the page refetches', async () => {

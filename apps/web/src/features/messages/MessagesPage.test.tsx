@@ -1,20 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MessageItem, SafeMessagePage } from '@countersign/gateway-api';
-import { teamSafeAddress } from '../../testing';
+import { fakeSigner, teamSafeAddress } from '../../testing';
 import { messagesRoutes } from './index';
 import { mockGateway, openSafePage } from './testSafePage';
-import type * as WalletModule from '../wallet';
 
 /** The wallet: none, unless a test connects an account. */
-const wallet = vi.hoisted(() => ({
-  snapshot: { status: 'disconnected', address: undefined as string | undefined },
-}));
-vi.mock('../wallet', async (original) => ({
-  ...(await original<typeof WalletModule>()),
-  useWallet: () => wallet.snapshot,
-}));
+const signer = fakeSigner();
 
 const gateway = { current: undefined as unknown as ReturnType<typeof mockGateway> };
 
@@ -46,7 +39,8 @@ const page = (results: SafeMessagePage['results'], next: string | null = null): 
   results,
 });
 
-const open = () => openSafePage(messagesRoutes, `/local:${teamSafeAddress}/messages`, gateway.current);
+const open = () =>
+  openSafePage(messagesRoutes, `/local:${teamSafeAddress}/messages`, gateway.current, signer);
 
 // The routes load their views lazily: loaded once up front, a test waits for data, not for code.
 beforeAll(() => import('./pages'), 20_000);
@@ -56,7 +50,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  wallet.snapshot = { status: 'disconnected', address: undefined };
+  signer.set({ status: 'disconnected', address: undefined });
 });
 
 describe('Messages list', () => {
@@ -98,7 +92,7 @@ describe('Messages list', () => {
 
   it('says, as the queue does, which messages wait for the connected owner’s signature', async () => {
     const ownerB = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
-    wallet.snapshot = { status: 'connected', address: ownerB };
+    signer.set({ status: 'connected', address: ownerB });
     gateway.current.getMessages.mockResolvedValue(
       page([
         message({ messageHash: `0x${'1'.repeat(64)}` }),

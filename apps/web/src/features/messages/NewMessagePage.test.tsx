@@ -4,10 +4,9 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hashMessage, hashTypedData, type TypedDataDefinition } from 'viem';
 import { GatewayError, type GatewayClient, type SafeMessage } from '@countersign/gateway-api';
 import { safeMessageHashes } from '@countersign/safe-core';
-import { teamSafeAddress } from '../../testing';
+import { fakeSigner, teamSafeAddress } from '../../testing';
 import { messagesRoutes } from './index';
 import { mockGateway, openSafePage } from './testSafePage';
-import type * as WalletModule from '../wallet';
 
 const gateway = {
   current: undefined as unknown as ReturnType<typeof mockGateway> & {
@@ -15,17 +14,11 @@ const gateway = {
   },
 };
 
-const wallet = vi.hoisted(() => ({
-  snapshot: { status: 'disconnected', address: undefined as string | undefined },
+const wallet = {
   signTypedData: vi.fn(),
   requestWalletRuntime: vi.fn(),
-}));
-vi.mock('../wallet', async (original) => ({
-  ...(await original<typeof WalletModule>()),
-  useWallet: () => wallet.snapshot,
-  walletApi: { signTypedData: wallet.signTypedData },
-  requestWalletRuntime: wallet.requestWalletRuntime,
-}));
+};
+const signer = fakeSigner({}, { signTypedData: wallet.signTypedData }, wallet.requestWalletRuntime);
 
 const ownerA = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const signature = `0x${'12'.repeat(64)}1b`;
@@ -45,7 +38,8 @@ const order = {
   message: { maker: { name: 'Alice', wallet: ownerA }, amount: '1000' },
 };
 
-const open = () => openSafePage(messagesRoutes, `/local:${teamSafeAddress}/new-message`, gateway.current);
+const open = () =>
+  openSafePage(messagesRoutes, `/local:${teamSafeAddress}/new-message`, gateway.current, signer);
 
 /** Types into the field as a user would; `{` and `[` are special to user-event, so JSON is pasted. */
 async function enter(text: string) {
@@ -59,7 +53,7 @@ beforeAll(() => import('./pages'), 20_000);
 
 beforeEach(() => {
   gateway.current = { ...mockGateway(), proposeMessage: vi.fn().mockResolvedValue(undefined) };
-  wallet.snapshot = { status: 'connected', address: ownerA };
+  signer.set({ status: 'connected', address: ownerA });
   wallet.signTypedData.mockReset().mockResolvedValue({ ok: true, value: { signature, address: ownerA } });
   wallet.requestWalletRuntime.mockReset();
 });
@@ -203,7 +197,7 @@ describe('Sign a message', () => {
   });
 
   it('no wallet: offers to connect; an account that is not an owner cannot sign, and is told why', async () => {
-    wallet.snapshot = { status: 'disconnected', address: undefined };
+    signer.set({ status: 'disconnected', address: undefined });
     const view = open();
     await enter('Hello');
     await userEvent.click(screen.getByTestId('review-message'));
@@ -211,7 +205,7 @@ describe('Sign a message', () => {
     await userEvent.click(screen.getByTestId('signer-connect'));
     expect(wallet.requestWalletRuntime).toHaveBeenCalledWith({ open: true });
     view.unmount();
-    wallet.snapshot = { status: 'connected', address: '0x976EA74026E726554dB657fA54763abd0C3a0aa9' };
+    signer.set({ status: 'connected', address: '0x976EA74026E726554dB657fA54763abd0C3a0aa9' });
     open();
     await enter('Hello');
     await userEvent.click(screen.getByTestId('review-message'));

@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import { Alert, Button, ButtonLink, Page, Section } from '../../ui';
 import { shownError, useSchemaForm } from '../../ui/schemaForm';
 import { invalidateSafeViews, useSafe } from '../safe';
-import type { WriteError } from '../wallet';
+import { useSignerService, type WriteError } from '../wallet';
 import { contentKindTitle } from './messageContent';
 import { MessageContentView } from './MessageContentView';
 import { computeMessageHashes } from './messageHashes';
@@ -95,6 +95,7 @@ export function NewMessagePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const gateway = useGateway();
+  const signerService = useSignerService();
   const signer = useOwnerAccount();
   const ids = { field: useId(), message: useId() };
   const form = useSchemaForm(messageSchema, { kind: 'text', text: '', typedData: '' });
@@ -141,6 +142,7 @@ export function NewMessagePage() {
   const create = useMutation({
     mutationFn: ({ content, contentHash }: { content: MessageContent; contentHash: Hex }) =>
       createSafeMessage({
+        signer: signerService,
         gateway,
         chainId: chain.chainId,
         safe: address,

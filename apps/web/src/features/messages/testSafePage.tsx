@@ -1,7 +1,8 @@
 import { vi } from 'vitest';
 import type { RouteObject } from 'react-router';
 import type { GatewayClient } from '@countersign/gateway-api';
-import { devnetChain, fakeGateway, teamSafe, renderRoutes } from '../../testing';
+import { devnetChain, fakeGateway, fakeSigner, teamSafe, renderRoutes } from '../../testing';
+import type { SignerService } from '../wallet';
 import { HomeIcon } from '../../ui';
 import { createSafeRoute } from '../../app/shell/safeRoutes';
 
@@ -17,11 +18,16 @@ export function mockGateway() {
   };
 }
 
-/** Renders `views` inside the real Safe layout route at `path`, over this gateway's answers. */
-export function openSafePage(views: RouteObject[], path: string, gateway: Partial<GatewayClient>) {
+/** Renders `views` inside the real Safe layout route at `path`, over this gateway's answers, with this signer. */
+export function openSafePage(
+  views: RouteObject[],
+  path: string,
+  gateway: Partial<GatewayClient>,
+  signer: SignerService = fakeSigner(),
+) {
   return renderRoutes(
     [createSafeRoute(views, [{ id: 'home', label: 'Home', icon: HomeIcon, to: (p) => p.home }])],
     path,
-    { gateway: fakeGateway(gateway) },
+    { gateway: fakeGateway(gateway), signer },
   );
 }

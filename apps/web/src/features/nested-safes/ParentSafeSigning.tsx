@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Address as AddressValue } from 'viem';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Address as AddressValue, Hex } from 'viem';
 import type { AddressInfo } from '@countersign/gateway-api';
 import { safeMessageHashes } from '@countersign/safe-core';
 import { useGateway } from '../../lib/ServicesProvider';
@@ -17,18 +17,19 @@ import {
   shortenAddress,
 } from '../../ui';
 import { safePaths, useSafe } from '../safe';
-import { useWallet, type WriteError } from '../wallet';
+import { useSignerService, useWallet, walletFailure, type WriteError } from '../wallet';
 import { approvedOnChainQueryOptions, ownerSafesQueryOptions, type OwnerSafe } from './ownerSafes';
 import {
   addParentApproval,
   addParentConfirmation,
   approveHashCalldata,
-  parentMessage,
+  parentContractSignature,
+  parentMessageQueryOptions,
   parentRequest,
   parentSignatures,
-  signForParent,
   type ChildRequest,
 } from './parentSigning';
+import { parentSafeSigner } from './parentSafeSigner';
 import styles from './ParentSafeSigning.module.css';
 
 const same = (a: string | undefined, b: string | undefined) =>
@@ -96,16 +97,14 @@ function ParentRow({
 }) {
   const { chain, safe } = useSafe();
   const gateway = useGateway();
+  const signer = useSignerService();
   const queryClient = useQueryClient();
   const wallet = useWallet();
   const account = wallet.status === 'connected' ? wallet.address : undefined;
   const [pending, setPending] = useState<'sign' | 'add' | undefined>();
   const [error, setError] = useState<WriteError | undefined>();
   const asked = parentRequest(request, parent.address);
-  const messageQuery = queryOptions({
-    queryKey: ['parent-message', chain.chainId, asked.messageHash],
-    queryFn: ({ signal }) => parentMessage(gateway, chain.chainId, asked.messageHash, signal),
-  });
+  const messageQuery = parentMessageQueryOptions(gateway, chain.chainId, asked.messageHash);
   const message = useQuery({ ...messageQuery, enabled: !confirmed });
   const onChainApproval = request.kind === 'transaction';
   const approved = useQuery({
@@ -133,23 +132,25 @@ function ParentRow({
     await onConfirmed();
   };
 
-  const add = async (current: NonNullable<typeof message.data>) => {
+  const add = async (signature: Hex) => {
     setPending('add');
-    const added = await addParentConfirmation({ gateway, request, parent, message: current });
+    const added = await addParentConfirmation({ gateway, request, signature });
     setPending(undefined);
     if (!added.ok) return setError(added.error);
     await onConfirmed();
   };
 
+  // P signs as any signer does: the linked owner's signature goes to P's message, and P answers with
+  // its contract signature once its threshold is met (or that it waits for its other owners).
   const sign = async () => {
     setPending('sign');
     setError(undefined);
-    const result = await signForParent({ gateway, request, parent, existing: message.data ?? null });
+    const asParent = parentSafeSigner({ parent, owner: signer, gateway, chain });
+    const signed = await asParent.api.signTypedData(request.typedData, { chainId: Number(chain.chainId) });
     setPending(undefined);
-    if (!result.ok) return setError(result.error);
-    const fresh = await queryClient.fetchQuery({ ...messageQuery, staleTime: 0 });
-    // The last signature the parent needed: its confirmation goes to this Safe at once.
-    if (fresh && parentSignatures(parent, fresh).complete) await add(fresh);
+    await queryClient.fetchQuery({ ...messageQuery, staleTime: 0 });
+    if (signed.ok) return add(signed.value.signature);
+    if (signed.error.kind !== 'pending') setError(walletFailure(signed.error).error);
   };
 
   return (
@@ -203,7 +204,7 @@ function ParentRow({
         )}
         {!confirmed && progress.complete && message.data && (
           <Button
-            onClick={() => message.data && void add(message.data)}
+            onClick={() => message.data && void add(parentContractSignature(parent, message.data))}
             disabled={pending !== undefined}
             data-testid="parent-add"
           >

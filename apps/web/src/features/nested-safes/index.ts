@@ -1,8 +1,14 @@
 // Nested Safes: owners that are Safes themselves, and how such a parent confirms what its child
 // Safe does (off chain, a message of the parent made into a contract signature for the child).
 export { ownerSafeLabel, ParentSafeSigning } from './ParentSafeSigning';
-export { childMessage, childTransaction } from './parentSigning';
-export { ownerSafesQueryOptions } from './ownerSafes';
+export {
+  childMessage,
+  childTransaction,
+  parentMessageQueryOptions,
+  parentRequest,
+  parentSignatures,
+} from './parentSigning';
+export { ownerSafesQueryOptions, type OwnerSafe } from './ownerSafes';
 export { LockOutCheck } from './LockOutCheck';
 export { readSafeTree, type SafeTreeNode } from './safeTree';
 export { NestedSafesSection, OwnerSafeBadge } from './NestedSafesSection';

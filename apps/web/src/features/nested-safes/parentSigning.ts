@@ -1,4 +1,5 @@
-import { encodeFunctionData, type Address, type Hex } from 'viem';
+import { queryOptions } from '@tanstack/react-query';
+import { encodeFunctionData, type Address, type Hex, type TypedDataDefinition } from 'viem';
 import type { GatewayClient, SafeMessage } from '@countersign/gateway-api';
 import {
   approvedHashSignature,
@@ -7,15 +8,18 @@ import {
   hashSafeMessage,
   parentMessageBytes,
   safeAbi,
+  safeDomain,
   safeMessageSigned,
+  safeMessageTypedData,
   safeTxSigned,
+  safeTxTypes,
   type SafeTx,
   type SignedBySafe,
 } from '@countersign/safe-core';
 import { orNotFound } from '../../lib/gatewayErrors';
 import { ok } from '../../lib/result';
 import { signSafeMessage } from '../safe';
-import { fromGateway, type WriteResult } from '../wallet';
+import { fromGateway, type SignerService, type WriteResult } from '../wallet';
 import type { OwnerSafe } from './ownerSafes';
 
 /**
@@ -27,6 +31,8 @@ export type ChildRequest = {
   chainId: string;
   child: Address;
   childVersion: string | null;
+  /** What the child's owners sign (EIP-712): what an owner Safe, as a signer, is asked to sign. */
+  typedData: TypedDataDefinition;
   /** The child's hash of it, and the bytes that hash is taken of. */
   signed: SignedBySafe;
   /** What it is, in the parent's message's origin: "transaction #3", "a message". */
@@ -45,6 +51,16 @@ export function childTransaction(params: {
     chainId: params.chainId,
     child: params.child,
     childVersion: params.childVersion,
+    typedData: {
+      domain: safeDomain({
+        chainId: Number(params.chainId),
+        safe: params.child,
+        version: params.childVersion,
+      }),
+      types: safeTxTypes,
+      primaryType: 'SafeTx',
+      message: params.tx,
+    },
     signed: safeTxSigned({
       chainId: Number(params.chainId),
       safe: params.child,
@@ -67,6 +83,11 @@ export function childMessage(params: {
     chainId: params.chainId,
     child: params.child,
     childVersion: params.childVersion,
+    typedData: safeMessageTypedData({
+      chainId: Number(params.chainId),
+      safe: params.child,
+      message: params.contentHash,
+    }),
     signed: safeMessageSigned({
       chainId: Number(params.chainId),
       safe: params.child,
@@ -87,6 +108,14 @@ export function parentRequest(request: ChildRequest, parent: Address): { bytes: 
     messageHash: hashSafeMessage({ chainId: Number(request.chainId), safe: parent, message: bytes }),
   };
 }
+
+/** The parent's message for a request as a query: the signing section and the queue's rows share it. */
+export const parentMessageQueryOptions = (gateway: GatewayClient, chainId: string, messageHash: Hex) =>
+  queryOptions({
+    queryKey: ['parent-message', chainId, messageHash],
+    queryFn: ({ signal }) => parentMessage(gateway, chainId, messageHash, signal),
+    staleTime: 5_000,
+  });
 
 /** The parent's message for a request, or null while none of its owners has signed it. */
 export async function parentMessage(
@@ -117,6 +146,7 @@ export function parentSignatures(parent: OwnerSafe, message: SafeMessage | null)
  */
 export async function signForParent(params: {
   gateway: GatewayClient;
+  signer: SignerService;
   request: ChildRequest;
   parent: OwnerSafe;
   existing: SafeMessage | null;
@@ -125,6 +155,7 @@ export async function signForParent(params: {
   const { chainId } = request;
   const { bytes, messageHash } = parentRequest(request, parent.address);
   const signed = await signSafeMessage({
+    signer: params.signer,
     chainId,
     safe: parent.address,
     owners: parent.owners,
@@ -152,25 +183,30 @@ export async function signForParent(params: {
 }
 
 /**
- * Once the parent's owners have signed, its confirmation of the child's transaction: their signatures
- * (combined here from what the gateway lists, in the order the parent's contract reads them) wrapped
- * as the parent's contract signature, added to the child's confirmations. The child's gateway checks
- * it with the parent's contract before it stores it.
+ * Once the parent's owners have signed its message, its contract signature for the child: their
+ * signatures (combined here from what the gateway lists, only the parent's current owners, in the
+ * order the parent's contract reads them) wrapped as {r = parent, s = offset, v = 0}.
  */
-export async function addParentConfirmation(params: {
-  gateway: GatewayClient;
-  request: ChildRequest;
-  parent: OwnerSafe;
-  message: SafeMessage;
-}): Promise<WriteResult<void>> {
-  const { gateway, request, parent, message } = params;
+export function parentContractSignature(parent: OwnerSafe, message: SafeMessage): Hex {
   const owned = message.confirmations.filter((c) =>
     parent.owners.some((o) => o.toLowerCase() === c.owner.value.toLowerCase()),
   );
   const signatures = combineConfirmations(
     owned.map((c) => ({ owner: c.owner.value, signature: c.signature })),
   );
-  const signature = encodeParentConfirmation(parent.address, signatures);
+  return encodeParentConfirmation(parent.address, signatures);
+}
+
+/**
+ * The parent's contract signature added to the child's confirmations of the request. The child's
+ * gateway checks it with the parent's contract before it stores it.
+ */
+export async function addParentConfirmation(params: {
+  gateway: GatewayClient;
+  request: ChildRequest;
+  signature: Hex;
+}): Promise<WriteResult<void>> {
+  const { gateway, request, signature } = params;
   const result = await fromGateway(gateway, async (client) => {
     if (request.kind === 'transaction')
       await client.addConfirmation({ chainId: request.chainId, safeTxHash: request.signed.hash, signature });

@@ -24,7 +24,7 @@ import { shownError, useSchemaForm } from '../../ui/schemaForm';
 import { useAddressBook } from '../address-book';
 import { chainExplorer, rpcUrlOf, useCurrentChain } from '../chains';
 import { recommendedSafeVersion, safeHomePath, safeInfoQueryOptions, safeVersionSummaries } from '../safe';
-import { requestWalletRuntime, useWallet, walletApi } from '../wallet';
+import { useSignerService, useWallet } from '../wallet';
 import { planSafeDeployment, type SafeDeploymentPlan } from './deployment';
 import { RadioChoices } from '../../ui/RadioChoices';
 import { CreationProgress, DeploymentTargetState, TxLink } from './CreationSteps';
@@ -127,6 +127,7 @@ function NewSafeForm({ chain }: { chain: ChainInfo }) {
   const queryClient = useQueryClient();
   const gateway = useGateway();
   const wallet = useWallet();
+  const signerService = useSignerService();
   const account = wallet.status === 'connected' ? wallet.address : undefined;
   const names = useAddressBook(chain.chainId);
 
@@ -238,7 +239,7 @@ function NewSafeForm({ chain }: { chain: ChainInfo }) {
     setNotice(null);
     if (plan === undefined) return;
     if (account === undefined) {
-      requestWalletRuntime({ open: true });
+      signerService.requestRuntime({ open: true });
       setNotice({
         tone: 'info',
         title: 'Connect a wallet',
@@ -270,7 +271,7 @@ function NewSafeForm({ chain }: { chain: ChainInfo }) {
     const signal = lifetime.current?.signal;
     const address = deployment.predictedAddress;
     const result = await deploySafe(deployment, {
-      wallet: walletApi,
+      wallet: signerService.api,
       getSafeInfo: (params, options) => gateway.getSafeInfo(params, options),
       description: `Create Safe ${setup.name ? `“${setup.name}”` : shortenHex(address, 4)}`,
       onProgress: (progress) => setFlow(progress),

@@ -1,7 +1,7 @@
 import { adjustTypedDataSignatureV, safeMessageTypedData } from '@countersign/safe-core';
 import type { Address, Hex } from 'viem';
 import { ok } from '../../lib/result';
-import { checkFailure, walletApi, walletFailure, type WriteResult } from '../wallet';
+import { checkFailure, walletFailure, type SignerService, type WriteResult } from '../wallet';
 
 const isOwner = (owners: readonly string[], address: string) =>
   owners.some((owner) => owner.toLowerCase() === address.toLowerCase());
@@ -12,11 +12,13 @@ const isOwner = (owners: readonly string[], address: string) =>
  * not an owner signs nothing the gateway would accept, so its signature goes no further.
  */
 export async function signSafeMessage({
+  signer,
   chainId,
   safe,
   owners,
   contentHash,
 }: {
+  signer: SignerService;
   chainId: string;
   safe: Address;
   owners: readonly string[];
@@ -24,7 +26,7 @@ export async function signSafeMessage({
   contentHash: Hex;
 }): Promise<WriteResult<{ signature: Hex; signer: Address }>> {
   const typedData = safeMessageTypedData({ chainId: Number(chainId), safe, message: contentHash });
-  const signed = await walletApi.signTypedData(typedData, { chainId: Number(chainId) });
+  const signed = await signer.api.signTypedData(typedData, { chainId: Number(chainId) });
   if (!signed.ok) return walletFailure(signed.error);
   const { address, signature } = signed.value;
   if (!isOwner(owners, address)) {

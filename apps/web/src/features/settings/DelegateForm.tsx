@@ -8,6 +8,7 @@ import { useGateway } from '../../lib/ServicesProvider';
 import { Alert, Button, TextField } from '../../ui';
 import { shownError, useSchemaForm } from '../../ui/schemaForm';
 import { safeKey, useSafe } from '../safe';
+import { useSignerService } from '../wallet';
 import { addSafeDelegate } from './delegateActions';
 import styles from './Settings.module.css';
 
@@ -34,11 +35,12 @@ const delegateSchema = (shortName: string) =>
 export function DelegateForm({ owner }: { owner: Address }) {
   const { chain, address } = useSafe();
   const gateway = useGateway();
+  const signer = useSignerService();
   const queryClient = useQueryClient();
   const form = useSchemaForm(delegateSchema(chain.shortName), { delegate: '', label: '' });
   const add = useMutation({
     mutationFn: (values: { delegate: Address; label: string }) =>
-      addSafeDelegate({ gateway, chainId: chain.chainId, safe: address, owner, ...values }),
+      addSafeDelegate({ gateway, signer, chainId: chain.chainId, safe: address, owner, ...values }),
     onSuccess: (result) => {
       if (!result.ok) return;
       form.reset();

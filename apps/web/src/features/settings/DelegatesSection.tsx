@@ -17,6 +17,7 @@ import {
 } from '../../ui';
 import { chainExplorer } from '../chains';
 import { safeKey, useDelegates, useSafe, useSigner } from '../safe';
+import { useSignerService } from '../wallet';
 import { removeSafeDelegate } from './delegateActions';
 import { DelegateForm } from './DelegateForm';
 import styles from './Settings.module.css';
@@ -123,11 +124,13 @@ export function DelegatesSection() {
 function RemoveDelegate({ delegate }: { delegate: Delegate }) {
   const { chain, address } = useSafe();
   const gateway = useGateway();
+  const signer = useSignerService();
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: () =>
       removeSafeDelegate({
         gateway,
+        signer,
         chainId: chain.chainId,
         safe: address,
         delegate: delegate.delegate as AddressType,

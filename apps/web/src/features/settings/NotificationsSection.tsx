@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useGateway } from '../../lib/ServicesProvider';
 import { Address, Alert, Button, Card, CopyButton, DateTime, Detail, DetailList, Section } from '../../ui';
 import { useSafe, useSigner } from '../safe';
-import { requestWalletRuntime, type WriteResult } from '../wallet';
+import { useSignerService, type WriteResult } from '../wallet';
 import { appIdentity } from './appIdentity';
 import { registerBrowserForSafe, unregisterBrowser, unregisterSafeFromBrowser } from './notificationActions';
 import { safeRegistrationKey, useNotificationDevice } from './notificationDevice';
@@ -25,6 +25,7 @@ const outcomeOf = (result: WriteResult<void>, done: Omit<Outcome, 'tone'>, refus
 export function NotificationsSection() {
   const { chain, address } = useSafe();
   const gateway = useGateway();
+  const signerService = useSignerService();
   const device = useNotificationDevice();
   const [outcome, setOutcome] = useState<Outcome | undefined>(undefined);
 
@@ -36,7 +37,8 @@ export function NotificationsSection() {
   const isOwner = signer.kind === 'owner';
 
   const register = useMutation({
-    mutationFn: () => registerBrowserForSafe({ gateway, chainId: chain.chainId, safe: address }),
+    mutationFn: () =>
+      registerBrowserForSafe({ gateway, signer: signerService, chainId: chain.chainId, safe: address }),
     onMutate: () => setOutcome(undefined),
     onSuccess: (result) =>
       setOutcome(
@@ -176,15 +178,12 @@ export function NotificationsSection() {
 }
 
 function SignerHint({ account, isOwner }: { account: string | undefined; isOwner: boolean }) {
+  const { requestRuntime } = useSignerService();
   if (account === undefined) {
     return (
       <div className={styles.inline}>
         <p className={styles.hint}>An owner signs the registration: connect an owner’s wallet first.</p>
-        <Button
-          size="sm"
-          onClick={() => requestWalletRuntime({ open: true })}
-          data-testid="notifications-connect"
-        >
+        <Button size="sm" onClick={() => requestRuntime({ open: true })} data-testid="notifications-connect">
           Connect wallet
         </Button>
       </div>

@@ -111,8 +111,12 @@ describe('SecuritySection', () => {
     expect(
       await screen.findByTestId(`security-finding-contract-owner-${owners[2]!.toLowerCase()}`),
     ).toHaveTextContent('is a contract');
+    // A contract that is not a Safe cannot sign: the threshold is still within reach of the others.
+    expect(await screen.findByTestId('security-finding-reach-thin')).toHaveTextContent(
+      '1 of the 3 owners cannot sign',
+    );
     expect(screen.getByTestId('security-summary')).toHaveTextContent(
-      '4 things in this Safe’s setup need attention. Read from the Safe contract on the chain.',
+      '5 things in this Safe’s setup need attention. Read from the Safe contract on the chain.',
     );
     // Dangers come first.
     expect(screen.getAllByRole('listitem')[0]).toHaveAttribute('data-tone', 'danger');

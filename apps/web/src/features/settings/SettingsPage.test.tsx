@@ -11,11 +11,10 @@ import {
 } from '@countersign/gateway-api';
 import { notificationRegistrationMessage } from '@countersign/safe-core';
 import { keccak256, stringToBytes } from 'viem';
-import { devnetChain, fakeGateway, teamSafe, teamSafeAddress, renderRoutes } from '../../testing';
+import { devnetChain, fakeGateway, fakeSigner, teamSafe, teamSafeAddress, renderRoutes } from '../../testing';
 import { HomeIcon } from '../../ui';
 import { createSafeRoute } from '../../app/shell/safeRoutes';
 import { walletTexts } from '../wallet';
-import type * as WalletModule from '../wallet';
 import { SafeOverviewCard, createSettingsRoutes } from './index';
 import { resetDeviceCache } from './notificationDevice';
 
@@ -24,14 +23,9 @@ const ownerA = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae8
 
 const mocks = vi.hoisted(() => ({
   gateway: {} as Record<string, ReturnType<typeof vi.fn> | string>,
-  wallet: { status: 'disconnected', address: undefined as string | undefined },
   signMessage: vi.fn(),
 }));
-vi.mock('../wallet', async (importOriginal) => ({
-  ...(await importOriginal<typeof WalletModule>()),
-  useWallet: () => ({ ...mocks.wallet, runtime: 'ready', chainId: 1337, auth: 'unauthenticated' }),
-  walletApi: { signMessage: mocks.signMessage },
-}));
+const signer = fakeSigner({}, { signMessage: mocks.signMessage });
 
 /** A section another feature owns, as the app's composition supplies one. */
 const suppliedSection = {
@@ -48,7 +42,7 @@ const open = (section = '') =>
       ]),
     ],
     `/local:${teamSafeAddress}/settings${section}`,
-    { gateway: fakeGateway(mocks.gateway as Partial<GatewayClient>) },
+    { gateway: fakeGateway(mocks.gateway as Partial<GatewayClient>), signer },
   );
 
 const withSafe = (overrides: Partial<SafeInfo>) => {
@@ -68,7 +62,7 @@ beforeEach(() => {
     unregisterSafe: vi.fn().mockResolvedValue(undefined),
     unregisterDevice: vi.fn().mockResolvedValue(undefined),
   };
-  mocks.wallet = { status: 'disconnected', address: undefined };
+  signer.set({ status: 'disconnected', address: undefined });
   mocks.signMessage.mockReset();
   resetDeviceCache();
 });
@@ -238,7 +232,7 @@ describe('Safe overview card', () => {
         ),
       ],
       `/local:${teamSafeAddress}/home`,
-      { gateway: fakeGateway(mocks.gateway as Partial<GatewayClient>) },
+      { gateway: fakeGateway(mocks.gateway as Partial<GatewayClient>), signer },
     );
     expect(await screen.findByTestId('overview-owners')).toHaveTextContent('3');
     expect(screen.getByTestId('overview-threshold')).toHaveTextContent('2 of 3');
@@ -264,7 +258,7 @@ describe('Notifications', () => {
   });
 
   it('registers this browser with the owner’s signature, then unregisters the Safe and the device', async () => {
-    mocks.wallet = { status: 'connected', address: ownerA.address };
+    signer.set({ status: 'connected', address: ownerA.address });
     mocks.signMessage.mockImplementation(async (message: { raw: Hex }) => ({
       ok: true,
       value: { signature: await ownerA.signMessage({ message }), address: ownerA.address },
@@ -319,7 +313,7 @@ describe('Notifications', () => {
   });
 
   it('keeps the state and says so when the owner declines the signature', async () => {
-    mocks.wallet = { status: 'connected', address: ownerA.address };
+    signer.set({ status: 'connected', address: ownerA.address });
     mocks.signMessage.mockResolvedValue({
       ok: false,
       error: { kind: 'rejected', message: walletTexts.rejectedSignature, code: 4001 },
@@ -334,7 +328,7 @@ describe('Notifications', () => {
   });
 
   it('shows the gateway’s refusal word for word', async () => {
-    mocks.wallet = { status: 'connected', address: ownerA.address };
+    signer.set({ status: 'connected', address: ownerA.address });
     mocks.signMessage.mockResolvedValue({
       ok: true,
       value: { signature: `0x${'1'.repeat(130)}`, address: ownerA.address },
@@ -354,7 +348,7 @@ describe('Notifications', () => {
   });
 
   it('does not offer registration to an account that is not an owner', async () => {
-    mocks.wallet = { status: 'connected', address: '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720' };
+    signer.set({ status: 'connected', address: '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720' });
     open('/notifications');
     expect(await screen.findByTestId('notifications-not-owner')).toHaveTextContent(
       'is not an owner of this Safe',

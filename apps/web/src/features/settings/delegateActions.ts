@@ -1,9 +1,9 @@
 import type { Address } from 'viem';
 import type { GatewayClient } from '@countersign/gateway-api';
 import { delegateTotp, delegateTypedData } from '@countersign/safe-core';
-import { checkFailure, fromGateway, walletApi, walletFailure, type WriteResult } from '../wallet';
+import { checkFailure, fromGateway, walletFailure, type SignerService, type WriteResult } from '../wallet';
 
-type SafeOnChain = { gateway: GatewayClient; chainId: string; safe: Address };
+type SafeOnChain = { gateway: GatewayClient; signer: SignerService; chainId: string; safe: Address };
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -11,8 +11,13 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
  * The connected account's signature over a delegate's address for this hour, as the gateway checks
  * both adding and removing one; `signer` says who must give it.
  */
-async function signDelegate(chainId: string, delegate: Address, signers: readonly string[]) {
-  const signed = await walletApi.signTypedData(
+async function signDelegate(
+  wallet: SignerService,
+  chainId: string,
+  delegate: Address,
+  signers: readonly string[],
+) {
+  const signed = await wallet.api.signTypedData(
     delegateTypedData({ chainId: Number(chainId), delegate, totp: delegateTotp() }),
     { chainId: Number(chainId) },
   );
@@ -27,6 +32,7 @@ async function signDelegate(chainId: string, delegate: Address, signers: readonl
 /** Makes `delegate` a delegate of the Safe for the connected owner, who signs it. */
 export async function addSafeDelegate({
   gateway,
+  signer,
   chainId,
   safe,
   owner,
@@ -34,7 +40,7 @@ export async function addSafeDelegate({
   label,
 }: SafeOnChain & { owner: Address; delegate: Address; label: string }): Promise<WriteResult<void>> {
   if (same(owner, delegate)) return checkFailure('An owner cannot be its own delegate.');
-  const signed = await signDelegate(chainId, delegate, [owner]);
+  const signed = await signDelegate(signer, chainId, delegate, [owner]);
   if (!signed.ok) return signed;
   return fromGateway(gateway, (client) =>
     client.addDelegate(
@@ -47,12 +53,13 @@ export async function addSafeDelegate({
 /** Removes a delegation of the Safe: its delegator or the delegate itself signs it. */
 export async function removeSafeDelegate({
   gateway,
+  signer,
   chainId,
   safe,
   delegate,
   delegator,
 }: SafeOnChain & { delegate: Address; delegator: Address }): Promise<WriteResult<void>> {
-  const signed = await signDelegate(chainId, delegate, [delegator, delegate]);
+  const signed = await signDelegate(signer, chainId, delegate, [delegator, delegate]);
   if (!signed.ok) return signed;
   return fromGateway(gateway, (client) =>
     client.removeDelegate({ chainId, delegate }, { safe, delegator, signature: signed.value.signature }),

@@ -1,6 +1,6 @@
 import type { Address } from 'viem';
 import type { GatewayClient } from '@countersign/gateway-api';
-import { fromGateway, walletApi, walletFailure, type WriteResult } from '../wallet';
+import { fromGateway, walletFailure, type SignerService, type WriteResult } from '../wallet';
 import { appIdentity } from './appIdentity';
 import {
   getDevice,
@@ -20,9 +20,10 @@ type BrowserSafe = { gateway: GatewayClient; chainId: string; safe: Address };
  */
 export async function registerBrowserForSafe({
   gateway,
+  signer,
   chainId,
   safe,
-}: BrowserSafe): Promise<WriteResult<void>> {
+}: BrowserSafe & { signer: SignerService }): Promise<WriteResult<void>> {
   const device = getDevice();
   const timestamp = registrationTimestamp();
   const hash = registrationHash({
@@ -31,7 +32,7 @@ export async function registerBrowserForSafe({
     cloudMessagingToken: device.cloudMessagingToken,
     safes: [safe],
   });
-  const signed = await walletApi.signMessage({ raw: hash });
+  const signed = await signer.api.signMessage({ raw: hash });
   if (!signed.ok) return walletFailure(signed.error);
   const registered = await fromGateway(gateway, (client) =>
     client.registerDevice(

@@ -1,20 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TransactionListPage } from '@countersign/gateway-api';
-import { fakeGateway, teamSafe, renderSafePage, testSafe } from '../../testing';
-import type { WalletSnapshot } from '../wallet';
+import { fakeGateway, fakeSigner, teamSafe, renderSafePage, testSafe } from '../../testing';
 import { QueuePage } from './QueuePage';
 import { queueQueryOptions } from '../safe';
 import { custom, info, ownerA, ownerB, ownerC, queued, safeAddress } from './testFixtures';
-
-const wallet = vi.hoisted(() => ({ address: undefined as string | undefined }));
-vi.mock('../wallet', async (load) => ({
-  ...(await load<object>()),
-  useWallet: (): Partial<WalletSnapshot> =>
-    wallet.address
-      ? { status: 'connected', address: wallet.address }
-      : { status: 'disconnected', address: undefined },
-}));
 
 /** The demo's queue as the gateway serves it: rent at nonce 8; a bonus and its rejection at nonce 9. */
 function demoQueue(): TransactionListPage {
@@ -50,9 +40,10 @@ function demoQueue(): TransactionListPage {
   };
 }
 
-function renderQueue(page: TransactionListPage) {
+function renderQueue(page: TransactionListPage, account?: string) {
   return renderSafePage(<QueuePage />, {
     path: '/q',
+    signer: fakeSigner({ address: account }),
     seed: (client) =>
       client.setQueryData(queueQueryOptions(fakeGateway(), '1337', testSafe.address).queryKey, {
         pages: [page],
@@ -109,15 +100,12 @@ describe('QueuePage', () => {
   });
 
   it('tells the connected owner whether they signed or still have to, and a non-owner that they are not one', () => {
-    wallet.address = ownerB;
-    const { unmount } = renderQueue(demoQueue());
+    const { unmount } = renderQueue(demoQueue(), ownerB);
     const states = () => screen.getAllByTestId('tx-owner-state').map((state) => state.textContent);
     expect(states()).toEqual(['Needs your signature', 'You signed', 'Needs your signature']);
     unmount();
-    wallet.address = '0x000000000000000000000000000000000000dEaD';
-    renderQueue(demoQueue());
+    renderQueue(demoQueue(), '0x000000000000000000000000000000000000dEaD');
     expect(states()).toEqual(['You are not an owner', 'You are not an owner', 'You are not an owner']);
-    wallet.address = undefined;
   });
 
   it('says so when nothing waits, and where to look instead', () => {

@@ -1,20 +1,15 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TransactionListPage } from '@countersign/gateway-api';
-import type { WalletSnapshot } from '../wallet';
 import { queueQueryOptions } from '../safe';
 import { QueuePreview } from './QueuePreview';
 import { info, ownerA, ownerB, queued } from './testFixtures';
-import { fakeGateway, renderSafePage, testSafe } from '../../testing';
-
-vi.mock('../wallet', async (load) => ({
-  ...(await load<object>()),
-  useWallet: (): Partial<WalletSnapshot> => ({ status: 'connected', address: ownerB }),
-}));
+import { fakeGateway, fakeSigner, renderSafePage, testSafe } from '../../testing';
 
 function renderPreview(page: TransactionListPage, limit?: number) {
   return renderSafePage(<QueuePreview limit={limit} />, {
     path: '/home',
+    signer: fakeSigner({ address: ownerB }),
     seed: (client) =>
       client.setQueryData(queueQueryOptions(fakeGateway(), '1337', testSafe.address).queryKey, {
         pages: [page],

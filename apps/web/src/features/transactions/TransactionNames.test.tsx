@@ -1,20 +1,14 @@
 import type { ReactNode } from 'react';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Balance, TransactionListPage, TxInfo } from '@countersign/gateway-api';
-import { fakeGateway, renderSafePage, testSafe } from '../../testing';
+import { fakeGateway, fakeSigner, renderSafePage, testSafe } from '../../testing';
 import { AddressBookNames, setAddressName } from '../address-book';
 import { balancesQueryOptions, TokenNames } from '../assets';
 import { queueQueryOptions } from '../safe';
-import type { WalletSnapshot } from '../wallet';
 import { QueuePage } from './QueuePage';
 import { QueuePreview } from './QueuePreview';
 import { custom, info, queued, tokenAddress } from './testFixtures';
-
-vi.mock('../wallet', async (load) => ({
-  ...(await load<object>()),
-  useWallet: (): Partial<WalletSnapshot> => ({ status: 'disconnected', address: undefined }),
-}));
 
 const dust = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const unheld = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
@@ -48,6 +42,7 @@ function renderNamed(view: ReactNode, queue: TransactionListPage, tokens: Balanc
       </TokenNames>
     </AddressBookNames>,
     {
+      signer: fakeSigner(),
       seed: (client) => {
         client.setQueryData(queueQueryOptions(fakeGateway(), '1337', testSafe.address).queryKey, {
           pages: [queue],

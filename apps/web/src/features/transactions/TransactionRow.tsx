@@ -8,7 +8,7 @@ import type {
 } from '@countersign/gateway-api';
 import { Address, Badge, DateTime, RemoteImage, TokenAmount } from '../../ui';
 import { OwnerStateBadge, useSafe, type OwnerState } from '../safe';
-import { QueuedClaimBadge } from '../tx-flow';
+import { QueuedClaimBadge, QueuedParentProgress } from '../tx-flow';
 import {
   clip,
   confirmationsLabel,
@@ -120,6 +120,7 @@ function SummaryRow({
           {queued && multisig && (
             <Suspense fallback={null}>
               <QueuedClaimBadge txId={transaction.id} />
+              <QueuedParentProgress txId={transaction.id} />
             </Suspense>
           )}
         </span>

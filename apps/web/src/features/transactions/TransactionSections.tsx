@@ -19,6 +19,7 @@ import {
 } from '../../ui';
 import { isTrustedDelegateCallTarget, knownContractName } from '@countersign/safe-core';
 import { chainExplorer } from '../chains';
+import { OwnerSafeBadge } from '../nested-safes';
 import { useSafe } from '../safe';
 import { isPendingStatus, confirmationsLabel } from './describe';
 import { CopyableCode, DecodedCall, KnownAddress, operationLabel } from './DecodedCall';
@@ -159,6 +160,7 @@ export function ConfirmationsSection({
               {multisig.confirmations.map((confirmation) => (
                 <li key={confirmation.signer.value} data-testid="details-confirmation">
                   {person(confirmation.signer)}
+                  <OwnerSafeBadge owner={confirmation.signer.value} />
                   <span className={styles.muted}>
                     <DateTime value={confirmation.submittedAt} />
                   </span>
@@ -173,6 +175,7 @@ export function ConfirmationsSection({
               {waiting.map((signer) => (
                 <li key={signer.value} data-testid="details-missing-signer">
                   {person(signer)}
+                  <OwnerSafeBadge owner={signer.value} />
                 </li>
               ))}
             </ul>

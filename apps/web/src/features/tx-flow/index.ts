@@ -63,6 +63,11 @@ export const QueuedClaimBadge = lazy(() =>
   import('./verify/QueuedClaimBadge').then((module) => ({ default: module.QueuedClaimBadge })),
 );
 
+/** A queued transaction's row: how far each owner Safe that has not confirmed it has come. */
+export const QueuedParentProgress = lazy(() =>
+  import('./verify/QueuedParentProgress').then((module) => ({ default: module.QueuedParentProgress })),
+);
+
 /** The shared review on its own, for flows that are not a page (a Safe App's sendTransactions). */
 export const TxReview = lazy(() => import('./review/Review').then((module) => ({ default: module.Review })));
 export type { ReviewOutcome } from './review/Review';

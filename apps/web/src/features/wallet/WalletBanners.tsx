@@ -1,7 +1,8 @@
 import { Button } from '../../ui';
 import { useCurrentChain } from '../chains';
 import { walletTexts } from './walletTexts';
-import { getWalletActions, showWalletNotice, useWallet } from './walletStore';
+import { useWallet } from './signerService';
+import { getWalletActions, showWalletNotice } from './walletStore';
 import styles from './Wallet.module.css';
 
 /**

@@ -8,13 +8,8 @@ import { PageChainIdContext } from './pageChainContext';
 import { useIdleWalletPreload } from './useIdleWalletPreload';
 import styles from './Wallet.module.css';
 import { walletTexts } from './walletTexts';
-import {
-  requestWalletRuntime,
-  shouldLoadWalletAtStart,
-  showWalletNotice,
-  updateWallet,
-  useWallet,
-} from './walletStore';
+import { requestWalletRuntime, shouldLoadWalletAtStart, showWalletNotice, updateWallet } from './walletStore';
+import { useWallet } from './signerService';
 
 type WalletRuntimeComponent = typeof WalletRuntimeModule;
 

@@ -28,8 +28,6 @@ export {
   getWalletSnapshot,
   requestWalletRuntime,
   showWalletNotice,
-  useWallet,
-  walletApi,
   type WalletActions,
   type WalletApi,
   type WalletReceipt,
@@ -44,3 +42,10 @@ export {
   WATCH_ASSET_DEFAULT_DECIMALS,
 } from './walletStore';
 export { HardwareScreen } from './HardwareScreen';
+export {
+  linkedWallet,
+  SignerProvider,
+  useSignerService,
+  useWallet,
+  type SignerService,
+} from './signerService';

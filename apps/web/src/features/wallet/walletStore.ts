@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import type { Address, Hex, TypedData, TypedDataDefinition } from 'viem';
 import { err, ok, type Result } from '../../lib/result';
 import { readStoredString, writeStoredString } from '../../lib/storage';
@@ -131,7 +130,8 @@ export type WalletApi = {
   watchAsset(asset: WalletWatchAsset): Promise<WalletResult<{ added: boolean }>>;
 };
 
-const initial: WalletSnapshot = {
+/** Before the wallet code has run (and on the web server): nothing linked. */
+export const initialWalletSnapshot: WalletSnapshot = {
   runtime: 'idle',
   status: 'disconnected',
   address: undefined,
@@ -141,7 +141,7 @@ const initial: WalletSnapshot = {
   notice: undefined,
 };
 
-let snapshot = initial;
+let snapshot = initialWalletSnapshot;
 let actions: WalletActions | undefined;
 /** The runtime's implementation of the wallet API, once it is mounted. */
 let runtimeApi: WalletApi | undefined;
@@ -154,7 +154,7 @@ function emit() {
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void) {
+export function subscribeWallet(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -168,10 +168,6 @@ export function updateWallet(patch: Partial<WalletSnapshot>): void {
   if ((Object.keys(patch) as (keyof WalletSnapshot)[]).every((key) => next[key] === snapshot[key])) return;
   snapshot = next;
   emit();
-}
-
-export function useWallet(): WalletSnapshot {
-  return useSyncExternalStore(subscribe, getWalletSnapshot, () => initial);
 }
 
 export function registerWalletActions(next: WalletActions | undefined): void {
@@ -221,7 +217,7 @@ function whenWalletApi(): Promise<WalletResult<WalletApi>> {
       if (runtimeApi) finish(ok(runtimeApi));
     };
     // The wallet slot sets the runtime back to idle when its chunk failed to load.
-    const unsubscribe = subscribe(() => {
+    const unsubscribe = subscribeWallet(() => {
       if (snapshot.runtime === 'idle') finish(runtimeUnavailable());
     });
     const timer = setTimeout(() => finish(runtimeUnavailable()), RUNTIME_WAIT_MS);

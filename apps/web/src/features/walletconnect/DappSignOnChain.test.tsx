@@ -1,26 +1,20 @@
+import type { ReactNode } from 'react';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { decodeFunctionData, hashMessage, type Hex } from 'viem';
 import { safe141, signMessageLibAbi } from '@countersign/safe-core';
-import { renderSafePage, teamSafeAddress } from '../../testing';
+import { fakeSigner, renderSafePage, teamSafeAddress } from '../../testing';
 import { SignatureRequestDialog } from '../apps';
-import type * as WalletModule from '../wallet';
 import type { ConnectorEvents, DappConnector, DappSession, SessionRequest } from './connector';
 import { DappRequests } from './DappRequests';
 
 // The owner's wallet and the one review screen are played here (the review's own tests cover it;
 // here only what it is given and its callbacks matter); the chain's node is a stub answering eth_call.
-const wallet = vi.hoisted(() => ({
-  snapshot: {
-    status: 'connected',
-    address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as string | undefined,
-  },
-}));
-vi.mock('../wallet', async (original) => ({
-  ...(await original<typeof WalletModule>()),
-  useWallet: () => wallet.snapshot,
-}));
+const signer = fakeSigner({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' });
+/** A Safe's page, with the wallet played by `signer`. */
+const renderSigned = (element: ReactNode, options: Parameters<typeof renderSafePage>[1] = {}) =>
+  renderSafePage(element, { signer, ...options });
 vi.mock('../tx-flow', () => ({
   TxReview: ({
     draft,
@@ -155,7 +149,7 @@ describe('a dapp’s message signed on chain', () => {
   it('drafts a delegatecall to SignMessageLib for the dapp’s hash, and answers 0x once the Safe accepts it', async () => {
     const chain = stubChain();
     const { connector, request } = fakeConnector();
-    renderSafePage(<DappRequests connector={connector} />);
+    renderSigned(<DappRequests connector={connector} />);
     const dialog = await chooseOnChain(request);
     expect(dialog).toHaveTextContent('Sign a message on chain for Swapper <b>');
     expect(within(dialog).getByTestId('dapp-onchain-note')).toHaveTextContent(
@@ -197,7 +191,7 @@ describe('a dapp’s message signed on chain', () => {
   it('answers 4001 when the owner rejects the review', async () => {
     stubChain();
     const { connector, request } = fakeConnector();
-    renderSafePage(<DappRequests connector={connector} />);
+    renderSigned(<DappRequests connector={connector} />);
     const dialog = await chooseOnChain(request);
     await user().click(await within(dialog).findByTestId('review-back'));
     await waitFor(() =>
@@ -211,7 +205,7 @@ describe('a dapp’s message signed on chain', () => {
     for (const ending of ['session', 'unmount'] as const) {
       const chain = stubChain();
       const { connector, request, endSession } = fakeConnector();
-      const { unmount } = renderSafePage(<DappRequests connector={connector} />);
+      const { unmount } = renderSigned(<DappRequests connector={connector} />);
       const dialog = await chooseOnChain(request);
       await user().click(await within(dialog).findByTestId('review-sign'));
       await waitFor(() => expect(chain.calls.length).toBeGreaterThanOrEqual(2));
@@ -232,7 +226,7 @@ describe('a dapp’s message signed on chain', () => {
 describe('SignatureRequestDialog without the on-chain option (Safe Apps)', () => {
   it('offers no choice: Sign signs off-chain', async () => {
     stubChain();
-    renderSafePage(
+    renderSigned(
       <SignatureRequestDialog
         requester={{ name: 'App', url: 'https://app.example', safeAppId: null }}
         content="hello"

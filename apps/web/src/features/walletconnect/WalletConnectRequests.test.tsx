@@ -1,11 +1,11 @@
+import type { ReactNode } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeEventTopics, hashMessage, type Hex } from 'viem';
 import { GatewayError, type GatewayClient, type SafeMessage } from '@countersign/gateway-api';
 import { safeAbi } from '@countersign/safe-core';
-import { fakeGateway, renderSafePage, teamSafeAddress } from '../../testing';
-import type * as WalletModule from '../wallet';
+import { fakeGateway, fakeSigner, renderSafePage, teamSafeAddress } from '../../testing';
 import { isWalletConnectActive, setWalletConnectActive } from './activity';
 import type { ConnectorEvents, DappConnector, DappSession, SessionRequest } from './connector';
 import { DappRequests } from './DappRequests';
@@ -13,19 +13,16 @@ import { DappRequestsBadge, WalletConnectRequests } from './index';
 
 // The owner's wallet is the one thing played here: the Safe's signature comes from the gateway (its
 // message already confirmed), and what is checked is what DappRequests does with it.
-const wallet = vi.hoisted(() => ({
-  snapshot: { status: 'disconnected', address: undefined as string | undefined },
-}));
-vi.mock('../wallet', async (original) => ({
-  ...(await original<typeof WalletModule>()),
-  useWallet: () => wallet.snapshot,
-}));
+const signer = fakeSigner();
+/** A Safe's page, with the wallet played by `signer`. */
+const renderSigned = (element: ReactNode, options: Parameters<typeof renderSafePage>[1] = {}) =>
+  renderSafePage(element, { signer, ...options });
 
 const ownerA = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const safeAccount = `eip155:1337:${teamSafeAddress}`;
 
 beforeEach(() => {
-  wallet.snapshot = { status: 'disconnected', address: undefined };
+  signer.set({ status: 'disconnected', address: undefined });
 });
 afterEach(() => {
   setWalletConnectActive(false);
@@ -87,7 +84,7 @@ const answerOf = (connector: ReturnType<typeof fakeConnector>['connector'], id: 
 describe('WalletConnectRequests', () => {
   it('counts the requests that wait for the owner in the navigation’s badge, and none once the Safe’s pages are left', async () => {
     const { connector, request } = fakeConnector();
-    const { unmount } = renderSafePage(
+    const { unmount } = renderSigned(
       <>
         <DappRequestsBadge />
         <DappRequests connector={connector} />
@@ -100,12 +97,12 @@ describe('WalletConnectRequests', () => {
       expect(screen.getByTestId('dapp-requests-badge')).toHaveTextContent('2 dapp requests wait for you'),
     );
     unmount();
-    renderSafePage(<DappRequestsBadge />);
+    renderSigned(<DappRequestsBadge />);
     expect(screen.queryByTestId('dapp-requests-badge')).toBeNull();
   });
 
   it('loads nothing of WalletConnect until the Dapps page was opened or a session is left', async () => {
-    renderSafePage(
+    renderSigned(
       <>
         <WalletConnectRequests />
         <p>page</p>
@@ -127,7 +124,7 @@ describe('WalletConnectRequests', () => {
 describe('DappRequests', () => {
   it('answers capabilities and chain switches at once, and a malformed request does not stop the next', async () => {
     const { connector, request } = fakeConnector();
-    renderSafePage(<DappRequests connector={connector} />);
+    renderSigned(<DappRequests connector={connector} />);
     request('wallet_getCapabilities', [teamSafeAddress], 1);
     request('wallet_switchEthereumChain', [{ chainId: '0x539' }], 2);
     request('wallet_switchEthereumChain', [{ chainId: '0x1' }], 3);
@@ -187,7 +184,7 @@ describe('DappRequests', () => {
     });
     const gateway = fakeGateway({ getTransaction } as unknown as Partial<GatewayClient>);
     const { connector, request } = fakeConnector();
-    renderSafePage(<DappRequests connector={connector} />, { gateway });
+    renderSigned(<DappRequests connector={connector} />, { gateway });
     request('wallet_getCallsStatus', [safeTxHash], 1);
     request('wallet_getCallsStatus', [`0x${'6b'.repeat(32)}`], 2);
     await waitFor(() => expect(connector.respond).toHaveBeenCalledTimes(2));
@@ -225,7 +222,7 @@ describe('DappRequests', () => {
       { error: { code: -32603, message: 'The Safe did not accept the signature.' } },
     ],
   ] as const)('%s', async (_title, accepts, magic, answer) => {
-    wallet.snapshot = { status: 'connected', address: ownerA };
+    signer.set({ status: 'connected', address: ownerA });
     const preparedSignature = `0x${'12'.repeat(130)}`;
     const node = stubNode({ eth_call: () => `${magic}${'0'.repeat(56)}` });
     const getMessage = vi.fn(
@@ -247,7 +244,7 @@ describe('DappRequests', () => {
         }) satisfies SafeMessage,
     );
     const { connector, request } = fakeConnector();
-    renderSafePage(<DappRequests connector={connector} />, {
+    renderSigned(<DappRequests connector={connector} />, {
       gateway: fakeGateway({ getMessage } as unknown as Partial<GatewayClient>),
     });
     request('eth_sign', [teamSafeAddress, '0x68656c6c6f'], 1);

@@ -13,6 +13,7 @@ import {
   type MessageContent,
 } from '../../messages';
 import { useSafe } from '../../safe';
+import { useSignerService } from '../../wallet';
 import { signMessageForApp } from './appSigning';
 import styles from './host.module.css';
 
@@ -63,6 +64,7 @@ export function SignatureRequestDialog({
 }) {
   const { chain, address, safe } = useSafe();
   const gateway = useGateway();
+  const signerService = useSignerService();
   const signer = useOwnerAccount();
   const [hashes] = useState(() =>
     computeMessageHashes({ chainId: Number(chain.chainId), safe: address, message: content }),
@@ -71,6 +73,7 @@ export function SignatureRequestDialog({
     mutationFn: () =>
       signMessageForApp({
         gateway,
+        wallet: signerService,
         chainId: chain.chainId,
         safe: address,
         owners: safe.owners.map((owner) => owner.value),

@@ -5,10 +5,17 @@ import { isGatewayStatus } from '../../../lib/gatewayErrors';
 import { ok } from '../../../lib/result';
 import { computeMessageHashes, type MessageContent } from '../../messages';
 import { signSafeMessage } from '../../safe';
-import { checkFailure, fromGateway, gatewayFailure, type WriteResult } from '../../wallet';
+import {
+  checkFailure,
+  fromGateway,
+  gatewayFailure,
+  type SignerService,
+  type WriteResult,
+} from '../../wallet';
 
 type Target = {
   gateway: GatewayClient;
+  wallet: SignerService;
   chainId: string;
   safe: Address;
   owners: readonly string[];
@@ -24,6 +31,7 @@ type Target = {
  */
 export async function signMessageForApp({
   gateway,
+  wallet,
   chainId,
   safe,
   owners,
@@ -44,7 +52,13 @@ export async function signMessageForApp({
   if (existing?.status === 'CONFIRMED' && existing.preparedSignature)
     return ok({ messageHash, signature: existing.preparedSignature });
 
-  const signed = await signSafeMessage({ chainId, safe, owners, contentHash: hashes.contentHash });
+  const signed = await signSafeMessage({
+    signer: wallet,
+    chainId,
+    safe,
+    owners,
+    contentHash: hashes.contentHash,
+  });
   if (!signed.ok) return signed;
   const { signature, signer } = signed.value;
   const written = await fromGateway(gateway, async (client) => {

@@ -1,6 +1,6 @@
 import { Address, Button } from '../../../ui';
 import { useSigner } from '../../safe';
-import { requestWalletRuntime } from '../../wallet';
+import { useSignerService } from '../../wallet';
 import styles from './Signing.module.css';
 
 export type OwnerAccount = {
@@ -35,6 +35,7 @@ export function SignerHint({
   /** The owner chose to sign through a Safe transaction: it costs gas, once executed. */
   onChain?: boolean;
 }) {
+  const { requestRuntime } = useSignerService();
   if (signer.account === undefined) {
     return (
       <div className={styles.inline} data-testid="signer-hint">
@@ -44,7 +45,7 @@ export function SignerHint({
             : `An owner ${action}: connect an owner’s wallet first.`}
         </p>
         {!signer.settling && (
-          <Button size="sm" onClick={() => requestWalletRuntime({ open: true })} data-testid="signer-connect">
+          <Button size="sm" onClick={() => requestRuntime({ open: true })} data-testid="signer-connect">
             Connect wallet
           </Button>
         )}

@@ -1,16 +1,17 @@
 import type { Address, Hex } from 'viem';
 import type { GatewayClient } from '@countersign/gateway-api';
 import { signSafeMessage } from '../../safe';
-import { fromGateway, type WriteResult } from '../../wallet';
+import { fromGateway, type SignerService, type WriteResult } from '../../wallet';
 import type { MessageContent } from './messageDraft';
 
-type SafeTarget = { chainId: string; safe: Address; owners: readonly string[] };
+type SafeTarget = { signer: SignerService; chainId: string; safe: Address; owners: readonly string[] };
 
 /**
  * Creates the message on the gateway with the first owner's signature. No Safe App asked for it, so
  * the safe app id is null; `origin` says it was created here.
  */
 export async function createSafeMessage({
+  signer,
   gateway,
   chainId,
   safe,
@@ -24,7 +25,7 @@ export async function createSafeMessage({
   contentHash: Hex;
   origin: string;
 }): Promise<WriteResult<void>> {
-  const signed = await signSafeMessage({ chainId, safe, owners, contentHash });
+  const signed = await signSafeMessage({ signer, chainId, safe, owners, contentHash });
   if (!signed.ok) return signed;
   return fromGateway(gateway, (client) =>
     client.proposeMessage({
@@ -37,6 +38,7 @@ export async function createSafeMessage({
 
 /** Adds the connected owner's signature to a message the gateway holds. */
 export async function confirmSafeMessage({
+  signer,
   gateway,
   chainId,
   safe,
@@ -46,7 +48,7 @@ export async function confirmSafeMessage({
 }: SafeTarget & { gateway: GatewayClient; messageHash: string; contentHash: Hex }): Promise<
   WriteResult<void>
 > {
-  const signed = await signSafeMessage({ chainId, safe, owners, contentHash });
+  const signed = await signSafeMessage({ signer, chainId, safe, owners, contentHash });
   if (!signed.ok) return signed;
   return fromGateway(gateway, (client) =>
     client.confirmMessage({ chainId, messageHash, signature: signed.value.signature }),

@@ -25,7 +25,7 @@ import {
   transactionQueryOptions,
   useQueueQuery,
 } from '../../safe';
-import type { WriteError } from '../../wallet';
+import { useSignerService, type WriteError } from '../../wallet';
 import { callOfDraft, safeTxOfDraft } from '../safeTxOfDraft';
 import type { TxDraft } from '../draft';
 import { ExecutionProgress, proposeSafeTx, SignerNotice, useExecution, type SafeTxSignature } from '../sign';
@@ -79,6 +79,7 @@ export function Review({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const gateway = useGateway();
+  const signer = useSignerService();
   const describeQueryError = useDescribeQueryError();
   const flowSafe = useMemo(() => ({ chain, address, version: safe.version }), [chain, address, safe.version]);
   const onChain = useChainSafeState();
@@ -186,6 +187,7 @@ export function Review({
     setError(undefined);
     const result = await proposeSafeTx({
       gateway,
+      signer,
       safe: flowSafe,
       tx,
       safeTxHash: hashes.safeTxHash,

@@ -1,5 +1,5 @@
 import { Alert, Button } from '../../../ui';
-import { requestWalletRuntime } from '../../wallet';
+import { useSignerService } from '../../wallet';
 import type { Signer } from '../../safe';
 
 /**
@@ -7,6 +7,7 @@ import type { Signer } from '../../safe';
  * owners of this Safe that are Safes the account owns: it signs through them.
  */
 export function SignerNotice({ role, viaSafes = [] }: { role: Signer; viaSafes?: readonly string[] }) {
+  const { requestRuntime } = useSignerService();
   if (role.kind === 'owner') return null;
   if (role.kind === 'settling') {
     return (
@@ -22,7 +23,7 @@ export function SignerNotice({ role, viaSafes = [] }: { role: Signer; viaSafes?:
         title="Connect an owner's wallet to sign"
         testId="signer-notice"
         actions={
-          <Button variant="primary" size="sm" onClick={() => requestWalletRuntime({ open: true })}>
+          <Button variant="primary" size="sm" onClick={() => requestRuntime({ open: true })}>
             Connect wallet
           </Button>
         }

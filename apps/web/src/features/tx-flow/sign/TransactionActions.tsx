@@ -6,7 +6,7 @@ import type { TransactionDetails } from '@countersign/gateway-api';
 import { useGateway } from '../../../lib/ServicesProvider';
 import { Alert, Button, ButtonLink, Dialog, Section } from '../../../ui';
 import { invalidateSafeViews, useChainSafeState, useSafe, useSigner } from '../../safe';
-import { useWallet, type WriteError } from '../../wallet';
+import { useSignerService, useWallet, type WriteError } from '../../wallet';
 import {
   ClaimAcknowledgement,
   contractHashQueryOptions,
@@ -50,6 +50,7 @@ export function TransactionActions({ details }: { details: TransactionDetails })
   const gateway = useGateway();
   const navigate = useNavigate();
   const wallet = useWallet();
+  const signer = useSignerService();
   const account = wallet.status === 'connected' ? wallet.address : undefined;
   const onChain = useChainSafeState();
   const role = useSigner();
@@ -157,6 +158,7 @@ export function TransactionActions({ details }: { details: TransactionDetails })
     setError(undefined);
     const result = await confirmSafeTx({
       gateway,
+      signer,
       safe: flowSafe,
       tx: verified.tx,
       safeTxHash: verified.safeTxHash,
@@ -173,7 +175,7 @@ export function TransactionActions({ details }: { details: TransactionDetails })
     setConfirmDelete(false);
     setPending('delete');
     setError(undefined);
-    const result = await deleteProposal({ gateway, safe: flowSafe, safeTxHash: verified.safeTxHash });
+    const result = await deleteProposal({ gateway, signer, safe: flowSafe, safeTxHash: verified.safeTxHash });
     setPending(undefined);
     if (!result.ok) return setError(result.error);
     await refresh();

@@ -19,9 +19,8 @@ import {
 import {
   checkFailure,
   fromGateway,
-  getWalletSnapshot,
-  walletApi,
   walletFailure,
+  type SignerService,
   type WalletReceipt,
   type WriteResult,
 } from '../../wallet';
@@ -40,10 +39,11 @@ const chainNumber = (safe: FlowSafe) => Number(safe.chain.chainId);
  * signature its isValidSignature accepts, wrapped as a contract signature.
  */
 export async function signSafeTx(
+  signer: SignerService,
   safe: FlowSafe,
   tx: SafeTx,
 ): Promise<WriteResult<{ signature: Hex; signer: Address }>> {
-  const signed = await walletApi.signTypedData(
+  const signed = await signer.api.signTypedData(
     {
       domain: safeDomain({ chainId: chainNumber(safe), safe: safe.address, version: safe.version }),
       types: safeTxTypes,
@@ -77,6 +77,7 @@ export type SafeTxSignature = { signature: Hex; signer: Address; safeTxHash: Hex
 /** The kept signature when it is over this SafeTx by the account now connected; else the wallet's new one. */
 async function keptOrNewSignature(
   params: {
+    signer: SignerService;
     safe: FlowSafe;
     tx: SafeTx;
     safeTxHash: Hex;
@@ -94,7 +95,7 @@ async function keptOrNewSignature(
   ) {
     return { ok: true, value: kept };
   }
-  const fresh = await signSafeTx(params.safe, params.tx);
+  const fresh = await signSafeTx(params.signer, params.safe, params.tx);
   if (!fresh.ok) return fresh;
   const signed = { ...fresh.value, safeTxHash: params.safeTxHash };
   params.onSigned?.(signed);
@@ -110,6 +111,7 @@ async function keptOrNewSignature(
  */
 export async function proposeSafeTx(params: {
   gateway: GatewayClient;
+  signer: SignerService;
   safe: FlowSafe;
   tx: SafeTx;
   safeTxHash: Hex;
@@ -118,7 +120,7 @@ export async function proposeSafeTx(params: {
   signed?: SafeTxSignature;
   onSigned?: (signed: SafeTxSignature) => void;
 }): Promise<WriteResult<TransactionDetails>> {
-  const account = getWalletSnapshot().address;
+  const account = params.signer.getSnapshot().address;
   if (params.as === 'delegate' && !account)
     return checkFailure('No wallet is connected. Connect a wallet to continue.');
   const signed = await keptOrNewSignature(params, account);
@@ -145,13 +147,14 @@ export async function proposeSafeTx(params: {
  */
 export async function confirmSafeTx(params: {
   gateway: GatewayClient;
+  signer: SignerService;
   safe: FlowSafe;
   tx: SafeTx;
   safeTxHash: Hex;
   signed?: SafeTxSignature;
   onSigned?: (signed: SafeTxSignature) => void;
 }): Promise<WriteResult<TransactionSummary>> {
-  const account = getWalletSnapshot().address;
+  const account = params.signer.getSnapshot().address;
   const signed = await keptOrNewSignature(params, account);
   if (!signed.ok) return signed;
   const { signature } = signed.value;
@@ -169,6 +172,7 @@ export async function confirmSafeTx(params: {
  * wallet's Recent Transactions. Resolves once the wallet gives the hash (see followExecution).
  */
 export async function executeSafeTx(params: {
+  signer: SignerService;
   safe: FlowSafe;
   tx: SafeTx;
   confirmations: readonly Confirmation[];
@@ -176,7 +180,7 @@ export async function executeSafeTx(params: {
   threshold: number;
   description: string;
 }): Promise<WriteResult<{ hash: Hex }>> {
-  const executor = getWalletSnapshot().address as Address | undefined;
+  const executor = params.signer.getSnapshot().address as Address | undefined;
   if (!executor) return checkFailure('No wallet is connected. Connect a wallet to continue.');
   const signatures = executionSignatures({
     confirmations: params.confirmations,
@@ -189,13 +193,13 @@ export async function executeSafeTx(params: {
       `${signatures.error.missing} more ${signatures.error.missing === 1 ? 'confirmation is' : 'confirmations are'} needed before this transaction can execute.`,
     );
   }
-  const sent = await walletApi.sendTransaction({
+  const sent = await params.signer.api.sendTransaction({
     to: params.safe.address,
     data: encodeExecTransaction(params.tx, signatures.value.signatures),
     chainId: chainNumber(params.safe),
   });
   if (!sent.ok) return walletFailure(sent.error);
-  void walletApi.addRecentTransaction({
+  void params.signer.api.addRecentTransaction({
     hash: sent.value.hash,
     description: params.description,
     chainId: chainNumber(params.safe),
@@ -214,13 +218,17 @@ const INDEX_TIMEOUT_MS = 60_000;
  */
 export async function followExecution(params: {
   gateway: GatewayClient;
+  signer: SignerService;
   safe: FlowSafe;
   hash: Hex;
   txId: string;
   onMined?: (receipt: WalletReceipt) => void;
   signal?: AbortSignal;
 }): Promise<WriteResult<{ receipt: WalletReceipt; details: TransactionDetails | undefined }>> {
-  const mined = await walletApi.waitForReceipt({ hash: params.hash, chainId: chainNumber(params.safe) });
+  const mined = await params.signer.api.waitForReceipt({
+    hash: params.hash,
+    chainId: chainNumber(params.safe),
+  });
   if (!mined.ok) return walletFailure(mined.error);
   params.onMined?.(mined.value);
   const deadline = Date.now() + INDEX_TIMEOUT_MS;
@@ -239,10 +247,11 @@ export async function followExecution(params: {
 /** Takes back a proposal: its proposer signs the transaction service's DeleteRequest for this hour. */
 export async function deleteProposal(params: {
   gateway: GatewayClient;
+  signer: SignerService;
   safe: FlowSafe;
   safeTxHash: Hex;
 }): Promise<WriteResult<void>> {
-  const signed = await walletApi.signTypedData(
+  const signed = await params.signer.api.signTypedData(
     deleteRequestTypedData({
       chainId: chainNumber(params.safe),
       safe: params.safe.address,

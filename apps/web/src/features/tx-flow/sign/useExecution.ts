@@ -4,7 +4,7 @@ import type { Hex } from 'viem';
 import type { SafeTx } from '@countersign/safe-core';
 import { useGateway } from '../../../lib/ServicesProvider';
 import { invalidateSafe, safeKey } from '../../safe';
-import type { WriteError } from '../../wallet';
+import { useSignerService, type WriteError } from '../../wallet';
 import { executeSafeTx, followExecution, type FlowSafe } from './safeTxFlow';
 import type { Confirmation } from './safeTxSignatures';
 
@@ -34,6 +34,7 @@ export type ExecutionRequest = {
 export function useExecution(safe: FlowSafe, onDone?: (result: { txId: string; success: boolean }) => void) {
   const queryClient = useQueryClient();
   const gateway = useGateway();
+  const signer = useSignerService();
   const [state, setState] = useState<ExecutionState>({ step: 'idle' });
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
@@ -44,7 +45,7 @@ export function useExecution(safe: FlowSafe, onDone?: (result: { txId: string; s
       const controller = new AbortController();
       abort.current = controller;
       setState({ step: 'wallet' });
-      const sent = await executeSafeTx({ safe, ...request });
+      const sent = await executeSafeTx({ signer, safe, ...request });
       if (!sent.ok) {
         setState({ step: 'failed', error: sent.error });
         return;
@@ -53,6 +54,7 @@ export function useExecution(safe: FlowSafe, onDone?: (result: { txId: string; s
       setState({ step: 'pending', hash });
       const followed = await followExecution({
         gateway,
+        signer,
         safe,
         hash,
         txId: request.txId,
@@ -74,7 +76,7 @@ export function useExecution(safe: FlowSafe, onDone?: (result: { txId: string; s
       setState({ step: 'done', hash, success, indexed: details !== undefined });
       onDone?.({ txId: request.txId, success });
     },
-    [safe, queryClient, gateway, onDone],
+    [safe, queryClient, gateway, signer, onDone],
   );
 
   return {
