@@ -5,15 +5,7 @@
  */
 export { WalletSlot } from './WalletSlot';
 export { WalletNotice, WrongNetworkBanner } from './WalletBanners';
-export {
-  describeWalletError,
-  isWalletMissing,
-  toWalletError,
-  walletErrorCode,
-  type WalletAction,
-  type WalletError,
-  type WalletErrorKind,
-} from './walletErrors';
+export type { WalletError } from './walletErrors';
 export { walletTexts } from './walletTexts';
 export {
   checkFailure,
@@ -23,24 +15,7 @@ export {
   type WriteError,
   type WriteResult,
 } from './writeResult';
-export {
-  getWalletActions,
-  getWalletSnapshot,
-  requestWalletRuntime,
-  showWalletNotice,
-  type WalletActions,
-  type WalletApi,
-  type WalletReceipt,
-  type WalletRecentTransaction,
-  type WalletRequestOptions,
-  type WalletResult,
-  type WalletSentTransaction,
-  type WalletSignature,
-  type WalletSnapshot,
-  type WalletTransactionRequest,
-  type WalletWatchAsset,
-  WATCH_ASSET_DEFAULT_DECIMALS,
-} from './walletStore';
+export type { WalletApi, WalletReceipt, WalletSnapshot } from './walletStore';
 export { HardwareScreen } from './HardwareScreen';
 export {
   linkedWallet,
