@@ -1,6 +1,6 @@
 import { chromium, type Browser } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
-import { nestedFamily, proposeOnChild } from '../e2e/nestedFamily';
+import { nestedFamily, proposePayment } from '../e2e/nestedFamily';
 import { startE2eStack } from '../e2e/stack';
 import { ensureWebBuild } from '../scripts/webBuild';
 import { owner } from './ownerPage';
@@ -18,7 +18,7 @@ const ROUNDS = 5;
  */
 async function round(browser: Browser, stack: Stack): Promise<number> {
   const { parent, child } = await nestedFamily(stack);
-  const { txId } = await proposeOnChild(stack, child);
+  const { txId } = await proposePayment(stack, child, 'owner C');
   const path = `/local:${child}/transactions/${encodeURIComponent(txId)}`;
   const row = `[data-testid="parent-safe"][data-parent="${parent}"]`;
   const a = await owner(browser, stack, 'owner A', path);

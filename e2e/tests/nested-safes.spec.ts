@@ -10,7 +10,7 @@ import {
 } from '@countersign/safe-core';
 import { expect, test } from '../fixtures';
 import { devAccount, ownerWithTestWallet, secondOwner } from '../owners';
-import { nestedFamily, proposeOnChild } from '../nestedFamily';
+import { nestedFamily, proposePayment } from '../nestedFamily';
 
 /**
  * A Safe owned by a Safe, in the browser: C is owned by P and by owner C (2 of 2), P by owners A and
@@ -26,7 +26,7 @@ test.describe('nested Safes', () => {
   }) => {
     test.setTimeout(150_000);
     const { parent, child, chain } = await nestedFamily(stack);
-    const { txId, safeTxHash } = await proposeOnChild(stack, child);
+    const { txId, safeTxHash } = await proposePayment(stack, child, 'owner C');
     const path = `/local:${child}/transactions/${encodeURIComponent(txId)}`;
 
     await ownerWithTestWallet(page, stack, 'owner A', path);
@@ -90,7 +90,7 @@ test.describe('nested Safes', () => {
   }) => {
     test.setTimeout(150_000);
     const { parent, child, chain } = await nestedFamily(stack);
-    const { txId, safeTxHash } = await proposeOnChild(stack, child);
+    const { txId, safeTxHash } = await proposePayment(stack, child, 'owner C');
     const path = `/local:${child}/transactions/${encodeURIComponent(txId)}`;
 
     await ownerWithTestWallet(page, stack, 'owner A', path);

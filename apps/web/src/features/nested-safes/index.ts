@@ -8,7 +8,7 @@ export {
   parentRequest,
   parentSignatures,
 } from './parentSigning';
-export { ownerSafesQueryOptions, type OwnerSafe } from './ownerSafes';
+export { approvedOnChainQueryOptions, ownerSafesQueryOptions, type OwnerSafe } from './ownerSafes';
 export { LockOutCheck } from './LockOutCheck';
 export { readSafeTree, type SafeTreeNode } from './safeTree';
 export { NestedSafesSection, OwnerSafeBadge } from './NestedSafesSection';

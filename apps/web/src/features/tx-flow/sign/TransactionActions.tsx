@@ -20,6 +20,7 @@ import {
 } from '../verify';
 import { buildSafeTx, safeTxHashes } from '@countersign/safe-core';
 import { ExecutionProgress } from './ExecutionProgress';
+import { ApproveOnChain } from './ApproveOnChain';
 import { confirmSafeTx, deleteProposal, type SafeTxSignature } from './safeTxFlow';
 import { executionSignatures } from './safeTxSignatures';
 import { SignerNotice } from './SignerNotice';
@@ -255,6 +256,16 @@ export function TransactionActions({ details }: { details: TransactionDetails })
               >
                 {pending === 'confirm' ? 'Waiting for your wallet…' : 'Confirm'}
               </Button>
+            )}
+            {role.kind === 'owner' && !signed && account && (
+              <ApproveOnChain
+                safe={flowSafe}
+                owner={account as `0x${string}`}
+                safeTxHash={verified.safeTxHash}
+                nonce={multisig.nonce}
+                disabled={busy || !mayAct}
+                onDone={refresh}
+              />
             )}
             {account && isNext && signatures.ok && (
               <Button variant="primary" onClick={execute} disabled={busy || !mayAct} data-testid="tx-execute">

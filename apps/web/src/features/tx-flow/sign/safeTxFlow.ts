@@ -1,4 +1,3 @@
-import type { Address, Hex } from 'viem';
 import { getCode } from 'viem/actions';
 import type {
   ChainInfo,
@@ -7,11 +6,14 @@ import type {
   TransactionSummary,
 } from '@countersign/gateway-api';
 import { proposalBody } from '@countersign/gateway-api';
+import { encodeFunctionData, type Address, type Hex } from 'viem';
 import {
+  approvedHashSignature,
   delegateTotp,
   deleteRequestTypedData,
   encodeExecTransaction,
   encodeSignatures,
+  safeAbi,
   safeDomain,
   safeTxTypes,
   type SafeTx,
@@ -205,6 +207,52 @@ export async function executeSafeTx(params: {
     chainId: chainNumber(params.safe),
   });
   return { ok: true, value: { hash: sent.value.hash } };
+}
+
+/**
+ * The connected owner confirms on chain instead of signing typed data (a wallet that cannot, or an
+ * owner who prefers it): `approveHash(safeTxHash)` sent to the Safe from their account, then, once
+ * mined, their pre-validated confirmation {r = owner, v = 1}, which the gateway checks against the
+ * Safe's approvedHashes before it stores it. `alreadyApproved` skips the transaction when the chain
+ * shows the approval already (a try the gateway did not take).
+ */
+export async function approveSafeTxOnChain(params: {
+  gateway: GatewayClient;
+  signer: SignerService;
+  safe: FlowSafe;
+  safeTxHash: Hex;
+  nonce: number;
+  alreadyApproved: boolean;
+}): Promise<WriteResult<TransactionSummary>> {
+  const owner = params.signer.getSnapshot().address as Address | undefined;
+  if (!owner) return checkFailure('No wallet is connected. Connect a wallet to continue.');
+  if (!params.alreadyApproved) {
+    const sent = await params.signer.api.sendTransaction({
+      to: params.safe.address,
+      data: encodeFunctionData({ abi: safeAbi, functionName: 'approveHash', args: [params.safeTxHash] }),
+      chainId: chainNumber(params.safe),
+    });
+    if (!sent.ok) return walletFailure(sent.error);
+    void params.signer.api.addRecentTransaction({
+      hash: sent.value.hash,
+      description: `Approve Safe transaction #${params.nonce}`,
+      chainId: chainNumber(params.safe),
+    });
+    const mined = await params.signer.api.waitForReceipt({
+      hash: sent.value.hash,
+      chainId: chainNumber(params.safe),
+    });
+    if (!mined.ok) return walletFailure(mined.error);
+    if (mined.value.status !== 'success')
+      return checkFailure('The approval reverted on chain: is your account still an owner of this Safe?');
+  }
+  return fromGateway(params.gateway, (gateway) =>
+    gateway.addConfirmation({
+      chainId: params.safe.chain.chainId,
+      safeTxHash: params.safeTxHash,
+      signature: approvedHashSignature(owner),
+    }),
+  );
 }
 
 /** How often the gateway is asked whether it has indexed an execution. */
