@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import * as z from 'zod/mini';
-import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { ChainInfo } from '@countersign/gateway-api';
 import { useGateway } from '../../lib/ServicesProvider';
@@ -22,14 +22,13 @@ import {
 } from '../../ui';
 import { shownError, useSchemaForm } from '../../ui/schemaForm';
 import { useAddressBook } from '../address-book';
-import { chainExplorer, rpcUrlOf, useCurrentChain } from '../chains';
+import { chainExplorer, useCurrentChain } from '../chains';
 import { recommendedSafeVersion, safeHomePath, safeInfoQueryOptions, safeVersionSummaries } from '../safe';
 import { useSignerService, useWallet } from '../wallet';
 import { planSafeDeployment, type SafeDeploymentPlan } from './deployment';
 import { RadioChoices } from '../../ui/RadioChoices';
 import { CreationProgress, DeploymentTargetState, TxLink } from './CreationSteps';
-import { chainReader } from '../../lib/chainReader';
-import { checkDeploymentTarget, deploymentTargetTexts } from './deploymentTarget';
+import { deploymentTargetQueryOptions, deploymentTargetTexts } from './deploymentTarget';
 import { deploySafe, type DeployProgress } from './deploySafe';
 import {
   NAME_MAX,
@@ -95,8 +94,6 @@ const newSafeSchema = (shortName: string) =>
       return z.NEVER;
     }),
   );
-
-const targetKey = (chainId: string, address: string) => ['safe-creation', chainId, address, 'target'];
 
 /** `/new-safe`: the New Safe form, its predicted address, and the deployment through the wallet. */
 export function NewSafePage() {
@@ -185,10 +182,8 @@ function NewSafeForm({ chain }: { chain: ChainInfo }) {
         version: checked.value.version,
       })
     : undefined;
-  const rpcUrl = rpcUrlOf(chain);
   const targetQuery = useQuery({
-    queryKey: targetKey(chain.chainId, plan?.predictedAddress ?? ''),
-    queryFn: plan ? () => checkDeploymentTarget(chainReader(rpcUrl), plan) : skipToken,
+    ...deploymentTargetQueryOptions(chain, plan),
     // Asked again on Create; meanwhile a Safe of one's own being deployed must not turn it red.
     refetchOnWindowFocus: false,
   });
@@ -250,11 +245,7 @@ function NewSafeForm({ chain }: { chain: ChainInfo }) {
     }
     // Asked again now: the address may have been taken since the form last checked.
     const target = await queryClient
-      .fetchQuery({
-        queryKey: targetKey(chain.chainId, plan.predictedAddress),
-        queryFn: () => checkDeploymentTarget(chainReader(rpcUrl), plan),
-        staleTime: 0,
-      })
+      .fetchQuery({ ...deploymentTargetQueryOptions(chain, plan), staleTime: 0 })
       .catch(() => undefined);
     if (target === 'deployed' || target === 'no-contracts') {
       setNotice({

@@ -1,4 +1,7 @@
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { Address, Client } from 'viem';
+import type { ChainInfo } from '@countersign/gateway-api';
+import { chainClient } from '../../lib/chainReader';
 import { getCode } from 'viem/actions';
 import type { SafeDeploymentPlan } from './deployment';
 
@@ -29,6 +32,13 @@ export async function checkDeploymentTarget(
   if (!factory || !singleton || !fallbackHandler) return 'no-contracts';
   return predicted ? 'deployed' : 'free';
 }
+
+/** The check of a plan as a query, on the chain's RPC (skipped while there is no plan). */
+export const deploymentTargetQueryOptions = (chain: ChainInfo, plan: SafeDeploymentPlan | undefined) =>
+  queryOptions({
+    queryKey: ['safe-creation', chain.chainId, plan?.predictedAddress ?? '', 'target'],
+    queryFn: plan ? () => checkDeploymentTarget(chainClient(chain), plan) : skipToken,
+  });
 
 export const deploymentTargetTexts = {
   deployed:

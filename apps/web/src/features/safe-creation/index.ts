@@ -23,4 +23,12 @@ export function preloadNewSafe(): void {
 
 // What a Safe needs to create another Safe it owns (the nested-Safe form of the transaction flows).
 export { planSafeDeployment, type SafeDeploymentPlan } from './deployment';
-export { checkOwnerAddress, newSafeVersions, randomSaltNonce, type NewSafeVersion } from './newSafeForm';
+export {
+  checkName,
+  checkOwnerAddress,
+  NAME_MAX,
+  newSafeVersions,
+  randomSaltNonce,
+  type NewSafeVersion,
+} from './newSafeForm';
+export { deploymentTargetQueryOptions, deploymentTargetTexts } from './deploymentTarget';

@@ -1,14 +1,20 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Address as AddressValue } from 'viem';
-import { getCode } from 'viem/actions';
 import * as z from 'zod/mini';
 import { checkedText } from '../../../lib/formSchema';
-import { chainClient } from '../../../lib/chainReader';
 import { Address, Alert, SelectField, TextAreaField, TextField } from '../../../ui';
 import { shownError, useSchemaForm } from '../../../ui/schemaForm';
 import { setAddressName } from '../../address-book';
-import { newSafeVersions, randomSaltNonce, type NewSafeVersion } from '../../safe-creation';
+import {
+  checkName,
+  deploymentTargetQueryOptions,
+  deploymentTargetTexts,
+  NAME_MAX,
+  newSafeVersions,
+  randomSaltNonce,
+  type NewSafeVersion,
+} from '../../safe-creation';
 import { useSafe } from '../../safe';
 import type { TxDraft } from '../draft';
 import { parseTokenAmount, tokenText } from './checks';
@@ -16,8 +22,6 @@ import { ThresholdSelect } from './fields';
 import { checkOtherOwners, nestedSafeActions, nestedSafePlan, type NestedSafeSetup } from './nestedSafe';
 import { built, notBuilt, TxForm } from './TxForm';
 import styles from './Forms.module.css';
-
-const NAME_MAX = 50;
 
 /**
  * Create a nested Safe: a new Safe whose owners are this Safe and any others, deployed (and funded,
@@ -31,7 +35,7 @@ export function NestedSafeForm({ onReview }: { onReview: (draft: TxDraft) => voi
   const native = { symbol: tokenText(chain.nativeCurrency.symbol), decimals: chain.nativeCurrency.decimals };
   const checkOthers = (input: string) => checkOtherOwners(input, safe as AddressValue, chain.shortName);
   const schema = z.object({
-    name: z.string().check(z.maxLength(NAME_MAX, `Names are at most ${NAME_MAX} characters.`)),
+    name: checkedText(checkName),
     others: checkedText(checkOthers),
     threshold: z.number(),
     version: z.enum(newSafeVersions),
@@ -72,15 +76,14 @@ export function NestedSafeForm({ onReview }: { onReview: (draft: TxDraft) => voi
         setupOf({ others: others.value, threshold, version: form.watch('version'), funding: 0n }),
       )
     : undefined;
-  const predicted = plan?.predictedAddress;
-  const occupied = useQuery({
-    queryKey: ['code-at', chain.chainId, predicted],
-    queryFn: async () =>
-      predicted !== undefined &&
-      ((await getCode(chainClient(chain), { address: predicted })) ?? '0x') !== '0x',
-    enabled: predicted !== undefined,
-    staleTime: 10_000,
-  });
+  // As the New Safe form asks: nothing at the address yet, and the Safe contracts where they belong.
+  const target = useQuery({ ...deploymentTargetQueryOptions(chain, plan), staleTime: 10_000 });
+  const refusal =
+    target.data === 'deployed'
+      ? 'A contract already exists at this address. Reload the form for another one.'
+      : target.data === 'no-contracts'
+        ? deploymentTargetTexts.noContracts
+        : undefined;
 
   return (
     <TxForm
@@ -89,10 +92,8 @@ export function NestedSafeForm({ onReview }: { onReview: (draft: TxDraft) => voi
       build={(values) => {
         const setup = setupOf(values);
         const planned = nestedSafePlan(setup);
-        if (occupied.data === true && plan?.predictedAddress === planned.predictedAddress)
-          return notBuilt(
-            `A contract already exists at ${planned.predictedAddress}: reload the form for another address.`,
-          );
+        if (refusal !== undefined && plan?.predictedAddress === planned.predictedAddress)
+          return notBuilt(refusal);
         return built(nestedSafeActions(setup, planned));
       }}
       onReview={(draft) => {
@@ -164,9 +165,9 @@ export function NestedSafeForm({ onReview }: { onReview: (draft: TxDraft) => voi
           <span>Once the owners read correctly</span>
         )}
       </div>
-      {occupied.data === true && (
+      {refusal !== undefined && (
         <Alert tone="danger" testId="nested-safe-occupied">
-          A contract already exists at this address. Reload the form for another one.
+          {refusal}
         </Alert>
       )}
       {plan && (

@@ -32,10 +32,7 @@ export function TxForm<Values extends FieldValues, Output extends FieldValues>({
   children,
   testId,
   batchable = true,
-  onSubmitted,
 }: {
-  /** Called once the transaction is proposed or sent (see TxDraft). */
-  onSubmitted?: () => void;
   /** The review's title ("Send tokens"). */
   title: string;
   /** False for a delegatecall, which MultiSendCallOnly cannot make: no Add to batch. */
@@ -77,7 +74,7 @@ export function TxForm<Values extends FieldValues, Output extends FieldValues>({
   };
 
   const submit = (event: FormEvent) => {
-    void attempt((actions) => onReview({ title, actions, ...(onSubmitted && { onSubmitted }) }))(event);
+    void attempt((actions) => onReview({ title, actions }))(event);
   };
 
   const addToTheBatch = () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeFunctionData, parseEther, type Address } from 'viem';
 import { encodeSafeSetup, safe141, safe150, safeProxyFactoryAbi } from '@countersign/safe-core';
-import { describeCall } from '../verify/actionWords';
+import { describeCall } from '../verify';
 import { checkOtherOwners, nestedSafeActions, nestedSafePlan, type NestedSafeSetup } from './nestedSafe';
 
 const safe: Address = '0xe690d772bCc82DA64dbE2d0Dc83BBfcB3B2c1590';
