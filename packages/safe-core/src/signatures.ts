@@ -1,4 +1,15 @@
-import { concat, hexToNumber, numberToHex, pad, size, slice, type Address, type Hex } from 'viem';
+import {
+  concat,
+  encodeFunctionData,
+  hexToNumber,
+  numberToHex,
+  pad,
+  size,
+  slice,
+  type Address,
+  type Hex,
+} from 'viem';
+import { safeAbi } from './abis';
 
 /**
  * One owner's part of a Safe's `signatures` bytes: a 65-byte signature, or for a contract owner
@@ -38,6 +49,13 @@ export function toEthSignSignature(signature: Hex): Hex {
   const v = hexToNumber(slice(signature, 64, 65));
   return concat([slice(signature, 0, 64), numberToHex(v + 4, { size: 1 })]);
 }
+
+/**
+ * The calldata of `approveHash(safeTxHash)` on a Safe: what an owner (an account, or a parent Safe
+ * through a transaction of its own) sends to approve a transaction on chain.
+ */
+export const approveHashCalldata = (safeTxHash: Hex): Hex =>
+  encodeFunctionData({ abi: safeAbi, functionName: 'approveHash', args: [safeTxHash] });
 
 /** The signature that stands for an owner who approved the hash on chain (approveHash) or sends the tx. */
 export function approvedHashSignature(owner: Address): Hex {

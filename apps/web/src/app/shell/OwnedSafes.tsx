@@ -7,7 +7,7 @@ import { Address, QueryView, Section, SkeletonRows } from '../../ui';
 import { AddressBookNames } from '../../features/address-book';
 import { useWallet } from '../../features/wallet';
 import { safeHomePath } from '../../features/safe';
-import { readSafeTree, type SafeTreeNode } from '../../features/nested-safes';
+import { ownedSafesQueryOptions, readSafeTree, type SafeTreeNode } from '../../features/nested-safes';
 import styles from './OwnedSafes.module.css';
 
 /**
@@ -19,11 +19,8 @@ export function OwnedSafes({ chain }: { chain: ChainInfo | undefined }) {
   const owner = status === 'connected' ? address : undefined;
   const gateway = useGateway();
   const query = useQuery({
-    queryKey: ['owner', chain?.chainId, owner?.toLowerCase(), 'safes'],
-    queryFn:
-      chain && owner
-        ? ({ signal }) => gateway.getOwnedSafes({ chainId: chain.chainId, ownerAddress: owner }, { signal })
-        : skipToken,
+    ...ownedSafesQueryOptions(gateway, chain?.chainId ?? '', owner ?? ''),
+    enabled: chain !== undefined && owner !== undefined,
   });
   // Then the Safes those Safes own: listed under their parent as they are found.
   const roots = query.data?.safes;

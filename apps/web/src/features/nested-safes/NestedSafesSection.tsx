@@ -5,6 +5,7 @@ import { useGateway } from '../../lib/ServicesProvider';
 import { Address, Badge, ButtonLink, PlusIcon, Section } from '../../ui';
 import { safePaths, useSafe } from '../safe';
 import { ownerSafesQueryOptions, type OwnerSafe } from './ownerSafes';
+import { ownedSafesQueryOptions } from './safeTree';
 import styles from './NestedSafesSection.module.css';
 
 /** The Safes among this Safe's owners, as its owners' contracts answer (read from the chain). */
@@ -35,11 +36,7 @@ export function NestedSafesSection() {
   const { chain, address, paths } = useSafe();
   const gateway = useGateway();
   const parents = useOwnerSafes();
-  const children = useQuery({
-    queryKey: ['owner', chain.chainId, address.toLowerCase(), 'safes'],
-    queryFn: ({ signal }) =>
-      gateway.getOwnedSafes({ chainId: chain.chainId, ownerAddress: address }, { signal }),
-  });
+  const children = useQuery(ownedSafesQueryOptions(gateway, chain.chainId, address));
   const linkTo = (safe: string) => safePaths(chain.shortName, safe).home;
   return (
     <Section

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Address as AddressValue, Hex } from 'viem';
 import type { AddressInfo } from '@countersign/gateway-api';
-import { safeMessageHashes } from '@countersign/safe-core';
+import { approveHashCalldata, safeMessageHashes } from '@countersign/safe-core';
 import { useGateway } from '../../lib/ServicesProvider';
 import {
   Address,
@@ -22,7 +22,6 @@ import { approvedOnChainQueryOptions, ownerSafesQueryOptions, type OwnerSafe } f
 import {
   addParentApproval,
   addParentConfirmation,
-  approveHashCalldata,
   parentContractSignature,
   parentMessageQueryOptions,
   parentRequest,

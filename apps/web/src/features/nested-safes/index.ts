@@ -8,8 +8,13 @@ export {
   parentRequest,
   parentSignatures,
 } from './parentSigning';
-export { approvedOnChainQueryOptions, ownerSafesQueryOptions, type OwnerSafe } from './ownerSafes';
+export {
+  approvedOnChainQueryOptions,
+  ownerSafesQueryOptions,
+  safeVersionOnChain,
+  type OwnerSafe,
+} from './ownerSafes';
 export { LockOutCheck } from './LockOutCheck';
-export { readSafeTree, type SafeTreeNode } from './safeTree';
-export { NestedSafesSection, OwnerSafeBadge } from './NestedSafesSection';
+export { ownedSafesQueryOptions, readSafeTree, type SafeTreeNode } from './safeTree';
+export { NestedSafesSection, OwnerSafeBadge, useOwnerSafes } from './NestedSafesSection';
 export { cannotSignWords, signingReachQueryOptions, type Reach } from './signingReach';

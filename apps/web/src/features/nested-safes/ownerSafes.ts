@@ -39,6 +39,15 @@ export async function readOwnerSafes(chain: ChainInfo, owners: readonly Address[
   return found.filter((safe): safe is OwnerSafe => safe !== undefined);
 }
 
+/**
+ * A Safe's version, as its contract answers (null when it does not): it decides the form a Safe asks
+ * its owner Safes to sign, so it is never taken from the gateway.
+ */
+export const safeVersionOnChain = (chain: ChainInfo, safe: Address): Promise<string | null> =>
+  readContract(chainClient(chain), { address: safe, abi: safeAbi, functionName: 'VERSION' }).catch(
+    () => null,
+  );
+
 export const ownerSafesQueryOptions = (chain: ChainInfo, owners: readonly Address[]) =>
   queryOptions({
     queryKey: ['owner-safes', chain.chainId, [...owners].map((o) => o.toLowerCase()).sort()],

@@ -1,12 +1,10 @@
 import { getAddress, hashTypedData, type Address, type TypedDataDefinition } from 'viem';
-import { readContract } from 'viem/actions';
 import type { ChainInfo, GatewayClient } from '@countersign/gateway-api';
-import { safeAbi, typedDataPreimage } from '@countersign/safe-core';
-import { chainClient } from '../../lib/chainReader';
+import { typedDataPreimage } from '@countersign/safe-core';
 import { err, ok } from '../../lib/result';
 import { shortenAddress } from '../../ui/format';
 import type { SignerService, WalletApi, WalletSnapshot } from '../wallet';
-import type { OwnerSafe } from './ownerSafes';
+import { safeVersionOnChain, type OwnerSafe } from './ownerSafes';
 import {
   parentContractSignature,
   parentMessage,
@@ -44,12 +42,6 @@ async function childRequestOf(
   };
 }
 
-/** A Safe's version, as its contract answers (null when it does not). */
-const versionOnChain = (chain: ChainInfo) => (safe: Address) =>
-  readContract(chainClient(chain), { address: safe, abi: safeAbi, functionName: 'VERSION' }).catch(
-    () => null,
-  );
-
 /**
  * A Safe that owns another Safe, as a signer: the second implementation of the signer the pages are
  * given (the linked wallet is the first). Its account is the parent Safe while the linked account is
@@ -66,7 +58,13 @@ export function parentSafeSigner(params: {
   /** Where the child's version is read (its contract, unless a test says otherwise). */
   versionOf?: (safe: Address) => Promise<string | null>;
 }): SignerService {
-  const { parent, owner, gateway, chain, versionOf = versionOnChain(chain) } = params;
+  const {
+    parent,
+    owner,
+    gateway,
+    chain,
+    versionOf = (safe: Address) => safeVersionOnChain(chain, safe),
+  } = params;
   const label = shortenAddress(parent.address);
   let last: { from: WalletSnapshot; value: WalletSnapshot } | undefined;
   // The same object for the same owner state, as React's external stores require.

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { encodeFunctionData, type Address, type Hex, type TypedDataDefinition } from 'viem';
+import { type Address, type Hex, type TypedDataDefinition } from 'viem';
 import type { GatewayClient, SafeMessage } from '@countersign/gateway-api';
 import {
   approvedHashSignature,
@@ -7,7 +7,6 @@ import {
   encodeParentConfirmation,
   hashSafeMessage,
   parentMessageBytes,
-  safeAbi,
   safeDomain,
   safeMessageSigned,
   safeMessageTypedData,
@@ -235,7 +234,3 @@ export async function addParentApproval(params: {
   );
   return result.ok ? ok(undefined) : result;
 }
-
-/** The calldata of approveHash(safeTxHash) on the child: what the parent executes to approve on chain. */
-export const approveHashCalldata = (safeTxHash: Hex): Hex =>
-  encodeFunctionData({ abi: safeAbi, functionName: 'approveHash', args: [safeTxHash] });

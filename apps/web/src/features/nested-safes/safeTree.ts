@@ -1,5 +1,13 @@
+import { queryOptions } from '@tanstack/react-query';
 import { getAddress, type Address } from 'viem';
 import type { ChainInfo, GatewayClient } from '@countersign/gateway-api';
+
+/** The Safes `owner` (an account or a Safe) owns, as the gateway's owner index lists them. */
+export const ownedSafesQueryOptions = (gateway: GatewayClient, chainId: string, owner: string) =>
+  queryOptions({
+    queryKey: ['owner', chainId, owner.toLowerCase(), 'safes'],
+    queryFn: ({ signal }) => gateway.getOwnedSafes({ chainId, ownerAddress: owner }, { signal }),
+  });
 
 /** A Safe and the Safes it owns, as the gateway's owner index has them (for finding, never for signing). */
 export type SafeTreeNode = { address: Address; children: SafeTreeNode[] };

@@ -6,14 +6,14 @@ import type {
   TransactionSummary,
 } from '@countersign/gateway-api';
 import { proposalBody } from '@countersign/gateway-api';
-import { encodeFunctionData, type Address, type Hex } from 'viem';
+import type { Address, Hex } from 'viem';
 import {
+  approveHashCalldata,
   approvedHashSignature,
   delegateTotp,
   deleteRequestTypedData,
   encodeExecTransaction,
   encodeSignatures,
-  safeAbi,
   safeDomain,
   safeTxTypes,
   type SafeTx,
@@ -195,17 +195,24 @@ export async function executeSafeTx(params: {
       `${signatures.error.missing} more ${signatures.error.missing === 1 ? 'confirmation is' : 'confirmations are'} needed before this transaction can execute.`,
     );
   }
-  const sent = await params.signer.api.sendTransaction({
-    to: params.safe.address,
-    data: encodeExecTransaction(params.tx, signatures.value.signatures),
-    chainId: chainNumber(params.safe),
-  });
+  return sendToSafe(
+    params.signer,
+    params.safe,
+    encodeExecTransaction(params.tx, signatures.value.signatures),
+    params.description,
+  );
+}
+
+/** A call to the Safe sent from the connected account, listed in the wallet's Recent Transactions. */
+async function sendToSafe(
+  signer: SignerService,
+  safe: FlowSafe,
+  data: Hex,
+  description: string,
+): Promise<WriteResult<{ hash: Hex }>> {
+  const sent = await signer.api.sendTransaction({ to: safe.address, data, chainId: chainNumber(safe) });
   if (!sent.ok) return walletFailure(sent.error);
-  void params.signer.api.addRecentTransaction({
-    hash: sent.value.hash,
-    description: params.description,
-    chainId: chainNumber(params.safe),
-  });
+  void signer.api.addRecentTransaction({ hash: sent.value.hash, description, chainId: chainNumber(safe) });
   return { ok: true, value: { hash: sent.value.hash } };
 }
 
@@ -227,17 +234,13 @@ export async function approveSafeTxOnChain(params: {
   const owner = params.signer.getSnapshot().address as Address | undefined;
   if (!owner) return checkFailure('No wallet is connected. Connect a wallet to continue.');
   if (!params.alreadyApproved) {
-    const sent = await params.signer.api.sendTransaction({
-      to: params.safe.address,
-      data: encodeFunctionData({ abi: safeAbi, functionName: 'approveHash', args: [params.safeTxHash] }),
-      chainId: chainNumber(params.safe),
-    });
-    if (!sent.ok) return walletFailure(sent.error);
-    void params.signer.api.addRecentTransaction({
-      hash: sent.value.hash,
-      description: `Approve Safe transaction #${params.nonce}`,
-      chainId: chainNumber(params.safe),
-    });
+    const sent = await sendToSafe(
+      params.signer,
+      params.safe,
+      approveHashCalldata(params.safeTxHash),
+      `Approve Safe transaction #${params.nonce}`,
+    );
+    if (!sent.ok) return sent;
     const mined = await params.signer.api.waitForReceipt({
       hash: sent.value.hash,
       chainId: chainNumber(params.safe),

@@ -1,8 +1,7 @@
-import type { Address } from 'viem';
+import type { TransactionDetails } from '@countersign/gateway-api';
 import { Badge } from '../../../ui';
-import { useContractAbis } from '../../address-book';
 import { useSafe, useTransactionQuery } from '../../safe';
-import { transactionVerdict } from './useTransactionVerdict';
+import { useTransactionVerdict } from './useTransactionVerdict';
 
 /**
  * A queued transaction's row (queue, home card) describes it in the gateway's words; this badge
@@ -10,15 +9,13 @@ import { transactionVerdict } from './useTransactionVerdict';
  * ones its page shows, so opening it costs nothing more.
  */
 export function QueuedClaimBadge({ txId }: { txId: string }) {
-  const { chain, address, safe } = useSafe();
+  const { chain, address } = useSafe();
   const details = useTransactionQuery(chain.chainId, address, txId);
-  const abiFor = useContractAbis(chain.chainId);
-  if (!details.data) return null;
-  const verdict = transactionVerdict(
-    details.data,
-    { chainId: Number(chain.chainId), address: address as Address, version: safe.version },
-    abiFor,
-  );
+  return details.data ? <DisputedBadge details={details.data} /> : null;
+}
+
+function DisputedBadge({ details }: { details: TransactionDetails }) {
+  const verdict = useTransactionVerdict(details);
   const disputed =
     verdict.kind === 'other-safe' ||
     verdict.kind === 'hash-mismatch' ||

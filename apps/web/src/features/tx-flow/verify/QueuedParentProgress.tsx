@@ -1,19 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Address } from 'viem';
+import type { TransactionDetails } from '@countersign/gateway-api';
 import { useGateway } from '../../../lib/ServicesProvider';
 import { Badge } from '../../../ui';
-import { useContractAbis } from '../../address-book';
 import {
   childTransaction,
   ownerSafeLabel,
-  ownerSafesQueryOptions,
   parentMessageQueryOptions,
   parentRequest,
   parentSignatures,
+  useOwnerSafes,
   type OwnerSafe,
 } from '../../nested-safes';
 import { useSafe, useTransactionQuery } from '../../safe';
-import { transactionVerdict } from './useTransactionVerdict';
+import { useTransactionVerdict } from './useTransactionVerdict';
 
 /**
  * A queued transaction's row, for a Safe owned by Safes: how far each parent that has not confirmed
@@ -22,19 +22,17 @@ import { transactionVerdict } from './useTransactionVerdict';
  * claim badge already).
  */
 export function QueuedParentProgress({ txId }: { txId: string }) {
-  const { chain, address, safe } = useSafe();
-  const owners = safe.owners.map((owner) => owner.value as Address);
-  const parents = useQuery(ownerSafesQueryOptions(chain, owners));
+  const { chain, address } = useSafe();
+  const parents = useOwnerSafes();
   const details = useTransactionQuery(chain.chainId, address, txId);
-  const abiFor = useContractAbis(chain.chainId);
   if (!parents.data?.length || !details.data) return null;
-  const multisig =
-    details.data.detailedExecutionInfo?.type === 'MULTISIG' ? details.data.detailedExecutionInfo : null;
-  const verdict = transactionVerdict(
-    details.data,
-    { chainId: Number(chain.chainId), address: address as Address, version: safe.version },
-    abiFor,
-  );
+  return <ParentsProgress details={details.data} parents={parents.data} />;
+}
+
+function ParentsProgress({ details, parents }: { details: TransactionDetails; parents: OwnerSafe[] }) {
+  const { chain, address, safe } = useSafe();
+  const verdict = useTransactionVerdict(details);
+  const multisig = details.detailedExecutionInfo?.type === 'MULTISIG' ? details.detailedExecutionInfo : null;
   if (!multisig || verdict.kind !== 'checked') return null;
   const request = childTransaction({
     chainId: chain.chainId,
@@ -42,7 +40,7 @@ export function QueuedParentProgress({ txId }: { txId: string }) {
     childVersion: safe.version,
     tx: verdict.tx,
   });
-  const waiting = parents.data.filter(
+  const waiting = parents.filter(
     (parent) =>
       !multisig.confirmations.some((c) => c.signer.value.toLowerCase() === parent.address.toLowerCase()),
   );

@@ -1,8 +1,13 @@
 import { keccak256, size, slice, type Address, type Hex } from 'viem';
-import type { ChainInfo, GatewayClient, SafeMessage, TransactionDetails } from '@countersign/gateway-api';
+import {
+  multisigTxId,
+  type ChainInfo,
+  type GatewayClient,
+  type SafeMessage,
+  type TransactionDetails,
+} from '@countersign/gateway-api';
 import {
   parentMessageBytes,
-  safeAbi,
   safeMessageData,
   safeMessageSigned,
   type AnySafeMessage,
@@ -11,9 +16,8 @@ import {
   type AbiLookup,
   type SafeTx,
 } from '@countersign/safe-core';
-import { readContract } from 'viem/actions';
-import { chainClient } from '../../../lib/chainReader';
 import { orNotFound } from '../../../lib/gatewayErrors';
+import { safeVersionOnChain } from '../../nested-safes';
 import { transactionVerdict } from './useTransactionVerdict';
 
 /** The most Safes owned by one Safe that are looked through for what its message confirms. */
@@ -70,9 +74,9 @@ export async function findChildRequest(params: {
     const hash = hashFor(bytes, chainId, child);
     if (!hash) continue;
     const details = await orNotFound(
-      gateway.getTransaction({ chainId: chain.chainId, id: `multisig_${child}_${hash}` }, { signal }),
+      gateway.getTransaction({ chainId: chain.chainId, id: multisigTxId(child, hash) }, { signal }),
     );
-    const version = await childVersion(chain, child);
+    const version = await safeVersionOnChain(chain, child);
     if (!details) {
       const message = await orNotFound(
         gateway.getMessage({ chainId: chain.chainId, messageHash: hash }, { signal }),
@@ -98,15 +102,6 @@ export async function findChildRequest(params: {
   }
   return { kind: 'unknown' };
 }
-
-/**
- * A Safe's version, as its contract answers (null when it does not): it decides the form the
- * contract asks its owner Safes to sign, so it is never taken from the gateway.
- */
-const childVersion = (chain: ChainInfo, child: Address) =>
-  readContract(chainClient(chain), { address: child, abi: safeAbi, functionName: 'VERSION' }).catch(
-    () => null,
-  );
 
 /** The gateway's transaction, counted only when its fields hash (recomputed here) to `hash`. */
 function checkedChildTransaction(
@@ -141,10 +136,10 @@ export async function findApprovedTransaction(params: {
 }) {
   const { gateway, chain, child, hash, abiFor, signal } = params;
   const details = await orNotFound(
-    gateway.getTransaction({ chainId: chain.chainId, id: `multisig_${child}_${hash}` }, { signal }),
+    gateway.getTransaction({ chainId: chain.chainId, id: multisigTxId(child, hash) }, { signal }),
   );
   if (!details) return undefined;
-  const version = await childVersion(chain, child);
+  const version = await safeVersionOnChain(chain, child);
   return checkedChildTransaction(details, { chainId: Number(chain.chainId), child, version, hash, abiFor });
 }
 
