@@ -190,6 +190,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const webOrigin = `http://${options.host}:${webPort}`;
     let devnet: Devnet | undefined;
     let secondDevnet: Devnet | undefined;
+    let devnetChains: ChainConfig[] = [];
     let demoAppsUrl: string | undefined;
     let gatewayUrl = options.gatewayUrl;
     if (!gatewayUrl) {
@@ -236,20 +237,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       secondDevnet = (second as PromiseFulfilledResult<Devnet | undefined>).value;
       const explorerUrl = `${webOrigin}/explorer`;
       traceStart('devnets and database ready; gateway');
+      devnetChains = [
+        devnetChainConfig(devnet.manifest, { explorerUrl }),
+        // The explorer's pages for any chain but the first carry its id: /explorer/1338/tx/0x….
+        ...(secondDevnet
+          ? [
+              secondDevnetChainConfig(secondDevnet.manifest, {
+                explorerUrl: `${explorerUrl}/${secondDevnet.manifest.chainId}`,
+              }),
+            ]
+          : []),
+      ];
       const localGateway = await startGateway({
         host: options.host,
         port: options.gatewayPort,
-        chains: [
-          devnetChainConfig(devnet.manifest, { explorerUrl }),
-          // The explorer's pages for any chain but the first carry its id: /explorer/1338/tx/0x….
-          ...(secondDevnet
-            ? [
-                secondDevnetChainConfig(secondDevnet.manifest, {
-                  explorerUrl: `${explorerUrl}/${secondDevnet.manifest.chainId}`,
-                }),
-              ]
-            : []),
-        ],
+        chains: devnetChains,
         corsOrigins: [webOrigin, `http://localhost:${webPort}`, ...(options.corsOrigins ?? [])],
         safeApps: demoAppsCatalogue(demoApps.url, chainIdsOf(devnet, secondDevnet)),
         // Inside the devnet's folder, so that deleting it starts both the chain and the gateway afresh.
@@ -293,6 +295,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       frameAncestors: options.frameAncestors,
       // The operator of a local stack runs the chains too: the browser reads them at their source.
       rpcUrls: { ...devnetRpcUrls(devnet, secondDevnet), ...options.rpcUrls },
+      // …and describes them, so that a Safe on them opens from the chain while the gateway is down.
+      chains: devnetChains.map(({ chainId, chainName, shortName, nativeCurrency, l2 }) => ({
+        chainId,
+        chainName,
+        shortName,
+        nativeCurrency: {
+          name: nativeCurrency.name,
+          symbol: nativeCurrency.symbol,
+          decimals: nativeCurrency.decimals,
+        },
+        l2,
+      })),
       // The demo apps are on loopback, which /app-manifest otherwise refuses: their origin alone is
       // trusted, not loopback at large.
       appManifestPrivateOrigins: demoAppsUrl ? [new URL(demoAppsUrl).origin] : [],

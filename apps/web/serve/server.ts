@@ -11,7 +11,12 @@ import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
 import { createAdaptorServer } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { checkRuntimeConfig, type DevnetWalletConfig, type RuntimeConfig } from '../src/lib/config';
+import {
+  checkRuntimeConfig,
+  type ConfiguredChain,
+  type DevnetWalletConfig,
+  type RuntimeConfig,
+} from '../src/lib/config';
 import { contentSecurityPolicy, readGatewayChains, rpcOriginsOf } from './csp';
 import { createManifestReader, type ManifestReaderOptions } from './appManifest';
 import { createAssetStore, preferredEncoding } from './assets';
@@ -62,6 +67,8 @@ export type WebServerOptions = {
   frameAncestors?: readonly string[];
   /** CHAIN_RPC_URLS: the operator's RPC per chain id, which the browser reads those chains through. */
   rpcUrls?: Readonly<Record<string, string>>;
+  /** The operator's description of chains the app may open without the gateway (the devnets). */
+  chains?: readonly ConfiguredChain[];
   /**
    * The server renderer's build (serve/prerender.ts); default apps/web/dist-server with the default
    * distDir, none with another. Without one, the app renders every page in the browser.
@@ -235,6 +242,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     walletConnectVerify: opts.walletConnectVerify,
     frameAncestors: checkOrigins('frameAncestors (FRAME_ANCESTORS)', opts.frameAncestors ?? []),
     rpcUrls: opts.rpcUrls && Object.keys(opts.rpcUrls).length > 0 ? opts.rpcUrls : undefined,
+    chains: opts.chains && opts.chains.length > 0 ? opts.chains : undefined,
     devnet: opts.devnet,
   });
   const appManifestPrivateOrigins = checkOrigins(

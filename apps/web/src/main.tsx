@@ -5,7 +5,7 @@ import './ui/base.css';
 import { App } from './app/App';
 import { startCachePersistence } from './app/queryClient';
 import { createAppRouter, routerReady } from './app/router';
-import { seedChainsFromPage } from './features/chains';
+import { seedChainsFromPage, setConfiguredChains } from './features/chains';
 import { readRuntimeConfig } from './lib/config';
 import { checkPendingOwnerRpcs, setOperatorRpcUrls } from './lib/rpcSources';
 import { createAppServices } from './lib/services';
@@ -22,6 +22,7 @@ if (config.ok) {
   startCachePersistence(queryClient, config.value.gatewayUrl);
   seedChainsFromPage(queryClient);
   setOperatorRpcUrls(config.value.rpcUrls);
+  setConfiguredChains(config.value.chains);
   const start = (prerendered: boolean) => {
     const router = createAppRouter(services);
     const render = () =>

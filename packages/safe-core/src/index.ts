@@ -27,3 +27,4 @@ export * from './stateChanges';
 export * from './safeMigration';
 export * from './typedDataBounds';
 export * from './nestedSafes';
+export * from './contractSignatures';

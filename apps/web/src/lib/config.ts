@@ -13,6 +13,8 @@ if (!z.core.globalConfig.localeError) z.config(z.locales.en());
 export type RuntimeConfig = z.output<typeof runtimeConfigSchema>;
 /** The local devnet's dev accounts, which anvil signs for: no key ever reaches the browser. */
 export type DevnetWalletConfig = NonNullable<RuntimeConfig['devnet']>;
+/** A chain as the operator describes it (RuntimeConfig['chains']). */
+export type ConfiguredChain = NonNullable<RuntimeConfig['chains']>[number];
 
 /** A setting that may be left out or blank: either way it is unset. */
 const optionalText = z.pipe(
@@ -73,6 +75,28 @@ const runtimeConfigSchema = z.object({
         }),
       ),
     ),
+  ),
+  /**
+   * The operator's own description of chains it names an RPC for (the local stack's devnets): what the
+   * app needs to open a Safe from the chain alone while the gateway does not answer. Chains in
+   * `rpcUrls` that the app knows by id (Ethereum, Sepolia, the large L2s) need none.
+   */
+  chains: z.optional(
+    z
+      .array(
+        z.object({
+          chainId: z.string().check(z.regex(/^\d{1,20}$/, { error: 'chains: chainId must be a decimal id' })),
+          chainName: z.string().check(z.minLength(1), z.maxLength(80)),
+          shortName: z.string().check(z.regex(/^[a-z0-9-]{1,20}$/i, { error: 'chains: invalid shortName' })),
+          nativeCurrency: z.object({
+            name: z.string().check(z.maxLength(40)),
+            symbol: z.string().check(z.minLength(1), z.maxLength(12)),
+            decimals: z.number().check(z.int(), z.minimum(0), z.maximum(36)),
+          }),
+          l2: z.boolean(),
+        }),
+      )
+      .check(z.maxLength(64)),
   ),
   /** Present only when the app serves the local devnet: its chains and the devnet wallet's accounts. */
   devnet: z.optional(

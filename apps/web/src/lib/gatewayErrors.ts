@@ -11,6 +11,18 @@ export function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError;
 }
 
+/**
+ * The gateway is not there to answer (no connection, no answer in time, or a proxy in front of it
+ * saying so), as opposed to answering no: what lets a page go on from the chain alone.
+ */
+export function isGatewayDown(error: unknown): boolean {
+  return (
+    isNetworkError(error) ||
+    error instanceof GatewayTimeoutError ||
+    (error instanceof GatewayError && [502, 503, 504].includes(error.status))
+  );
+}
+
 export function isGatewayStatus(error: unknown, status: number): error is GatewayError {
   return error instanceof GatewayError && error.status === status;
 }

@@ -29,6 +29,9 @@ export function setOperatorRpcUrls(urls: Readonly<Record<string, string>> | unde
 
 export const operatorRpcUrlOf = (chainId: string): string | undefined => operatorRpcUrls[chainId];
 
+/** The chains the operator names an RPC for, in the order configured. */
+export const operatorRpcChainIds = (): string[] => Object.keys(operatorRpcUrls);
+
 /**
  * An owner's RPC for one chain. It is used only once it answered the chain's id (`in-use`): it is
  * saved `pending`, and checked as the next page starts, once the page's policy lets the browser

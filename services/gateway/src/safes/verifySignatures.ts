@@ -1,83 +1,24 @@
 import { spendCallBudget } from '../http/requestScope';
+import { hexToBigInt, hexToNumber, size, slice, type Address, type Hex, type PublicClient } from 'viem';
 import {
-  hexToBigInt,
-  hexToNumber,
-  parseAbi,
-  size,
-  slice,
-  type Address,
-  type Hex,
-  type PublicClient,
-} from 'viem';
-import {
+  contractSignatureForm,
+  isValidContractSignature as askContract,
   recoverSafeSignatures,
   safeAbi,
   SafeSignatureError,
-  versionAtLeast,
   type ParsedSafeSignature,
 } from '@countersign/safe-core';
 
-/** EIP-1271: the hash-based check answers 0x1626ba7e, the legacy bytes-based one 0x20c13b0b. */
-export const eip1271MagicValue = '0x1626ba7e';
-export const legacyEip1271MagicValue = '0x20c13b0b';
-
-// One ABI per variant: with a 32-byte argument the two overloads would be ambiguous.
-const hashVariantAbi = parseAbi([
-  'function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)',
-]);
-const bytesVariantAbi = parseAbi([
-  'function isValidSignature(bytes data, bytes signature) view returns (bytes4)',
-]);
-
 /**
- * Which EIP-1271 question a Safe of `version` asks a contract owner in checkSignatures: before 1.5.0
- * the legacy isValidSignature(bytes, bytes) about the EIP-712 preimage, from 1.5.0 the
- * isValidSignature(bytes32, bytes) about the hash. A contract answers the two differently (a Safe
- * owner wraps each as another message), so a confirmation counts only in the form its Safe asks.
+ * Whether `signer` (a contract) accepts `signature` (safe-core's isValidContractSignature), counted
+ * against the caller's budget: the signer's code is whatever the requester deployed, and each ask
+ * is capped (see scopedTransport).
  */
-export function contractSignatureForm(version: string | null): ContractSignatureForm {
-  return versionAtLeast(version, '1.5.0') ? 'hash' : 'preimage';
-}
-export type ContractSignatureForm = 'preimage' | 'hash';
-
-/**
- * Whether `signer` (a contract) accepts `signature`: asked in `form` only, or, for a signature that
- * is not checked by a Safe (Sign-In, delegates), first over the EIP-712 preimage (legacy form), then
- * over the hash, for wallets that implement only that. A revert or any other answer means no.
- */
-export async function isValidContractSignature(
-  client: PublicClient,
-  signer: Address,
-  signed: { hash: Hex; preimage: Hex },
-  signature: Hex,
-  form?: ContractSignatureForm,
-): Promise<boolean> {
-  // The signer's code is whatever the requester deployed: each ask is capped (see scopedTransport)
-  // and counted against the caller's budget.
+export function isValidContractSignature(
+  ...args: Parameters<typeof askContract>
+): ReturnType<typeof askContract> {
   spendCallBudget();
-  if (form !== 'hash') {
-    const legacy = await client
-      .readContract({
-        address: signer,
-        abi: bytesVariantAbi,
-        functionName: 'isValidSignature',
-        args: [signed.preimage, signature],
-      })
-      .catch(() => undefined);
-    if (legacy === legacyEip1271MagicValue) return true;
-    if (form === 'preimage') return false;
-  }
-  try {
-    const answer = await client.readContract({
-      address: signer,
-      abi: hashVariantAbi,
-      functionName: 'isValidSignature',
-      args: [signed.hash, signature],
-    });
-    return answer === eip1271MagicValue;
-  } catch {
-    return false;
-  }
+  return askContract(...args);
 }
 
 /**

@@ -1,9 +1,9 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { ChainInfo } from '@countersign/gateway-api';
 import type { Address } from 'viem';
-import { isGatewayStatus } from '../../lib/gatewayErrors';
+import { isGatewayDown, isGatewayStatus } from '../../lib/gatewayErrors';
 import { useGateway } from '../../lib/ServicesProvider';
 import {
   ButtonLink,
@@ -32,6 +32,7 @@ import {
   safePaths,
   useSafeInfoQuery,
   withChainTruth,
+  safeInfoFromChain,
   useTagInvalidation,
   SafeContext,
   type SafeContextValue,
@@ -42,6 +43,7 @@ import { WalletConnectRequests } from '../../features/walletconnect';
 import { describeSafeLoadError } from './safeErrors';
 import { SafeFrame } from './SafeFrame';
 import { PlainPage } from './Layout';
+import { WithoutGatewayNotice } from './WithoutGatewayNotice';
 
 /**
  * /:safeId/*: checks the address, resolves the chain short name, loads SafeInfo once (then polls it),
@@ -166,12 +168,25 @@ function SafeLoader({
 
   const safeId = formatSafeId(chain.shortName, address);
   const freshChain = chainQuery.data ?? chain;
-  const { data: gatewaySafe, isError, error, refetch } = query;
+  const { data: servedSafe, isError, error, refetch } = query;
+  // No SafeInfo and no gateway to ask: the page goes on from the Safe contract alone. Asked again,
+  // the query reads "pending", not "error": what the last try found stands until it answers.
+  const downNow = isError ? isGatewayDown(error) : servedSafe !== undefined ? false : undefined;
+  const [down, setDown] = useState(false);
+  if (downNow !== undefined && downNow !== down) setDown(downNow);
+  const withoutGateway = servedSafe === undefined && (downNow ?? down);
   // The Safe contract's own answer: what the pages show where the gateway's differs (withChainTruth).
-  const { data: chainState } = useQuery({
+  const chainStateQuery = useQuery({
     ...chainSafeStateQueryOptions(freshChain, address),
-    enabled: gatewaySafe !== undefined,
+    enabled: servedSafe !== undefined || withoutGateway,
   });
+  const chainState = chainStateQuery.data;
+  const gatewaySafe = useMemo(
+    () =>
+      servedSafe ??
+      (withoutGateway && chainState ? safeInfoFromChain(chain.chainId, address, chainState) : undefined),
+    [servedSafe, withoutGateway, chainState, chain.chainId, address],
+  );
   const data = useMemo(
     () => (gatewaySafe && chainState ? withChainTruth(gatewaySafe, chainState) : gatewaySafe),
     [gatewaySafe, chainState],
@@ -187,8 +202,9 @@ function SafeLoader({
         gatewaySafe: gatewaySafe ?? data,
         query: { isError, error, refetch: () => void refetch() },
         paths: safePaths(freshChain.shortName, address),
+        withoutGateway: servedSafe === undefined,
       },
-    [data, gatewaySafe, isError, error, refetch, freshChain, address, safeId],
+    [data, gatewaySafe, servedSafe, isError, error, refetch, freshChain, address, safeId],
   );
   const describe = () =>
     describeSafeLoadError(query.error, {
@@ -203,7 +219,12 @@ function SafeLoader({
   const title = names[address] ?? safeId;
 
   if (value === undefined) {
-    if (query.isPending || (isGatewayStatus(query.error, 404) && !chainSettled)) {
+    const readingChain = withoutGateway && chainStateQuery.isPending;
+    if (
+      (query.isPending && !withoutGateway) ||
+      readingChain ||
+      (isGatewayStatus(query.error, 404) && !chainSettled)
+    ) {
       return (
         <TitleSuffix value={title}>
           <AddressBookNames chainId={chain.chainId}>
@@ -234,17 +255,25 @@ function SafeLoader({
               navigation={navigation}
               notice={
                 <>
-                  {query.isError && (
-                    <SavedDataNotice
-                      updatedAt={query.dataUpdatedAt}
-                      reason={
-                        isGatewayStatus(query.error, 404)
-                          ? describe().message
-                          : describeQueryError(query.error).message
-                      }
+                  {value.withoutGateway ? (
+                    <WithoutGatewayNotice
+                      gatewayUrl={gateway.baseUrl}
                       retrying={query.isFetching}
                       onRetry={() => void query.refetch()}
                     />
+                  ) : (
+                    query.isError && (
+                      <SavedDataNotice
+                        updatedAt={query.dataUpdatedAt}
+                        reason={
+                          isGatewayStatus(query.error, 404)
+                            ? describe().message
+                            : describeQueryError(query.error).message
+                        }
+                        retrying={query.isFetching}
+                        onRetry={() => void query.refetch()}
+                      />
+                    )
                   )}
                   <ChainTrustNotices />
                 </>

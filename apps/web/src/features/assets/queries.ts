@@ -2,7 +2,8 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
 import { cursorOf, type CollectiblePage, type GatewayClient } from '@countersign/gateway-api';
 import { useGateway } from '../../lib/ServicesProvider';
 import { persisted, persistedFirstPage } from '../../lib/persistence';
-import { safeKey, TAG_GOVERNED_STALE_MS } from '../safe';
+import type { Address } from 'viem';
+import { safeKey, TAG_GOVERNED_STALE_MS, useSafe } from '../safe';
 
 /**
  * The assets' data. Balances sit under the Safe's `balances` view (refreshed when txHistoryTag
@@ -37,8 +38,16 @@ export const balancesQueryOptions = (
   });
 
 export function useBalancesQuery(chainId: string, address: string, currency: string) {
+  const { chain, withoutGateway } = useSafe();
+  const fromGateway = balancesQueryOptions(useGateway(), chainId, address, currency);
+  // Without the gateway the coin is read from the chain (and never kept as the gateway's answer).
   return useQuery({
-    ...balancesQueryOptions(useGateway(), chainId, address, currency),
+    ...fromGateway,
+    ...(withoutGateway && {
+      queryKey: [...fromGateway.queryKey, 'from-chain'] as unknown as typeof fromGateway.queryKey,
+      queryFn: async () => (await import('./chainBalances')).readChainBalances(chain, address as Address),
+      meta: undefined,
+    }),
     refetchInterval: BALANCES_REFRESH_MS,
   });
 }

@@ -9,3 +9,4 @@ export { useCurrentChain, type ChainRouteHandle } from './useCurrentChain';
 export { rpcUrlOf } from '../../lib/rpcSources';
 export { ChainReadError, rpcRequest } from '../../lib/rpcRequest';
 export { seedChainsFromPage } from './pageChains';
+export { setConfiguredChains } from './configuredChains';

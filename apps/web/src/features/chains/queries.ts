@@ -2,6 +2,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import type { ChainInfo, GatewayClient } from '@countersign/gateway-api';
 import { useGateway } from '../../lib/ServicesProvider';
 import { persisted } from '../../lib/persistence';
+import { isGatewayDown } from '../../lib/gatewayErrors';
 import { fetchAllChains } from './fetchAllChains';
 import { findChainByShortName } from './selectedChain';
 import { chainKeys } from './keys';
@@ -9,9 +10,25 @@ import { chainKeys } from './keys';
 /** Chain configuration changes rarely; views share one answer for a while. */
 const CHAIN_STALE_MS = 5 * 60 * 1000;
 
+// Whether the last try at the chain list found no gateway to answer. A query without data that is
+// fetched again reads "pending" meanwhile, not "error": the pages that go on without the gateway
+// must not fall back to a spinner (and lose what the owner typed) at each new try.
+let downAtLastTry = false;
+export const gatewayDownAtLastTry = (): boolean => downAtLastTry;
+
 export const chainsQueryOptions = (gateway: GatewayClient) => ({
   queryKey: chainKeys.all,
-  queryFn: ({ signal }: { signal: AbortSignal }) => fetchAllChains(gateway, signal),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    fetchAllChains(gateway, signal).then(
+      (chains) => {
+        downAtLastTry = false;
+        return chains;
+      },
+      (error: unknown) => {
+        downAtLastTry = isGatewayDown(error);
+        throw error;
+      },
+    ),
   staleTime: CHAIN_STALE_MS,
   meta: persisted,
 });

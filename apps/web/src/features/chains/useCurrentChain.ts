@@ -34,9 +34,9 @@ export function useChainRoute(): { handle: ChainRouteHandle; params: Params } | 
  * is expected to be on this chain.
  */
 export function useCurrentChain() {
-  const { query, chains, chain: selected } = useSelectedChain();
+  const { query, chains, chain: selected, withoutGateway } = useSelectedChain();
   const route = useChainRoute();
   const shortName = route?.handle.chainShortName(route.params);
   const routeChain = chains && shortName !== undefined ? findChainByShortName(chains, shortName) : undefined;
-  return { query, chains, current: routeChain ?? selected, route };
+  return { query, chains, current: routeChain ?? selected, route, withoutGateway };
 }

@@ -23,6 +23,11 @@ export type SafeContextValue = {
    */
   query: { isError: boolean; error: unknown; refetch: () => void };
   paths: SafePaths;
+  /**
+   * The gateway does not answer: `safe` and `gatewaySafe` are the contract's answer alone
+   * (safeInfoFromChain), and what only the gateway serves is missing.
+   */
+  withoutGateway?: boolean;
 };
 
 export const SafeContext = createContext<SafeContextValue | undefined>(undefined);

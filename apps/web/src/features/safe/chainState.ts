@@ -96,3 +96,28 @@ export function recommendedNonce(chainNonce: number, queuedNonces: readonly numb
   while (queued.has(next)) next += 1;
   return next;
 }
+
+/**
+ * A SafeInfo made from the Safe contract's answer alone, for a page the gateway does not serve (it is
+ * down): no names, no tags, the version state unknown. Pages that need the gateway say so.
+ */
+export function safeInfoFromChain(chainId: string, address: string, chain: ChainSafeState): SafeInfo {
+  const info = (value: string) => ({ value, name: null, logoUri: null });
+  return {
+    address: info(address),
+    chainId,
+    nonce: chain.nonce,
+    threshold: chain.threshold,
+    owners: chain.owners.map(info),
+    implementation: info(chain.implementation),
+    implementationVersionState: 'UNKNOWN',
+    modules: chain.modules.length > 0 ? chain.modules.map(info) : null,
+    fallbackHandler: chain.fallbackHandler ? info(chain.fallbackHandler) : null,
+    guard: chain.guard ? info(chain.guard) : null,
+    version: chain.version,
+    collectiblesTag: null,
+    txQueuedTag: null,
+    txHistoryTag: null,
+    messagesTag: null,
+  };
+}

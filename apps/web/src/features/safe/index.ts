@@ -28,6 +28,7 @@ export { openSafeTarget, resolveSafeInput } from './safeInput';
 export {
   recommendedNonce,
   withChainTruth,
+  safeInfoFromChain,
   type ChainSafeState,
   type SafeInfoDisagreement,
 } from './chainState';

@@ -76,6 +76,8 @@ export function safePaths(shortName: string, address: string) {
     /** The on-chain rejection of what is queued at `nonce`: an empty transaction to the Safe at that nonce. */
     rejectTransaction: (nonce: number) => `${base}/new-transaction/reject?nonce=${nonce}`,
     newMessage: `${base}/new-message`,
+    /** A transaction handed over by link or file; the link's fragment (`#tx=…`) holds it. */
+    shared: (fragment = '') => `${base}/shared${fragment ? `#${fragment}` : ''}`,
   };
 }
 export type SafePaths = ReturnType<typeof safePaths>;

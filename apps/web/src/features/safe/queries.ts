@@ -28,7 +28,9 @@ export type SafeView =
   | 'owner-code'
   /** Whether a contract the Safe would use has code on the chain (rest: its address). */
   | 'contract-code'
-  | 'creation';
+  | 'creation'
+  /** A transaction shared by link or file, checked against the chain (rest: it and its signatures). */
+  | 'shared-check';
 
 export function safeKey(chainId: string, address: string, view?: SafeView, ...rest: unknown[]): QueryKey {
   const root = ['safe', chainId, address.toLowerCase()];

@@ -12,6 +12,10 @@ export const txFlowRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./RejectPage')).RejectPage }),
   },
   {
+    path: 'shared',
+    lazy: async () => ({ Component: (await import('./share/SharedTxPage')).SharedTxPage }),
+  },
+  {
     path: 'new-transaction/:kind',
     lazy: async () => ({ Component: (await loadPages()).NewTransactionFormPage }),
   },

@@ -4,7 +4,7 @@ import { buttonClass } from '../../ui';
 import { useCurrentChain } from '../chains';
 import type WalletRuntimeModule from './runtime/WalletRuntime';
 import { walletSetupKey } from './runtime/walletSetupKey';
-import { PageChainIdContext } from './pageChainContext';
+import { PageChainIdContext, WithoutGatewayContext } from './pageChainContext';
 import { useIdleWalletPreload } from './useIdleWalletPreload';
 import styles from './Wallet.module.css';
 import { walletTexts } from './walletTexts';
@@ -40,7 +40,7 @@ function loadWalletRuntime(): Promise<WalletRuntimeComponent> {
 export function WalletSlot() {
   const wallet = useWallet();
   const config = useRuntimeConfig();
-  const { chains, current } = useCurrentChain();
+  const { chains, current, withoutGateway } = useCurrentChain();
   const disabledWallets = current?.disabledWallets ?? noWallets;
   const [WalletRuntime, setWalletRuntime] = useState<WalletRuntimeComponent>();
 
@@ -99,13 +99,15 @@ export function WalletSlot() {
       {WalletRuntime && !unavailable && (
         <div ref={controlsRef} style={{ display: ready ? 'contents' : 'none' }}>
           <PageChainIdContext.Provider value={current ? Number(current.chainId) : undefined}>
-            <WalletRuntime
-              // Another chain list, or a chain disabling other wallets, needs a new wagmi configuration.
-              key={walletSetupKey(chains, disabledWallets)}
-              chains={chains}
-              config={config}
-              disabledWallets={disabledWallets}
-            />
+            <WithoutGatewayContext.Provider value={withoutGateway}>
+              <WalletRuntime
+                // Another chain list, or a chain disabling other wallets, needs a new wagmi configuration.
+                key={walletSetupKey(chains, disabledWallets)}
+                chains={chains}
+                config={config}
+                disabledWallets={disabledWallets}
+              />
+            </WithoutGatewayContext.Provider>
           </PageChainIdContext.Provider>
         </div>
       )}

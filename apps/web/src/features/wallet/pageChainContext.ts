@@ -7,3 +7,9 @@ import { createContext } from 'react';
  * another chain without rendering the memoised wallet runtime, and so wagmi's provider, again.
  */
 export const PageChainIdContext = createContext<number | undefined>(undefined);
+
+/**
+ * The gateway does not answer (the app runs on the operator's chains alone): Sign-In, a session with
+ * the gateway, cannot happen, so wallets link without it, as signing needs no session.
+ */
+export const WithoutGatewayContext = createContext(false);

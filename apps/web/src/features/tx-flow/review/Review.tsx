@@ -28,7 +28,15 @@ import {
 import { useSignerService, type WriteError } from '../../wallet';
 import { callOfDraft, safeTxOfDraft } from '../safeTxOfDraft';
 import type { TxDraft } from '../draft';
-import { ExecutionProgress, proposeSafeTx, SignerNotice, useExecution, type SafeTxSignature } from '../sign';
+import {
+  ExecutionProgress,
+  proposeSafeTx,
+  signSafeTx,
+  SignerNotice,
+  useExecution,
+  type SafeTxSignature,
+} from '../sign';
+import { sharedTxFragment } from '../share';
 import { SafeStateDisagreements } from '../../chain-trust';
 import {
   AddressNames,
@@ -75,7 +83,7 @@ export function Review({
    */
   inDialog?: boolean;
 }) {
-  const { chain, address, safe, paths } = useSafe();
+  const { chain, address, safe, paths, withoutGateway } = useSafe();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const gateway = useGateway();
@@ -213,6 +221,35 @@ export function Review({
       nonce: Number(tx.nonce),
       executed: false,
     });
+  };
+
+  // Signed, then handed over by link or file rather than through the gateway.
+  const share = async () => {
+    if (!tx || !hashes) return;
+    setBusy(true);
+    setError(undefined);
+    const signed =
+      kept && kept.safeTxHash === hashes.safeTxHash
+        ? { ok: true as const, value: kept }
+        : await signSafeTx(signer, flowSafe, tx);
+    setBusy(false);
+    if (!signed.ok) {
+      setError(signed.error);
+      return;
+    }
+    draft.onSubmitted?.();
+    void navigate(
+      paths.shared(
+        sharedTxFragment({
+          chainId: chain.chainId,
+          safe: address,
+          tx,
+          safeTxHash: hashes.safeTxHash,
+          signatures: [{ signer: signed.value.signer, signature: signed.value.signature }],
+          title: draft.title,
+        }),
+      ),
+    );
   };
 
   const executeNow = () => {
@@ -427,7 +464,7 @@ export function Review({
                 Execute
               </Button>
             )}
-            {role.kind === 'owner' && (
+            {role.kind === 'owner' && !withoutGateway && (
               <Button
                 variant={threshold === 1 ? 'secondary' : 'primary'}
                 onClick={() => void propose('owner')}
@@ -435,6 +472,17 @@ export function Review({
                 data-testid="review-sign"
               >
                 {busy ? 'Waiting for your wallet…' : 'Sign and propose'}
+              </Button>
+            )}
+            {role.kind === 'owner' && !inDialog && (
+              <Button
+                variant={withoutGateway && threshold > 1 ? 'primary' : 'secondary'}
+                onClick={() => void share()}
+                disabled={!ready || working}
+                title="Sign, then pass it to your co-signers as a link or a file, without the gateway"
+                data-testid="review-share"
+              >
+                Sign and share
               </Button>
             )}
             {role.kind === 'delegate' && (

@@ -27,6 +27,7 @@ import {
   type WriteResult,
 } from '../../wallet';
 import { chainClient } from '../../../lib/chainReader';
+import { isGatewayDown } from '../../../lib/gatewayErrors';
 import type { TxDraftOrigin } from '../draft';
 import { executionSignatures, normalizeSignature, type Confirmation } from './safeTxSignatures';
 
@@ -258,6 +259,53 @@ export async function approveSafeTxOnChain(params: {
   );
 }
 
+/**
+ * Hands a transaction's checked signatures to the gateway (one shared by link or file): proposed with
+ * the first owner's signature where the gateway does not have it, then each other owner's as a
+ * confirmation. `onGateway` lists the owners the gateway already holds a confirmation of.
+ */
+export async function uploadSignatures(params: {
+  gateway: GatewayClient;
+  safe: FlowSafe;
+  tx: SafeTx;
+  safeTxHash: Hex;
+  signatures: readonly { signer: Address; signature: Hex }[];
+  proposed: boolean;
+  onGateway: readonly string[];
+}): Promise<WriteResult<number>> {
+  const missing = params.signatures.filter(
+    (signature) =>
+      !params.onGateway.some((signer) => signer.toLowerCase() === signature.signer.toLowerCase()),
+  );
+  let sent = 0;
+  for (const [index, { signer, signature }] of missing.entries()) {
+    const result =
+      index === 0 && !params.proposed
+        ? await fromGateway(params.gateway, (gateway) =>
+            gateway.proposeTransaction({
+              chainId: params.safe.chain.chainId,
+              safeAddress: params.safe.address,
+              body: proposalBody(params.tx, {
+                safeTxHash: params.safeTxHash,
+                sender: signer,
+                signature,
+                origin: null,
+              }),
+            }),
+          )
+        : await fromGateway(params.gateway, (gateway) =>
+            gateway.addConfirmation({
+              chainId: params.safe.chain.chainId,
+              safeTxHash: params.safeTxHash,
+              signature,
+            }),
+          );
+    if (!result.ok) return result;
+    sent += 1;
+  }
+  return { ok: true, value: sent };
+}
+
 /** How often the gateway is asked whether it has indexed an execution. */
 const INDEX_POLL_MS = 150;
 /** How long to wait for the gateway to index a mined execution before telling the owner. */
@@ -275,7 +323,9 @@ export async function followExecution(params: {
   txId: string;
   onMined?: (receipt: WalletReceipt) => void;
   signal?: AbortSignal;
-}): Promise<WriteResult<{ receipt: WalletReceipt; details: TransactionDetails | undefined }>> {
+}): Promise<
+  WriteResult<{ receipt: WalletReceipt; details: TransactionDetails | undefined; gatewayDown?: boolean }>
+> {
   const mined = await params.signer.api.waitForReceipt({
     hash: params.hash,
     chainId: chainNumber(params.safe),
@@ -284,9 +334,15 @@ export async function followExecution(params: {
   params.onMined?.(mined.value);
   const deadline = Date.now() + INDEX_TIMEOUT_MS;
   while (Date.now() < deadline && !params.signal?.aborted) {
+    let gatewayDown = false;
     const details = await params.gateway
       .getTransaction({ chainId: params.safe.chain.chainId, id: params.txId }, { signal: params.signal })
-      .catch(() => undefined);
+      .catch((error: unknown) => {
+        gatewayDown = isGatewayDown(error);
+        return undefined;
+      });
+    // A gateway that does not answer lists it once it is back: nothing to wait for here.
+    if (gatewayDown) return { ok: true, value: { receipt: mined.value, details: undefined, gatewayDown } };
     if (details && (details.txStatus === 'SUCCESS' || details.txStatus === 'FAILED')) {
       return { ok: true, value: { receipt: mined.value, details } };
     }

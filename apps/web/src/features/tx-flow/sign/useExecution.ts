@@ -65,13 +65,15 @@ export function useExecution(safe: FlowSafe, onDone?: (result: { txId: string; s
         setState({ step: 'failed', error: followed.error });
         return;
       }
-      const { receipt, details } = followed.value;
+      const { receipt, details, gatewayDown } = followed.value;
       if (details)
         queryClient.setQueryData(
           safeKey(safe.chain.chainId, safe.address, 'transaction', request.txId),
           details,
         );
-      await invalidateSafe(queryClient, safe.chain.chainId, safe.address);
+      // Without a gateway its views cannot move: the chain's are read again behind the result.
+      const refreshed = invalidateSafe(queryClient, safe.chain.chainId, safe.address);
+      if (!gatewayDown) await refreshed;
       const success = receipt.status === 'success' && details?.txStatus !== 'FAILED';
       setState({ step: 'done', hash, success, indexed: details !== undefined });
       onDone?.({ txId: request.txId, success });

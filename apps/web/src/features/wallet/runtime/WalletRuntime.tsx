@@ -6,7 +6,7 @@ import { ConnectButton, RainbowKitAuthenticationProvider, RainbowKitProvider } f
 import type { ChainInfo } from '@countersign/gateway-api';
 import type { RuntimeConfig } from '../../../lib/config';
 import { useGateway } from '../../../lib/ServicesProvider';
-import { PageChainIdContext } from '../pageChainContext';
+import { PageChainIdContext, WithoutGatewayContext } from '../pageChainContext';
 import { UnverifiedAccount } from './UnverifiedAccount';
 import type { DevnetProvider } from './devnetProvider';
 import { DevnetAccountPicker } from './DevnetAccountPicker';
@@ -66,6 +66,7 @@ function AuthenticatedRainbowKit({
   config: RuntimeConfig;
 }) {
   const pageChainId = useContext(PageChainIdContext);
+  const withoutGateway = useContext(WithoutGatewayContext);
   const [auth, session] = useSessionStatus();
   const gateway = useGateway();
   const [adapter] = useState(() => createSiweAdapter(gateway, session));
@@ -75,7 +76,7 @@ function AuthenticatedRainbowKit({
   // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setMounted(true), []);
   return (
-    <RainbowKitAuthenticationProvider adapter={adapter} status={auth}>
+    <RainbowKitAuthenticationProvider adapter={adapter} status={auth} enabled={!withoutGateway}>
       <RainbowKitProvider
         theme={walletTheme}
         initialChain={pageChainId}
@@ -90,7 +91,7 @@ function AuthenticatedRainbowKit({
           {devnet && config.devnet && connector?.id === devnetWalletId && (
             <DevnetAccountPicker provider={devnet} accounts={config.devnet.accounts} />
           )}
-          {auth === 'unauthenticated' && status === 'connected' ? (
+          {auth === 'unauthenticated' && status === 'connected' && !withoutGateway ? (
             <UnverifiedAccount />
           ) : (
             <ConnectButton

@@ -1,0 +1,47 @@
+import { useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Alert, Page } from '../../../ui';
+import { useSafe } from '../../safe';
+import { OpenShared } from './OpenShared';
+import { SharedTxView } from './SharedTxView';
+import { parseSharedTxFragment, sharedTxFragment, type SharedTx } from './sharedTx';
+
+/**
+ * /{safe}/shared#tx=…: a transaction handed over by link or file, checked against the chain here
+ * (no gateway needed), then signed, shared again, sent to the gateway or executed.
+ */
+export function SharedTxPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { paths } = useSafe();
+  const [opened, setOpened] = useState<SharedTx | undefined>();
+  const fromLink = useMemo(
+    () => (location.hash.length > 1 ? parseSharedTxFragment(location.hash) : undefined),
+    [location.hash],
+  );
+  const shared = opened ?? (fromLink?.ok ? fromLink.value : undefined);
+  const open = (next: SharedTx) => {
+    setOpened(next);
+    // The address bar holds the link too: a reload, or a bookmark, opens the same transaction.
+    void navigate(paths.shared(sharedTxFragment(next)), { replace: true });
+  };
+
+  return (
+    <Page
+      title="Shared transaction"
+      description="A Safe transaction and its signatures from a link or a file, checked here against the Safe contract."
+      testId="shared-tx-page"
+    >
+      {fromLink && !fromLink.ok && opened === undefined && (
+        <Alert tone="danger" title="This link cannot be opened" role="alert" testId="shared-unreadable">
+          {fromLink.error}
+        </Alert>
+      )}
+      {shared ? (
+        <SharedTxView key={sharedTxFragment(shared)} shared={shared} onChange={open} />
+      ) : (
+        <OpenShared onOpen={open} />
+      )}
+    </Page>
+  );
+}

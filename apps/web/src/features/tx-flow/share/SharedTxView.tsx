@@ -1,0 +1,389 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Address, Hex } from 'viem';
+import { formatUnits } from 'viem';
+import { multisigTxId } from '@countersign/gateway-api';
+import { useGateway } from '../../../lib/ServicesProvider';
+import { chainClient } from '../../../lib/chainReader';
+import { downloadFile } from '../../../lib/download';
+import {
+  Alert,
+  Button,
+  Card,
+  CopyButton,
+  Detail,
+  DetailList,
+  DownloadIcon,
+  Loading,
+  Section,
+} from '../../../ui';
+import { useContractAbis } from '../../address-book';
+import {
+  invalidateSafeViews,
+  safeKey,
+  transactionQueryOptions,
+  useChainSafeState,
+  useSafe,
+  useSigner,
+} from '../../safe';
+import { useSignerService, type WriteError } from '../../wallet';
+import { ExecutionProgress, signSafeTx, SignerNotice, uploadSignatures, useExecution } from '../sign';
+import {
+  AddressNames,
+  contractHashQueryOptions,
+  describeCall,
+  HashChecks,
+  innerCalls,
+  useTokenFacts,
+} from '../verify';
+import { checkSharedTx, mergeSignatures, type CheckedSignature } from './checkSharedTx';
+import { keepSignatures, keptSignatures } from './keptSignatures';
+import {
+  sharedTxFileName,
+  sharedTxFragment,
+  sharedTxJson,
+  type SharedSignature,
+  type SharedTx,
+} from './sharedTx';
+import styles from './Shared.module.css';
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+const signatureKinds: Record<NonNullable<CheckedSignature['type']>, string> = {
+  EOA: 'signed',
+  ETH_SIGN: 'signed (eth_sign)',
+  CONTRACT_SIGNATURE: 'signed as a contract (EIP-1271), accepted by its contract',
+  APPROVED_HASH: 'approved on chain (approveHash)',
+};
+
+/** A shared transaction checked, with what the connected owner can do with it. */
+export function SharedTxView({ shared, onChange }: { shared: SharedTx; onChange: (next: SharedTx) => void }) {
+  const { chain, address, safe, paths, withoutGateway } = useSafe();
+  const gateway = useGateway();
+  const queryClient = useQueryClient();
+  const signer = useSignerService();
+  const role = useSigner();
+  const onChain = useChainSafeState();
+  const state = onChain.state;
+  const flowSafe = useMemo(() => ({ chain, address, version: safe.version }), [chain, address, safe.version]);
+  const contractHash = useQuery(contractHashQueryOptions(chain, address, shared.tx));
+  const [added, setAdded] = useState<SharedSignature[]>([]);
+  const [error, setError] = useState<WriteError | undefined>();
+  const [busy, setBusy] = useState<'sign' | 'upload' | undefined>();
+  const [uploaded, setUploaded] = useState<number | undefined>();
+  const execution = useExecution(flowSafe);
+
+  // What the gateway already holds of it, when there is a gateway: more signatures to merge.
+  const claimedHash = shared.safeTxHash;
+  const onGateway = useQuery({
+    ...transactionQueryOptions(gateway, chain.chainId, address, multisigTxId(address, claimedHash ?? '0x')),
+    enabled: !withoutGateway && claimedHash !== undefined,
+    retry: false,
+  });
+  const gatewayConfirmations = useMemo<SharedSignature[]>(() => {
+    const info = onGateway.data?.detailedExecutionInfo;
+    if (info?.type !== 'MULTISIG') return [];
+    return info.confirmations.flatMap((confirmation) =>
+      confirmation.signature
+        ? [{ signer: confirmation.signer.value as Address, signature: confirmation.signature as Hex }]
+        : [],
+    );
+  }, [onGateway.data]);
+  const candidates = useMemo(
+    () =>
+      mergeSignatures(
+        shared.signatures,
+        added,
+        claimedHash ? keptSignatures(claimedHash) : [],
+        gatewayConfirmations,
+      ),
+    [shared.signatures, added, claimedHash, gatewayConfirmations],
+  );
+
+  const check = useQuery({
+    queryKey: safeKey(chain.chainId, address, 'shared-check', sharedTxFragment(shared), [
+      candidates.map((c) => `${c.signer}:${c.signature}`).join(','),
+      String(state?.nonce),
+      contractHash.data ?? (contractHash.isError ? 'error' : 'pending'),
+    ]),
+    queryFn: () => {
+      if (state === undefined) throw new Error('The Safe has not been read from the chain yet.');
+      return checkSharedTx({
+        shared: { ...shared, signatures: candidates },
+        chainId: chain.chainId,
+        chainName: chain.chainName,
+        safe: address,
+        state,
+        contractHash: contractHash.data,
+        client: chainClient(chain),
+      });
+    },
+    enabled: state !== undefined && !contractHash.isPending,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const result = check.data;
+  const valid = useMemo(
+    () => result?.signatures.filter((signature) => signature.problem === undefined) ?? [],
+    [result],
+  );
+  const current = useMemo<SharedTx>(
+    () => ({
+      ...shared,
+      safeTxHash: result?.safeTxHash ?? shared.safeTxHash,
+      signatures: valid.map(({ signer, signature }) => ({ signer, signature })),
+    }),
+    [shared, result, valid],
+  );
+  useEffect(() => {
+    if (result && result.refusal === undefined && valid.length > 0) keepSignatures(result.safeTxHash, valid);
+  }, [result, valid]);
+
+  if (state === undefined) {
+    return onChain.query.isError ? (
+      <Alert tone="danger" title="The Safe could not be read from the chain" role="alert">
+        Nothing can be checked without the Safe contract: its owners, threshold and nonce.
+      </Alert>
+    ) : (
+      <Loading label="Reading the Safe from the chain…" />
+    );
+  }
+  if (result === undefined) return <Loading label="Checking the transaction against the chain…" />;
+
+  const native = { symbol: chain.nativeCurrency.symbol, decimals: chain.nativeCurrency.decimals };
+  const account = role.kind === 'owner' ? role.address : undefined;
+  const accountSigned = account !== undefined && valid.some((signature) => same(signature.signer, account));
+  const executable =
+    result.refusal === undefined &&
+    result.nonce.tx === result.nonce.safe &&
+    (valid.length >= state.threshold || (account !== undefined && valid.length + 1 >= state.threshold));
+  const link = `${window.location.origin}${paths.shared(sharedTxFragment(current))}`;
+  const working = busy !== undefined || execution.busy;
+
+  const sign = async () => {
+    setBusy('sign');
+    setError(undefined);
+    const signed = await signSafeTx(signer, flowSafe, shared.tx);
+    setBusy(undefined);
+    if (!signed.ok) {
+      setError(signed.error);
+      return;
+    }
+    const signature = { signer: signed.value.signer, signature: signed.value.signature };
+    setAdded((before) => [...before, signature]);
+    onChange({ ...current, signatures: mergeSignatures(current.signatures, [signature]) });
+  };
+  const upload = async () => {
+    setBusy('upload');
+    setError(undefined);
+    const sent = await uploadSignatures({
+      gateway,
+      safe: flowSafe,
+      tx: shared.tx,
+      safeTxHash: result.safeTxHash,
+      signatures: valid,
+      proposed: onGateway.data !== undefined,
+      onGateway: gatewayConfirmations.map((confirmation) => confirmation.signer),
+    });
+    setBusy(undefined);
+    if (!sent.ok) {
+      setError(sent.error);
+      return;
+    }
+    setUploaded(sent.value);
+    void onGateway.refetch();
+    void invalidateSafeViews(queryClient, chain.chainId, address, ['queue', 'nonces']);
+  };
+  const execute = () => {
+    setError(undefined);
+    void execution.execute({
+      tx: shared.tx,
+      txId: multisigTxId(address, result.safeTxHash),
+      confirmations: valid,
+      owners: state.owners,
+      threshold: state.threshold,
+      description: `Execute Safe transaction #${result.nonce.tx}`,
+    });
+  };
+  const failure = error ?? (execution.state.step === 'failed' ? execution.state.error : undefined);
+  const notOnGateway = valid.filter(
+    (signature) => !gatewayConfirmations.some((confirmation) => same(confirmation.signer, signature.signer)),
+  );
+
+  return (
+    <div className={styles.view} data-testid="shared-tx">
+      {result.refusal !== undefined && (
+        <Alert tone="danger" title="Do not sign this transaction" role="alert" testId="shared-refused">
+          {result.refusal}
+        </Alert>
+      )}
+      {shared.title && (
+        <p className={styles.hint} data-testid="shared-title">
+          Shared as &ldquo;{shared.title}&rdquo;: the sharer&apos;s words, not checked. What it does is below,
+          read from its bytes.
+        </p>
+      )}
+      <Section title="What the Safe will do" id="shared-actions">
+        <CallWordsList shared={shared} native={native} />
+      </Section>
+
+      <Section title="Checks" id="shared-checks">
+        <DetailList>
+          <Detail label="Nonce" testId="shared-nonce">
+            {result.nonce.tx}
+            {result.nonce.tx === result.nonce.safe
+              ? ': the Safe is at this nonce, so it can execute next.'
+              : result.nonce.tx > result.nonce.safe
+                ? `: the Safe is at ${result.nonce.safe}, so ${result.nonce.tx - result.nonce.safe} other transaction${result.nonce.tx - result.nonce.safe === 1 ? '' : 's'} must execute first.`
+                : `: used already (the Safe is at ${result.nonce.safe}).`}
+          </Detail>
+          <Detail label="Signatures" testId="shared-progress">
+            {valid.length} of {state.threshold} needed
+          </Detail>
+        </DetailList>
+        <HashChecks hashes={result} contractHash={contractHash} />
+      </Section>
+
+      <Section title="Signatures" id="shared-signatures">
+        {result.signatures.length === 0 ? (
+          <p className={styles.hint}>Nobody has signed it yet.</p>
+        ) : (
+          <ul className={styles.signatures} data-testid="shared-signatures">
+            {result.signatures.map((signature) => (
+              <li
+                key={`${signature.signer}:${signature.signature}`}
+                className={styles.signature}
+                data-testid="shared-signature"
+                data-valid={signature.problem === undefined}
+              >
+                <span className={styles.signer}>{signature.signer}</span>
+                {signature.problem === undefined && signature.type ? (
+                  <span className={styles.good}>✓ {signatureKinds[signature.type]}</span>
+                ) : (
+                  <span className={styles.bad}>✗ Does not count: {signature.problem}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      {result.refusal === undefined && (
+        <Section title="Share" id="shared-share">
+          <p className={styles.hint}>
+            Anyone with the link or the file sees the transaction and its signatures; a signature lets nobody
+            change it. Opening either checks it all again.
+          </p>
+          <div className={styles.buttons}>
+            <input
+              className={styles.link}
+              readOnly
+              value={link}
+              aria-label="Link to this transaction and its signatures"
+              onFocus={(event) => event.target.select()}
+              data-testid="shared-link"
+            />
+            <CopyButton value={link} label="Copy the link" />
+            <Button
+              icon={<DownloadIcon />}
+              onClick={() =>
+                downloadFile(sharedTxFileName(current), sharedTxJson(current), 'application/json')
+              }
+              data-testid="shared-download"
+            >
+              Download file
+            </Button>
+          </div>
+        </Section>
+      )}
+
+      {result.refusal === undefined && (
+        <Section title="Sign" id="shared-sign">
+          <div className={styles.view}>
+            <SignerNotice role={role} />
+            {failure && (
+              <Alert tone="danger" title="Not done" role="alert" testId="shared-error">
+                {failure.message}
+              </Alert>
+            )}
+            {uploaded !== undefined && (
+              <Alert tone="ok" title="On the gateway" testId="shared-uploaded">
+                {uploaded === 0
+                  ? 'The gateway had every signature already.'
+                  : `${uploaded} signature${uploaded === 1 ? '' : 's'} sent: the transaction is in the queue.`}
+              </Alert>
+            )}
+            <ExecutionProgress state={execution.state} chain={chain} />
+            <div className={styles.buttons}>
+              {account !== undefined && !accountSigned && (
+                <Button
+                  variant={executable && valid.length >= state.threshold ? 'secondary' : 'primary'}
+                  onClick={() => void sign()}
+                  disabled={working}
+                  data-testid="shared-sign"
+                >
+                  {busy === 'sign' ? 'Waiting for your wallet…' : 'Add your signature'}
+                </Button>
+              )}
+              {executable && account !== undefined && (
+                <Button variant="primary" onClick={execute} disabled={working} data-testid="shared-execute">
+                  Execute
+                </Button>
+              )}
+              {!withoutGateway && notOnGateway.length > 0 && (
+                <Button onClick={() => void upload()} disabled={working} data-testid="shared-upload">
+                  {busy === 'upload' ? 'Sending…' : 'Send to the gateway'}
+                </Button>
+              )}
+            </div>
+            {withoutGateway && (
+              <p className={styles.hint}>
+                The gateway does not answer: pass the link or the file to your co-signers yourself.
+              </p>
+            )}
+          </div>
+        </Section>
+      )}
+    </div>
+  );
+}
+
+/** Each call in words, decoded here from the bytes (a batch call by call). */
+function CallWordsList({
+  shared,
+  native,
+}: {
+  shared: SharedTx;
+  native: { symbol: string; decimals: number };
+}) {
+  const { chain, address } = useSafe();
+  const calls = innerCalls(shared.tx);
+  const tokens = useTokenFacts(chain, address, calls);
+  const abiFor = useContractAbis(chain.chainId);
+  return (
+    <Card>
+      <ol className={styles.signatures} data-testid="shared-calls">
+        {calls.map((call, index) => {
+          const words = describeCall(call, { safe: address, native, tokens: tokens.data, abiFor });
+          return (
+            <li key={index} className={styles.signature} data-testid="shared-call">
+              <p className={styles.words}>{words}</p>
+              <AddressNames text={words} safe={address} />
+              <DetailList>
+                <Detail label="To">
+                  <code className={styles.signer}>{call.to}</code>
+                </Detail>
+                {call.value > 0n && (
+                  <Detail label="Value">
+                    {formatUnits(call.value, native.decimals)} {native.symbol}
+                  </Detail>
+                )}
+                {call.operation === 1 && <Detail label="Operation">Delegatecall</Detail>}
+              </DetailList>
+            </li>
+          );
+        })}
+      </ol>
+    </Card>
+  );
+}
