@@ -5,6 +5,7 @@ import { teamSafeAddress, renderSafePage } from '../../../testing';
 import type { TxAction, TxDraft } from '../draft';
 import { addToBatch, batchKey, parseStoredBatch, readBatch } from './batchStore';
 import { BatchForm } from './BatchForm';
+import { txBuilderChecksum } from './txBuilderFile';
 
 configure({ asyncUtilTimeout: 5_000 });
 
@@ -100,5 +101,51 @@ describe('BatchForm', () => {
     expect(screen.getByTestId('batch-settings-warning')).toHaveTextContent(
       'changes the Safe’s settings 2 times',
     );
+  });
+
+  it('imports a Transaction Builder file, says whether its checksum matches, and names what it refuses', async () => {
+    const { user } = open();
+    const file = {
+      version: '1.0',
+      chainId: '1337',
+      createdAt: 1,
+      meta: { name: 'Grants', createdFromSafeAddress: teamSafeAddress },
+      transactions: [
+        { to: ALICE, value: '1000', data: null, contractMethod: null, contractInputsValues: null },
+        {
+          to: ALICE,
+          value: '0',
+          data: null,
+          contractMethod: {
+            inputs: [{ internalType: 'uint256', name: 'amount', type: 'uint256' }],
+            name: 'burn',
+            payable: false,
+          },
+          contractInputsValues: { amount: '5' },
+        },
+      ],
+    };
+    const withChecksum = { ...file, meta: { ...file.meta, checksum: txBuilderChecksum(file) } };
+    await user.upload(
+      screen.getByTestId('batch-import-file'),
+      new File([JSON.stringify(withChecksum)], 'grants.json', { type: 'application/json' }),
+    );
+    expect(await screen.findByTestId('batch-imported')).toHaveTextContent(
+      'Imported 2 transactions from “Grants”Its checksum matches',
+    );
+    expect(shown()).toEqual(['Contract call', 'burn(uint256) (Transaction Builder)']);
+    expect(readBatch('1337', teamSafeAddress)[1]?.action.data).toBe(
+      '0x42966c680000000000000000000000000000000000000000000000000000000000000005',
+    );
+
+    const broken = { ...file, transactions: [{ to: 'nowhere', value: '1' }] };
+    await user.upload(
+      screen.getByTestId('batch-import-file'),
+      new File([JSON.stringify(broken)], 'broken.json', { type: 'application/json' }),
+    );
+    expect(await screen.findByTestId('batch-import-error')).toHaveTextContent(
+      'broken.json was not importedTransaction 1: to is invalid',
+    );
+    expect(shown()).toHaveLength(2);
   });
 });

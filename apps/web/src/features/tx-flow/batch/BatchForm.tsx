@@ -15,6 +15,7 @@ import {
 import { useSafe } from '../../safe';
 import type { TxDraft } from '../draft';
 import { batchDraft, clearBatch, moveInBatch, removeFromBatch, useBatch, type BatchItem } from './batchStore';
+import { ImportedNotice, TxBuilderFiles, type ImportOutcome } from './TxBuilderFiles';
 import styles from './Batch.module.css';
 
 type Control = 'up' | 'down' | 'remove';
@@ -27,6 +28,7 @@ type Control = 'up' | 'down' | 'remove';
 export function BatchForm({ onReview }: { onReview: (draft: TxDraft) => void }) {
   const { chain, address, paths } = useSafe();
   const items = useBatch(chain.chainId, address);
+  const [imported, setImported] = useState<ImportOutcome | undefined>();
   const [announcement, setAnnouncement] = useState('');
   const [unsaved, setUnsaved] = useState(false);
   const [confirmingClear, setConfirmingClear] = useState(false);
@@ -75,6 +77,8 @@ export function BatchForm({ onReview }: { onReview: (draft: TxDraft) => void }) 
       <p role="status" aria-live="polite" className="visually-hidden" data-testid="batch-announcement">
         {announcement}
       </p>
+      <TxBuilderFiles items={items} onImported={setImported} />
+      {imported && <ImportedNotice outcome={imported} />}
       {unsaved && (
         <Alert tone="warn" testId="batch-unsaved">
           This browser did not save the change (storage is full or disabled): the batch as shown lasts until

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { Address, Hex } from 'viem';
 import { storedStateFamily, useStoredState } from '../../../lib/storedState';
 import type { TxAction, TxDraft } from '../draft';
+import type { TxBuilderCall, TxBuilderMeta } from './txBuilderFile';
 
 /**
  * The batch: calls put aside from any form ("Add to batch"), per Safe, in this browser's
@@ -13,6 +14,8 @@ export type BatchItem = {
   /** Tells identical calls apart while they are reordered. */
   id: string;
   action: TxAction;
+  /** The Transaction Builder entry it was read from, as written: exported back unchanged. */
+  entry?: string;
 };
 
 const KEY_PREFIX = 'countersign.batch.';
@@ -21,6 +24,7 @@ const KEY_PREFIX = 'countersign.batch.';
 export const batchKey = (chainId: string, safe: string) => `${KEY_PREFIX}${chainId}:${safe.toLowerCase()}`;
 
 const MAX_LABEL_LENGTH = 500;
+const MAX_ENTRY_LENGTH = 20_000;
 const MAX_UINT256 = 2n ** 256n - 1n;
 
 // Bigints are stored as decimal strings; only calls (operation 0) can be batched by MultiSendCallOnly.
@@ -30,6 +34,7 @@ const storedItemSchema = z.object({
   value: z.string().check(z.regex(/^\d{1,78}$/)),
   data: z.string().check(z.regex(/^0x(?:[0-9a-fA-F]{2})*$/)),
   label: z.optional(z.string()),
+  entry: z.optional(z.string().check(z.maxLength(MAX_ENTRY_LENGTH))),
 });
 type StoredItem = z.infer<typeof storedItemSchema>;
 
@@ -47,16 +52,18 @@ function fromStored(item: StoredItem): BatchItem | undefined {
       operation: 0,
       ...(item.label !== undefined && { label: item.label.slice(0, MAX_LABEL_LENGTH) }),
     },
+    ...(item.entry !== undefined && { entry: item.entry }),
   };
 }
 
-function toStored({ id, action }: BatchItem): StoredItem {
+function toStored({ id, action, entry }: BatchItem): StoredItem {
   return {
     id,
     to: action.to,
     value: action.value.toString(),
     data: action.data,
     ...(action.label !== undefined && { label: action.label }),
+    ...(entry !== undefined && { entry }),
   };
 }
 
@@ -141,7 +148,51 @@ export function removeFromBatch(chainId: string, safe: string, id: string): bool
 }
 
 export function clearBatch(chainId: string, safe: string): boolean {
+  batchFiles(`${batchKey(chainId, safe)}.file`).set(undefined);
   return batches(batchKey(chainId, safe)).set([]);
+}
+
+/**
+ * The name, description and origin of the Transaction Builder file the batch was read from (kept
+ * while the batch holds it): what its export writes back.
+ */
+const batchFiles = storedStateFamily<TxBuilderMeta | undefined>({
+  fallback: undefined,
+  parse: z.object({
+    name: z.string().check(z.maxLength(500)),
+    description: z.optional(z.string().check(z.maxLength(5000))),
+    txBuilderVersion: z.optional(z.string().check(z.maxLength(50))),
+    createdFromSafeAddress: z.optional(z.string().check(z.maxLength(100))),
+    createdFromOwnerAddress: z.optional(z.string().check(z.maxLength(100))),
+    createdAt: z.number(),
+  }),
+});
+
+export const readBatchFile = (chainId: string, safe: string): TxBuilderMeta | undefined =>
+  batchFiles(`${batchKey(chainId, safe)}.file`).get();
+
+/**
+ * Calls read from a Transaction Builder file, put at the end of the batch; into an empty batch the
+ * file's name and description come too.
+ */
+export function importToBatch(
+  chainId: string,
+  safe: string,
+  calls: readonly TxBuilderCall[],
+  meta: TxBuilderMeta,
+): { stored: boolean; count: number } {
+  const batch = batches(batchKey(chainId, safe));
+  const before = batch.get();
+  if (before.length === 0) batchFiles(`${batchKey(chainId, safe)}.file`).set(meta);
+  const items = [
+    ...before,
+    ...calls.map(({ action, entry }) => ({
+      id: newId(),
+      action: { ...action, operation: 0 as const },
+      ...(entry.length <= MAX_ENTRY_LENGTH && { entry }),
+    })),
+  ];
+  return { stored: batch.set(items), count: items.length };
 }
 
 /** The Safe's batch, re-rendering when it changes in this tab or another. */

@@ -1,20 +1,42 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, TextAreaField, UploadIcon } from '../../../ui';
-import { MAX_SHARED_TEXT, parseSharedInput, type SharedTx } from './sharedTx';
+import { useSelectedChain } from '../../chains';
+import { mergeSignatures } from './checkSharedTx';
+import { keptShared } from './keptShared';
+import { parseSharedInput } from './sharedInput';
+import { MAX_SHARED_TEXT, type SharedTx } from './sharedTx';
 import styles from './Shared.module.css';
 
 /** Opens a shared transaction from a file or from a pasted link or JSON; says why one cannot be read. */
-export function OpenShared({ onOpen }: { onOpen: (shared: SharedTx) => void }) {
+export function OpenShared({ onOpen }: { onOpen: (shared: SharedTx, tool: string) => void }) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const fileInput = useRef<HTMLInputElement>(null);
+  const { chains } = useSelectedChain();
 
   const open = (input: string, source: string) => {
-    const parsed = parseSharedInput(input);
-    if (parsed.ok) {
+    const chainIdOf = (shortName: string) => chains?.find((chain) => chain.shortName === shortName)?.chainId;
+    const parsed = parseSharedInput(input, chainIdOf);
+    if (!parsed.ok) {
+      setProblem(`${source}: ${parsed.error}`);
+      return;
+    }
+    const opened = parsed.value;
+    if (opened.kind === 'transaction') {
       setProblem(undefined);
-      onOpen(parsed.value);
-    } else setProblem(`${source}: ${parsed.error}`);
+      onOpen(opened.shared, opened.tool);
+      return;
+    }
+    // One signature (localsafe's importSig): for a transaction this browser has opened before.
+    const known = keptShared(opened.safeTxHash);
+    if (known === undefined) {
+      setProblem(
+        `${source}: it holds one signature for the transaction ${opened.safeTxHash}, which this browser has not opened: open that transaction's link or file first, then this one.`,
+      );
+      return;
+    }
+    setProblem(undefined);
+    onOpen({ ...known, signatures: mergeSignatures(known.signatures, [opened.signature]) }, opened.tool);
   };
   const readFile = async (file: File) => {
     if (file.size > MAX_SHARED_TEXT) {
@@ -27,8 +49,9 @@ export function OpenShared({ onOpen }: { onOpen: (shared: SharedTx) => void }) {
   return (
     <div className={styles.open} data-testid="shared-open">
       <p className={styles.hint}>
-        Open a transaction a co-signer shared: its file, or its link or JSON pasted below. Nothing is sent
-        anywhere; the link&apos;s part after # never reaches a server.
+        Open a transaction a co-signer shared: its file, or its link or JSON pasted below. Links of safe.wei,
+        Eternal Safe and localsafe open too. Nothing is sent anywhere; the link&apos;s part after # never
+        reaches a server.
       </p>
       <div className={styles.buttons}>
         <Button

@@ -14,14 +14,14 @@ export function SharedTxPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { paths } = useSafe();
-  const [opened, setOpened] = useState<SharedTx | undefined>();
+  const [opened, setOpened] = useState<{ shared: SharedTx; tool: string } | undefined>();
   const fromLink = useMemo(
     () => (location.hash.length > 1 ? parseSharedTxFragment(location.hash) : undefined),
     [location.hash],
   );
-  const shared = opened ?? (fromLink?.ok ? fromLink.value : undefined);
-  const open = (next: SharedTx) => {
-    setOpened(next);
+  const shared = opened?.shared ?? (fromLink?.ok ? fromLink.value : undefined);
+  const open = (next: SharedTx, tool = opened?.tool ?? 'Countersign') => {
+    setOpened({ shared: next, tool });
     // The address bar holds the link too: a reload, or a bookmark, opens the same transaction.
     void navigate(paths.shared(sharedTxFragment(next)), { replace: true });
   };
@@ -37,8 +37,14 @@ export function SharedTxPage() {
           {fromLink.error}
         </Alert>
       )}
+      {opened && opened.tool !== 'Countersign' && (
+        <p data-testid="shared-source">
+          Read from a {opened.tool} link: checked here like any other. This page&apos;s own link below carries
+          it on.
+        </p>
+      )}
       {shared ? (
-        <SharedTxView key={sharedTxFragment(shared)} shared={shared} onChange={open} />
+        <SharedTxView key={sharedTxFragment(shared)} shared={shared} onChange={(next) => open(next)} />
       ) : (
         <OpenShared onOpen={open} />
       )}

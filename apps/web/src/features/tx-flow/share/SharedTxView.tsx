@@ -37,7 +37,7 @@ import {
   useTokenFacts,
 } from '../verify';
 import { checkSharedTx, mergeSignatures, type CheckedSignature } from './checkSharedTx';
-import { keepSignatures, keptSignatures } from './keptSignatures';
+import { keepShared, keptShared } from './keptShared';
 import {
   sharedTxFileName,
   sharedTxFragment,
@@ -80,7 +80,7 @@ export function SharedTxView({ shared, onChange }: { shared: SharedTx; onChange:
     enabled: !withoutGateway && claimedHash !== undefined,
     retry: false,
   });
-  const gatewayConfirmations = useMemo<SharedSignature[]>(() => {
+  const gatewayConfirmations = useMemo<{ signer: Address; signature: Hex }[]>(() => {
     const info = onGateway.data?.detailedExecutionInfo;
     if (info?.type !== 'MULTISIG') return [];
     return info.confirmations.flatMap((confirmation) =>
@@ -94,7 +94,7 @@ export function SharedTxView({ shared, onChange }: { shared: SharedTx; onChange:
       mergeSignatures(
         shared.signatures,
         added,
-        claimedHash ? keptSignatures(claimedHash) : [],
+        claimedHash ? (keptShared(claimedHash)?.signatures ?? []) : [],
         gatewayConfirmations,
       ),
     [shared.signatures, added, claimedHash, gatewayConfirmations],
@@ -123,21 +123,19 @@ export function SharedTxView({ shared, onChange }: { shared: SharedTx; onChange:
     retry: false,
   });
   const result = check.data;
-  const valid = useMemo(
-    () => result?.signatures.filter((signature) => signature.problem === undefined) ?? [],
-    [result],
-  );
+  const valid = useMemo(() => result?.counted ?? [], [result]);
   const current = useMemo<SharedTx>(
     () => ({
       ...shared,
       safeTxHash: result?.safeTxHash ?? shared.safeTxHash,
-      signatures: valid.map(({ signer, signature }) => ({ signer, signature })),
+      signatures: valid,
     }),
     [shared, result, valid],
   );
   useEffect(() => {
-    if (result && result.refusal === undefined && valid.length > 0) keepSignatures(result.safeTxHash, valid);
-  }, [result, valid]);
+    if (result && result.refusal === undefined)
+      keepShared({ ...shared, safeTxHash: result.safeTxHash, signatures: valid });
+  }, [result, valid, shared]);
 
   if (state === undefined) {
     return onChain.query.isError ? (

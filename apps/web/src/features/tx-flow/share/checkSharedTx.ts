@@ -27,6 +27,8 @@ export type SharedTxCheck = {
   /** How the transaction's nonce stands against the Safe's. */
   nonce: { tx: number; safe: number };
   signatures: CheckedSignature[];
+  /** The signatures that count, each owner once, with the owner each stands for. */
+  counted: { signer: Address; signature: Hex }[];
 };
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -75,10 +77,11 @@ export async function checkSharedTx(params: {
       refusal,
       nonce,
       signatures: shared.signatures.map((s) => ({ ...s, type: undefined, problem: 'Not checked.' })),
+      counted: [],
     };
   }
   const preimage: Hex = `0x1901${hashes.domainHash.slice(2)}${hashes.messageHash.slice(2)}`;
-  const seen = new Set<string>();
+  const counted: SharedTxCheck['counted'] = [];
   const signatures: CheckedSignature[] = [];
   for (const signature of shared.signatures) {
     const checked = await checkOne(signature, {
@@ -88,13 +91,16 @@ export async function checkSharedTx(params: {
       hash: safeTxHash,
       preimage,
     });
-    const key = signature.signer.toLowerCase();
-    if (checked.problem === undefined && seen.has(key))
+    const owner = checked.problem === undefined ? checked.signer : undefined;
+    if (owner === undefined) signatures.push(checked);
+    else if (counted.some((other) => same(other.signer, owner)))
       signatures.push({ ...checked, problem: 'The same owner signed twice: counted once.' });
-    else signatures.push(checked);
-    if (checked.problem === undefined) seen.add(key);
+    else {
+      signatures.push(checked);
+      counted.push({ signer: owner, signature: checked.signature });
+    }
   }
-  return { ...hashes, refusal, nonce, signatures };
+  return { ...hashes, refusal, nonce, signatures, counted };
 }
 
 async function checkOne(
@@ -115,7 +121,7 @@ async function checkOne(
     );
   }
   if (!parsed) return fail('It is empty.');
-  if (!same(parsed.owner, signature.signer)) {
+  if (signature.signer !== undefined && !same(parsed.owner, signature.signer)) {
     return parsed.type === 'EOA' || parsed.type === 'ETH_SIGN'
       ? fail(
           `It does not sign this transaction: it recovers to ${parsed.owner}, not to ${signature.signer}.`,
@@ -146,7 +152,7 @@ async function checkOne(
     if (approved === undefined) return fail('The chain could not be asked whether it approved.', parsed.type);
     if (approved === 0n) return fail(`${parsed.owner} has not approved this hash on chain.`, parsed.type);
   }
-  return { ...signature, type: parsed.type, problem: undefined };
+  return { signer: parsed.owner, signature: signature.signature, type: parsed.type, problem: undefined };
 }
 
 /** Every signature known from any source, each (signer, bytes) pair once: the check decides which count. */
@@ -154,7 +160,7 @@ export function mergeSignatures(...lists: readonly (readonly SharedSignature[])[
   const merged = new Map<string, SharedSignature>();
   for (const list of lists)
     for (const signature of list) {
-      const key = `${signature.signer.toLowerCase()}:${signature.signature.toLowerCase()}`;
+      const key = `${signature.signer?.toLowerCase() ?? ''}:${signature.signature.toLowerCase()}`;
       if (!merged.has(key)) merged.set(key, signature);
     }
   return [...merged.values()];

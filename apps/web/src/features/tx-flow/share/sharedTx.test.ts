@@ -4,8 +4,8 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { buildSafeTx, safeDomain, safeTxHashes, safeTxTypes } from '@countersign/safe-core';
 import type { ChainSafeState } from '../../safe';
 import { checkSharedTx, mergeSignatures } from './checkSharedTx';
+import { parseSharedInput } from './sharedInput';
 import {
-  parseSharedInput,
   parseSharedTxFragment,
   parseSharedTxJson,
   sharedTxFragment,
@@ -72,7 +72,7 @@ describe('shared transactions: the format', () => {
     expect(parseSharedTxJson(sharedTxJson(shared))).toEqual({ ok: true, value: shared });
     expect(parseSharedInput(`https://example.org/eth:${safe}/shared#${sharedTxFragment(shared)}`)).toEqual({
       ok: true,
-      value: shared,
+      value: { kind: 'transaction', tool: 'Countersign', shared },
     });
   });
 

@@ -11,8 +11,11 @@ import { err, ok, type Result } from '../../../lib/result';
 export const SHARED_TX_FORMAT = 'countersign/safe-transaction';
 export const SHARED_TX_VERSION = 1;
 
-/** One owner's signature as the Safe reads it (65 bytes, or a contract signature with its data). */
-export type SharedSignature = { signer: Address; signature: Hex };
+/**
+ * One owner's signature as the Safe reads it (65 bytes, or a contract signature with its data). The
+ * signer is what the sharer names; a format that names none (safe.wei's) leaves it to recovery.
+ */
+export type SharedSignature = { signer: Address | undefined; signature: Hex };
 
 export type SharedTx = {
   chainId: string;
@@ -53,7 +56,7 @@ const sharedTxSchema = z.object({
   }),
   safeTxHash: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/, 'not a 32-byte hash'))),
   signatures: z
-    .array(z.object({ signer: address, signature: hex }))
+    .array(z.object({ signer: z.optional(address), signature: hex }))
     .check(z.maxLength(MAX_SIGNATURES, `more than ${MAX_SIGNATURES} signatures`)),
   title: z.optional(z.string().check(z.maxLength(200))),
 });
@@ -80,7 +83,7 @@ export function sharedTxJson(shared: SharedTx): string {
         nonce: tx.nonce.toString(),
       },
       ...(shared.safeTxHash ? { safeTxHash: shared.safeTxHash } : {}),
-      signatures: shared.signatures,
+      signatures: shared.signatures.map(({ signer, signature }) => ({ signer, signature })),
       ...(shared.title ? { title: shared.title } : {}),
     },
     null,
@@ -129,7 +132,7 @@ export function parseSharedTxJson(text: string): Result<SharedTx> {
     },
     safeTxHash: value.safeTxHash?.toLowerCase() as Hex | undefined,
     signatures: value.signatures.map((s) => ({
-      signer: getAddress(s.signer),
+      signer: s.signer === undefined ? undefined : getAddress(s.signer),
       signature: s.signature as Hex,
     })),
     title: value.title,
@@ -168,18 +171,3 @@ export function parseSharedTxFragment(fragment: string): Result<SharedTx> {
 /** The file's name: the Safe, the nonce and how far it is signed, so that a folder of them sorts. */
 export const sharedTxFileName = (shared: SharedTx): string =>
   `safe-tx-${shared.safe.slice(0, 10)}-nonce-${shared.tx.nonce}-${shared.signatures.length}-signed.json`;
-
-/** What an owner pastes or opens: a shared link, or the JSON of a shared file. */
-export function parseSharedInput(text: string): Result<SharedTx> {
-  const trimmed = text.trim();
-  if (trimmed === '') return err('Paste a link or the JSON of a shared transaction.');
-  if (trimmed.startsWith('{')) return parseSharedTxJson(trimmed);
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    return err('It is neither a link nor JSON.');
-  }
-  if (!url.hash) return err('The link holds no transaction (#tx=…).');
-  return parseSharedTxFragment(url.hash);
-}
