@@ -3,12 +3,7 @@
  * review of a new transaction) uses of it. The actions on an existing transaction
  * (TransactionActions) load on their own, from the feature's index.
  */
-export {
-  proposeSafeTx,
-  signSafeTx,
-  uploadSignatures,
-  type SafeTxSignature,
-} from './safeTxFlow';
+export { proposeSafeTx, signSafeTx, uploadSignatures, type SafeTxSignature } from './safeTxFlow';
 export { useExecution } from './useExecution';
 export { ExecutionProgress } from './ExecutionProgress';
 export { SignerNotice } from './SignerNotice';
