@@ -27,6 +27,7 @@ export type SettingsSection = (typeof settingsSections)[number];
 /** The kinds of new transaction, each a form at /{safe}/new-transaction/{kind}. */
 export const newTransactionKinds = [
   'send',
+  'payouts',
   'nft',
   'contract',
   'batch',

@@ -15,6 +15,7 @@ import {
   SetModuleGuardForm,
 } from './forms/ModuleForms';
 import { NestedSafeForm } from './forms/NestedSafeForm';
+import { PayoutsForm } from './forms/PayoutsForm';
 import { NftForm } from './forms/NftForm';
 import { AddOwnerForm, RemoveOwnerForm, SwapOwnerForm, ThresholdForm } from './forms/OwnerForms';
 import { SendForm } from './forms/SendForm';
@@ -184,5 +185,7 @@ function KindForm({
       return <UpgradeForm onReview={review} />;
     case 'nested-safe':
       return <NestedSafeForm onReview={review} />;
+    case 'payouts':
+      return <PayoutsForm onReview={review} />;
   }
 }

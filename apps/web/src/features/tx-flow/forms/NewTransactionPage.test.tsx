@@ -26,9 +26,9 @@ describe('NewTransactionPage', () => {
     await user.tab();
     expect(send).toHaveFocus();
     await user.tab();
-    expect(screen.getByTestId('kind-nft')).toHaveFocus();
+    expect(screen.getByTestId('kind-payouts')).toHaveFocus();
     await user.keyboard('{Enter}');
-    expect(router.state.location.pathname).toBe(`${testSafe.paths.base}/new-transaction/nft`);
+    expect(router.state.location.pathname).toBe(`${testSafe.paths.base}/new-transaction/payouts`);
   });
 
   it('keeps owner changes from a single-owner Safe', () => {

@@ -24,6 +24,11 @@ export const kindGroups: readonly KindGroup[] = [
         title: 'Send tokens',
         description: 'The chain’s coin or an ERC-20 token the Safe holds, to any address.',
       },
+      {
+        kind: 'payouts',
+        title: 'Pay many (CSV)',
+        description: 'A list of recipient, token and amount, paid in one transaction.',
+      },
       { kind: 'nft', title: 'Send NFT', description: 'An ERC-721 token the Safe holds, to any address.' },
     ],
   },
