@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { addressBookRoutes } from '../features/address-book';
 import { AppsSettingsSection, appsRoutes } from '../features/apps';
 import { assetsRoutes } from '../features/assets';
+import { BackupSettingsSection } from '../features/backup';
 import { explorerRoutes } from '../features/explorer';
 import { messagesRoutes } from '../features/messages';
 import { homeRoutes } from '../features/home';
@@ -36,7 +37,10 @@ const safeViews: RouteObject[] = [
   ...walletConnectRoutes,
   ...addressBookRoutes,
   // Settings sections owned by other features are supplied here, so settings imports none of them.
-  ...createSettingsRoutes([{ id: 'apps', label: 'Safe Apps', Component: AppsSettingsSection }]),
+  ...createSettingsRoutes([
+    { id: 'apps', label: 'Safe Apps', Component: AppsSettingsSection },
+    { id: 'data', label: 'Data', Component: BackupSettingsSection },
+  ]),
   ...txFlowRoutes,
   { path: '*', Component: NotFound },
 ];

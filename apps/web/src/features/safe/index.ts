@@ -52,6 +52,7 @@ export {
   MY_SAFE_NAME_MAX,
   addMySafe,
   isMySafe,
+  parseMySafes,
   safeAccess,
   readMySafes,
   removeMySafe,

@@ -21,6 +21,7 @@ export const settingsSections = [
   'delegates',
   'notifications',
   'apps',
+  'data',
 ] as const;
 export type SettingsSection = (typeof settingsSections)[number];
 
