@@ -156,4 +156,56 @@ test.describe('Without the gateway', () => {
       await offline.close();
     }
   });
+
+  test('a localsafe link pasted where the gateway answers is checked, then sent to the gateway', async ({
+    page,
+    browser,
+    stack,
+  }) => {
+    const { safe } = await deployDevSafe(stack, [addressOf(stack, 'owner A'), addressOf(stack, 'owner B')]);
+    await fundAndServe(stack, safe);
+    const offline = await webWithoutGateway(stack);
+    let link: string;
+    try {
+      link = await ownerASharesPayment(page, stack, offline, safe);
+    } finally {
+      await offline.close();
+    }
+    // The same transaction as localsafe 0.3.1 shares it: its SDK JSON, base64, in the fragment's query.
+    const ours = JSON.parse(Buffer.from(link.split('#tx=')[1]!, 'base64url').toString('utf8')) as {
+      transaction: Record<string, string | number>;
+      signatures: { signer: string; signature: string }[];
+    };
+    const localsafe = Buffer.from(
+      JSON.stringify({
+        tx: {
+          data: { ...ours.transaction, nonce: Number(ours.transaction.nonce) },
+          signatures: ours.signatures.map((s) => ({
+            signer: s.signer,
+            data: s.signature,
+            isContractSignature: false,
+          })),
+        },
+      }),
+    ).toString('base64');
+    const pasted = `https://localsafe.eth.limo/#/safe/${safe}?importTx=${encodeURIComponent(localsafe)}&chainId=${stack.chainId}`;
+
+    const b = await otherBrowser(browser);
+    await installTestWallet(b.page, stack, 'owner B');
+    await b.page.goto(`${stack.webUrl}/local:${safe}/shared`);
+    await b.page.getByTestId('shared-paste').fill(pasted);
+    await b.page.getByTestId('shared-paste-open').click();
+    await expect(b.page.getByTestId('shared-source')).toContainText('Read from a localsafe link');
+    await expect(b.page.getByTestId('shared-progress')).toHaveText('1 of 2 needed');
+    await b.page.getByTestId('shared-upload').click();
+    await expect(b.page.getByTestId('shared-uploaded')).toContainText('1 signature sent');
+    await b.page.goto(`${stack.webUrl}/local:${safe}/transactions/queue`);
+    await expect(b.page.getByTestId('tx-row').first()).toContainText('0.1');
+    // From the gateway's queue it can be shared again, with the signatures the gateway holds.
+    await b.page.getByTestId('tx-row').first().click();
+    await b.page.getByTestId('tx-share').click();
+    await expect(b.page.getByTestId('shared-progress')).toHaveText('1 of 2 needed');
+    await expect(b.page.getByTestId('shared-link')).toHaveValue(/\/shared#tx=/);
+    await b.close();
+  });
 });

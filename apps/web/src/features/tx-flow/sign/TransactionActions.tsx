@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { Address } from 'viem';
+import type { Address, Hex } from 'viem';
 import type { TransactionDetails } from '@countersign/gateway-api';
 import { useGateway } from '../../../lib/ServicesProvider';
 import { Alert, Button, ButtonLink, Dialog, Section } from '../../../ui';
@@ -21,6 +21,7 @@ import {
 import { buildSafeTx, safeTxHashes } from '@countersign/safe-core';
 import { ExecutionProgress } from './ExecutionProgress';
 import { ApproveOnChain } from './ApproveOnChain';
+import { sharedTxFragment } from '../share';
 import { confirmSafeTx, deleteProposal, type SafeTxSignature } from './safeTxFlow';
 import { executionSignatures } from './safeTxSignatures';
 import { SignerNotice } from './SignerNotice';
@@ -294,6 +295,32 @@ export function TransactionActions({ details }: { details: TransactionDetails })
                 Replace
               </ButtonLink>
             )}
+            <ButtonLink
+              to={paths.shared(
+                sharedTxFragment({
+                  chainId: chain.chainId,
+                  safe: address,
+                  tx: verified.tx,
+                  safeTxHash: verified.safeTxHash,
+                  signatures: multisig.confirmations.flatMap((confirmation) =>
+                    confirmation.signature
+                      ? [
+                          {
+                            signer: confirmation.signer.value as Address,
+                            signature: confirmation.signature as Hex,
+                          },
+                        ]
+                      : [],
+                  ),
+                  title: undefined,
+                }),
+              )}
+              variant="ghost"
+              title="Its fields and signatures as a link or a file, for co-signers without this gateway"
+              data-testid="tx-share"
+            >
+              Share
+            </ButtonLink>
             {isProposer && (
               <Button
                 variant="danger"
