@@ -31,7 +31,12 @@ export function TopAssets({ count = 4 }: { count?: number }) {
             <>
               <p className={styles.total}>
                 <span className={styles.totalLabel}>Total value</span>{' '}
-                <FiatAmount value={view.total} currency={currency} testId="top-assets-total" />
+                {view.unpriced > 0 && view.visible.every((item) => item.fiatBalance === null) ? (
+                  // No price at all (no gateway, or none it knows): a total of 0 would be a claim.
+                  <span data-testid="top-assets-total">Unknown</span>
+                ) : (
+                  <FiatAmount value={view.total} currency={currency} testId="top-assets-total" />
+                )}
                 {view.unpriced > 0 && (
                   <span className={styles.totalLabel} data-testid="top-assets-unpriced">
                     {' '}

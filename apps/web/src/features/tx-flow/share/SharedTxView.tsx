@@ -258,7 +258,7 @@ export function SharedTxView({ shared, onChange }: { shared: SharedTx; onChange:
                 {signature.problem === undefined && signature.type ? (
                   <span className={styles.good}>✓ {signatureKinds[signature.type]}</span>
                 ) : (
-                  <span className={styles.bad}>✗ Does not count: {signature.problem}</span>
+                  <span className={styles.bad}>✗ Not counted. {signature.problem}</span>
                 )}
               </li>
             ))}
