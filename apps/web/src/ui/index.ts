@@ -11,6 +11,7 @@ export { FiatAmount, TokenAmount } from './amounts';
 export { Badge, type BadgeTone } from './Badge';
 export { Button, ButtonLink, IconButton, buttonClass } from './Button';
 export { CopyButton } from './CopyButton';
+export { FileButton } from './FileButton';
 export { DateTime } from './DateTime';
 export { Dialog } from './Dialog';
 export { EmptyState } from './EmptyState';

@@ -1,7 +1,7 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { getLocalStorage } from '../../lib/storage';
 import { downloadFile } from '../../lib/download';
-import { Alert, Button, DownloadIcon, Section, UploadIcon } from '../../ui';
+import { Alert, Button, DownloadIcon, FileButton, Section, UploadIcon } from '../../ui';
 import { useSelectedChain } from '../chains';
 import { MAX_BACKUP_TEXT, readBackup, writeBackup } from './backupFile';
 import { importSafeWallet, restoreBackup, type RestoreReport } from './restore';
@@ -17,8 +17,6 @@ type Outcome = { title: string; report: RestoreReport } | { title: string; error
 export function BackupSettingsSection() {
   const { chains } = useSelectedChain();
   const [outcome, setOutcome] = useState<Outcome | undefined>();
-  const backupInput = useRef<HTMLInputElement>(null);
-  const safeWalletInput = useRef<HTMLInputElement>(null);
 
   const exportBackup = () => {
     const storage = getLocalStorage();
@@ -66,18 +64,15 @@ export function BackupSettingsSection() {
           <Button icon={<DownloadIcon />} onClick={exportBackup} data-testid="backup-export">
             Download backup
           </Button>
-          <Button
+          <FileButton
             icon={<UploadIcon />}
-            onClick={() => backupInput.current?.click()}
-            data-testid="backup-restore"
+            accept=".json,application/json"
+            onFile={(file) => void readFile(file, restore)}
+            testId="backup-restore"
+            inputTestId="backup-file"
           >
             Restore a backup
-          </Button>
-          <FileInput
-            inputRef={backupInput}
-            onFile={(file) => void readFile(file, restore)}
-            testId="backup-file"
-          />
+          </FileButton>
         </div>
       </Section>
       <Section title="Move in from Safe{Wallet}" id="backup-safe-wallet">
@@ -87,49 +82,19 @@ export function BackupSettingsSection() {
           opens in Address book → Import CSV.
         </p>
         <div className={styles.buttons}>
-          <Button
+          <FileButton
             icon={<UploadIcon />}
-            onClick={() => safeWalletInput.current?.click()}
-            data-testid="safe-wallet-import"
+            accept=".json,application/json"
+            onFile={(file) => void readFile(file, importFromSafeWallet)}
+            testId="safe-wallet-import"
+            inputTestId="safe-wallet-file"
           >
             Import Safe{'{Wallet}'} export
-          </Button>
-          <FileInput
-            inputRef={safeWalletInput}
-            onFile={(file) => void readFile(file, importFromSafeWallet)}
-            testId="safe-wallet-file"
-          />
+          </FileButton>
         </div>
       </Section>
       {outcome && <OutcomeNotice outcome={outcome} />}
     </div>
-  );
-}
-
-function FileInput({
-  inputRef,
-  onFile,
-  testId,
-}: {
-  inputRef: React.RefObject<HTMLInputElement | null>;
-  onFile: (file: File) => void;
-  testId: string;
-}) {
-  return (
-    <input
-      ref={inputRef}
-      type="file"
-      accept=".json,application/json"
-      className="visually-hidden"
-      tabIndex={-1}
-      aria-hidden="true"
-      onChange={(event) => {
-        const file = event.target.files?.[0];
-        event.target.value = '';
-        if (file) onFile(file);
-      }}
-      data-testid={testId}
-    />
   );
 }
 

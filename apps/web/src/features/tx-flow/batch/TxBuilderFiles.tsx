@@ -1,6 +1,5 @@
-import { useRef } from 'react';
 import { downloadFile } from '../../../lib/download';
-import { Alert, Button, DownloadIcon, UploadIcon } from '../../../ui';
+import { Alert, Button, DownloadIcon, FileButton, UploadIcon } from '../../../ui';
 import { useSafe } from '../../safe';
 import { importToBatch, readBatchFile, type BatchItem } from './batchStore';
 import { MAX_TX_BUILDER_FILE, readTxBuilderFile, txBuilderFileOf } from './txBuilderFile';
@@ -27,7 +26,6 @@ export function TxBuilderFiles({
   onImported: (outcome: ImportOutcome) => void;
 }) {
   const { chain, address } = useSafe();
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const read = async (file: File) => {
     if (file.size > MAX_TX_BUILDER_FILE) {
@@ -62,14 +60,16 @@ export function TxBuilderFiles({
 
   return (
     <div className={styles.files}>
-      <Button
+      <FileButton
         icon={<UploadIcon />}
         size="sm"
-        onClick={() => fileInput.current?.click()}
-        data-testid="batch-import"
+        accept=".json,application/json"
+        onFile={(file) => void read(file)}
+        testId="batch-import"
+        inputTestId="batch-import-file"
       >
         Import Transaction Builder file
-      </Button>
+      </FileButton>
       <Button
         icon={<DownloadIcon />}
         size="sm"
@@ -80,20 +80,6 @@ export function TxBuilderFiles({
       >
         Export for Transaction Builder
       </Button>
-      <input
-        ref={fileInput}
-        type="file"
-        accept=".json,application/json"
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void read(file);
-        }}
-        data-testid="batch-import-file"
-      />
     </div>
   );
 }

@@ -1,8 +1,16 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getBlock } from 'viem/actions';
 import { chainClient } from '../../../lib/chainReader';
-import { Alert, Button, QueryView, TextAreaField, UploadIcon, exactTokenAmount } from '../../../ui';
+import {
+  Alert,
+  Button,
+  FileButton,
+  QueryView,
+  TextAreaField,
+  UploadIcon,
+  exactTokenAmount,
+} from '../../../ui';
 import { useBalances } from '../../assets';
 import { safeKey, useSafe } from '../../safe';
 import { addToBatch } from '../batch';
@@ -40,7 +48,7 @@ function PayoutFields({
   const [text, setText] = useState('');
   const [split, setSplit] = useState(false);
   const [added, setAdded] = useState<number | undefined>();
-  const fileInput = useRef<HTMLInputElement>(null);
+  const [fileProblem, setFileProblem] = useState<string | undefined>();
   const reading = useMemo(
     () =>
       text.trim() === ''
@@ -76,28 +84,22 @@ function PayoutFields({
         address. Amounts are in the token’s own units (1250.5), never rounded.
       </p>
       <div className={styles.actions}>
-        <Button
+        <FileButton
           icon={<UploadIcon />}
-          onClick={() => fileInput.current?.click()}
-          data-testid="payouts-open-file"
+          accept=".csv,text/csv,text/plain"
+          onFile={(file) => {
+            if (file.size > MAX_PAYOUT_TEXT) {
+              setFileProblem(`${file.name} is larger than 256 KiB: split the payout into several files.`);
+              return;
+            }
+            setFileProblem(undefined);
+            void file.text().then(setText);
+          }}
+          testId="payouts-open-file"
+          inputTestId="payouts-file"
         >
           Open a CSV file
-        </Button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept=".csv,text/csv,text/plain"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file && file.size <= MAX_PAYOUT_TEXT) void file.text().then(setText);
-            else if (file) setText('');
-          }}
-          data-testid="payouts-file"
-        />
+        </FileButton>
       </div>
       <TextAreaField
         label="Payments (CSV)"
@@ -112,6 +114,11 @@ function PayoutFields({
         placeholder={`recipient,token,amount\n0x…,${chain.nativeCurrency.symbol},0.5`}
         testId="payouts-csv"
       />
+      {fileProblem && (
+        <Alert tone="danger" role="alert" testId="payouts-file-problem">
+          {fileProblem}
+        </Alert>
+      )}
       {reading && reading.problems.length > 0 && (
         <Alert
           tone="danger"

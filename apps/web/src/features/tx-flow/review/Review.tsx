@@ -1,21 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { formatUnits, type Hex } from 'viem';
+import type { Hex } from 'viem';
 import { multisigTxId } from '@countersign/gateway-api';
 import { safeTxHashes, type SafeTx } from '@countersign/safe-core';
 import { useGateway } from '../../../lib/ServicesProvider';
-import {
-  Alert,
-  Button,
-  Card,
-  Detail,
-  DetailList,
-  HexValue,
-  Section,
-  useDescribeQueryError,
-} from '../../../ui';
-import { useContractAbis } from '../../address-book';
+import { Alert, Button, Detail, DetailList, Section, useDescribeQueryError } from '../../../ui';
 import {
   invalidateSafeViews,
   recommendedNonce,
@@ -39,18 +29,14 @@ import {
 import { sharedTxFragment } from '../share';
 import { SafeStateDisagreements } from '../../chain-trust';
 import {
-  AddressNames,
-  ApprovedHashNote,
+  CallList,
   contractHashQueryOptions,
-  describeCall,
   HashChecks,
-  innerCalls,
   simulationQueryOptions,
   SimulationSummary,
   StateChanges,
   stateChangesQueryOptions,
   useStateChangeTokens,
-  useTokenFacts,
 } from '../verify';
 import { callWarnings, nonceWarnings } from './reviewChecks';
 import { estimationQueryOptions, useNonces } from './queries';
@@ -157,9 +143,6 @@ export function Review({
   ];
   const nonceUsed = warnings.some((warning) => warning.id === 'nonce-used');
   const native = { symbol: chain.nativeCurrency.symbol, decimals: chain.nativeCurrency.decimals };
-  const calls = innerCalls(call);
-  const tokens = useTokenFacts(chain, address, calls);
-  const abiFor = useContractAbis(chain.chainId);
   const contractDisagrees =
     hashes !== undefined &&
     contractHash.data !== undefined &&
@@ -289,42 +272,7 @@ export function Review({
         ))}
 
       <Section title="What the Safe will do" id="review-actions">
-        <Card>
-          <ol className={styles.actions} data-testid="review-actions">
-            {calls.map((inner, index) => {
-              const words = describeCall(inner, { safe: address, native, tokens: tokens.data, abiFor });
-              return (
-                <li key={index} className={styles.action} data-testid="review-action">
-                  <p className={styles.words}>{words}</p>
-                  <AddressNames text={words} safe={address} />
-                  <ApprovedHashNote call={inner} chain={chain} safe={address} />
-                  <DetailList>
-                    <Detail label="To">
-                      <code className={styles.code}>{inner.to}</code>
-                    </Detail>
-                    {inner.value > 0n && (
-                      <Detail label="Value">
-                        {formatUnits(inner.value, native.decimals)} {native.symbol}
-                      </Detail>
-                    )}
-                    {inner.data !== '0x' && (
-                      <Detail label="Data">
-                        <HexValue value={inner.data} label="data" chars={10} />
-                      </Detail>
-                    )}
-                    {inner.operation === 1 && <Detail label="Operation">Delegatecall</Detail>}
-                  </DetailList>
-                </li>
-              );
-            })}
-          </ol>
-          {calls.length > 1 && (
-            <p className={styles.batchNote}>
-              Sent as one delegatecall to {call.to} (MultiSendCallOnly), which makes each call above in order;
-              if one fails, none happens.
-            </p>
-          )}
-        </Card>
+        <CallList call={call} testId="review-action" />
       </Section>
 
       {/* On a page the Safe's notices above say it; a dialog covers them. */}

@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { Alert, Button, TextAreaField, UploadIcon } from '../../../ui';
+import { useState } from 'react';
+import { Alert, Button, FileButton, TextAreaField, UploadIcon } from '../../../ui';
 import { useSelectedChain } from '../../chains';
 import { mergeSignatures } from './checkSharedTx';
 import { keptShared } from './keptShared';
@@ -11,7 +11,6 @@ import styles from './Shared.module.css';
 export function OpenShared({ onOpen }: { onOpen: (shared: SharedTx, tool: string) => void }) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
-  const fileInput = useRef<HTMLInputElement>(null);
   const { chains } = useSelectedChain();
 
   const open = (input: string, source: string) => {
@@ -54,27 +53,15 @@ export function OpenShared({ onOpen }: { onOpen: (shared: SharedTx, tool: string
         reaches a server.
       </p>
       <div className={styles.buttons}>
-        <Button
+        <FileButton
           icon={<UploadIcon />}
-          onClick={() => fileInput.current?.click()}
-          data-testid="shared-open-file"
+          accept=".json,application/json"
+          onFile={(file) => void readFile(file)}
+          testId="shared-open-file"
+          inputTestId="shared-file"
         >
           Open a file
-        </Button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept=".json,application/json"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void readFile(file);
-          }}
-          data-testid="shared-file"
-        />
+        </FileButton>
       </div>
       <TextAreaField
         label="Link or JSON"

@@ -1,23 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Address, Hex } from 'viem';
-import { formatUnits } from 'viem';
 import { multisigTxId } from '@countersign/gateway-api';
+import { safeTxHashes } from '@countersign/safe-core';
 import { useGateway } from '../../../lib/ServicesProvider';
 import { chainClient } from '../../../lib/chainReader';
 import { downloadFile } from '../../../lib/download';
-import {
-  Alert,
-  Button,
-  Card,
-  CopyButton,
-  Detail,
-  DetailList,
-  DownloadIcon,
-  Loading,
-  Section,
-} from '../../../ui';
-import { useContractAbis } from '../../address-book';
+import { Alert, Button, CopyButton, Detail, DetailList, DownloadIcon, Loading, Section } from '../../../ui';
 import {
   invalidateSafeViews,
   safeKey,
@@ -28,14 +17,7 @@ import {
 } from '../../safe';
 import { useSignerService, type WriteError } from '../../wallet';
 import { ExecutionProgress, signSafeTx, SignerNotice, uploadSignatures, useExecution } from '../sign';
-import {
-  AddressNames,
-  contractHashQueryOptions,
-  describeCall,
-  HashChecks,
-  innerCalls,
-  useTokenFacts,
-} from '../verify';
+import { CallList, contractHashQueryOptions, HashChecks } from '../verify';
 import { checkSharedTx, mergeSignatures, type CheckedSignature } from './checkSharedTx';
 import { keepShared, keptShared } from './keptShared';
 import {
@@ -74,7 +56,14 @@ export function SharedTxView({ shared, onChange }: { shared: SharedTx; onChange:
   const execution = useExecution(flowSafe);
 
   // What the gateway already holds of it, when there is a gateway: more signatures to merge.
-  const claimedHash = shared.safeTxHash;
+  // The hash to look it up by, here and on the gateway: the one it names, else the one its fields
+  // give (links of other tools name none). Either way the check below hashes the fields again.
+  const claimedHash =
+    shared.safeTxHash ??
+    (state
+      ? safeTxHashes({ chainId: Number(chain.chainId), safe: address, tx: shared.tx, version: state.version })
+          .safeTxHash
+      : undefined);
   const onGateway = useQuery({
     ...transactionQueryOptions(gateway, chain.chainId, address, multisigTxId(address, claimedHash ?? '0x')),
     enabled: !withoutGateway && claimedHash !== undefined,
@@ -148,7 +137,6 @@ export function SharedTxView({ shared, onChange }: { shared: SharedTx; onChange:
   }
   if (result === undefined) return <Loading label="Checking the transaction against the chain…" />;
 
-  const native = { symbol: chain.nativeCurrency.symbol, decimals: chain.nativeCurrency.decimals };
   const account = role.kind === 'owner' ? role.address : undefined;
   const accountSigned = account !== undefined && valid.some((signature) => same(signature.signer, account));
   const executable =
@@ -222,7 +210,7 @@ export function SharedTxView({ shared, onChange }: { shared: SharedTx; onChange:
         </p>
       )}
       <Section title="What the Safe will do" id="shared-actions">
-        <CallWordsList shared={shared} native={native} />
+        <CallList call={shared.tx} testId="shared-call" />
       </Section>
 
       <Section title="Checks" id="shared-checks">
@@ -343,45 +331,5 @@ export function SharedTxView({ shared, onChange }: { shared: SharedTx; onChange:
         </Section>
       )}
     </div>
-  );
-}
-
-/** Each call in words, decoded here from the bytes (a batch call by call). */
-function CallWordsList({
-  shared,
-  native,
-}: {
-  shared: SharedTx;
-  native: { symbol: string; decimals: number };
-}) {
-  const { chain, address } = useSafe();
-  const calls = innerCalls(shared.tx);
-  const tokens = useTokenFacts(chain, address, calls);
-  const abiFor = useContractAbis(chain.chainId);
-  return (
-    <Card>
-      <ol className={styles.signatures} data-testid="shared-calls">
-        {calls.map((call, index) => {
-          const words = describeCall(call, { safe: address, native, tokens: tokens.data, abiFor });
-          return (
-            <li key={index} className={styles.signature} data-testid="shared-call">
-              <p className={styles.words}>{words}</p>
-              <AddressNames text={words} safe={address} />
-              <DetailList>
-                <Detail label="To">
-                  <code className={styles.signer}>{call.to}</code>
-                </Detail>
-                {call.value > 0n && (
-                  <Detail label="Value">
-                    {formatUnits(call.value, native.decimals)} {native.symbol}
-                  </Detail>
-                )}
-                {call.operation === 1 && <Detail label="Operation">Delegatecall</Detail>}
-              </DetailList>
-            </li>
-          );
-        })}
-      </ol>
-    </Card>
   );
 }

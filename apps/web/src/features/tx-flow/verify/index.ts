@@ -4,8 +4,7 @@
  * simulation and the hashes, the chain's account of the Safe.
  */
 export { describeCall } from './actionWords';
-export { AddressNames } from './CallWords';
-export { ApprovedHashNote } from './ApprovedHashNote';
+export { CallList } from './CallList';
 export {
   callKey,
   contractHashQueryOptions,
@@ -18,5 +17,4 @@ export { innerCalls } from './innerCalls';
 export { SimulationSummary } from './SimulationSummary';
 export { StateChanges } from './StateChanges';
 export { useStateChangeTokens } from './stateChangeTokens';
-export { useTokenFacts } from './tokenFacts';
 export { useTransactionVerdict } from './useTransactionVerdict';
