@@ -85,6 +85,7 @@ test.describe('Settings', () => {
       'Delegates',
       'Notifications',
       'Safe Apps',
+      'Data',
     ]);
   });
 
@@ -283,6 +284,7 @@ test.describe('Settings', () => {
     ['/network', 'settings-network'],
     ['/delegates', 'settings-delegates'],
     ['/notifications', 'settings-notifications'],
+    ['/data', 'backup-section'],
   ];
   for (const scheme of ['light', 'dark'] as const) {
     for (const [path, testId] of sections) {

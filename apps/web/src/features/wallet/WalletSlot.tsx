@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRuntimeConfig } from '../../lib/ServicesProvider';
+import { failedModuleUrl, retryingImport } from '../../lib/retryImport';
 import { buttonClass } from '../../ui';
 import { useCurrentChain } from '../chains';
 import type WalletRuntimeModule from './runtime/WalletRuntime';
@@ -16,13 +17,15 @@ type WalletRuntimeComponent = typeof WalletRuntimeModule;
 const noWallets: readonly string[] = [];
 
 let runtimeModule: Promise<WalletRuntimeComponent> | undefined;
+let failedChunk: string | undefined;
 
 /** The wallet chunk, fetched once; a failed fetch is forgotten so the next intent tries again. */
 function loadWalletRuntime(): Promise<WalletRuntimeComponent> {
-  runtimeModule ??= import('./runtime/WalletRuntime').then(
+  runtimeModule ??= retryingImport(() => import('./runtime/WalletRuntime'), failedChunk).then(
     (module) => module.default,
     (error: unknown) => {
       runtimeModule = undefined;
+      failedChunk = failedModuleUrl(error) ?? failedChunk;
       throw error;
     },
   );
