@@ -26,6 +26,9 @@ async function webWithoutGateway(stack: E2eStack): Promise<WebServer> {
     rpcUrls: config.rpcUrls,
     chains: config.chains,
     devnet: config.devnet,
+    // Pages render in the browser: the server's render of a page runs in this test's own process,
+    // next to the test wallet, and is not what this test is about.
+    prerenderBudgetMs: 0,
   });
 }
 
@@ -140,17 +143,18 @@ test.describe('Without the gateway', () => {
       json.transaction.value = '900000000000000000';
       const tampered = `${link.split('#tx=')[0]}#tx=${Buffer.from(JSON.stringify(json)).toString('base64url')}`;
 
+      // B opens the file on the page of shared transactions: it is checked as a link is.
       const b = await otherBrowser(browser);
-      await linkWallet(b.page, stack, 'owner B', tampered);
-      await expect(b.page.getByTestId('shared-refused')).toContainText('is not the hash of its fields');
-      await expect(b.page.getByTestId('shared-sign')).toHaveCount(0);
-      await expect(b.page.getByTestId('shared-execute')).toHaveCount(0);
-
-      // The file, opened on the page of shared transactions, is checked the same way.
-      await b.page.goto(`${offline.url}/local:${safe}/shared`);
+      await linkWallet(b.page, stack, 'owner B', `${offline.url}/local:${safe}/shared`);
       await b.page.getByTestId('shared-file').setInputFiles(file);
       await ownerBSignsAndExecutes(b.page);
       expect(await chain.readContract({ address: safe, abi: safeAbi, functionName: 'nonce' })).toBe(1n);
+
+      // The link with one field changed is refused with the reason, and offers nothing to sign.
+      await b.page.goto(tampered);
+      await expect(b.page.getByTestId('shared-refused')).toContainText('is not the hash of its fields');
+      await expect(b.page.getByTestId('shared-sign')).toHaveCount(0);
+      await expect(b.page.getByTestId('shared-execute')).toHaveCount(0);
       await b.close();
     } finally {
       await offline.close();

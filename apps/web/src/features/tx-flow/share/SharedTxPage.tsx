@@ -14,16 +14,20 @@ export function SharedTxPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { paths } = useSafe();
-  const [opened, setOpened] = useState<{ shared: SharedTx; tool: string } | undefined>();
+  // The address bar holds the transaction (a reload, a bookmark or a new link opens it); what was
+  // opened from a file or another tool's link is put there too, and which tool it came from is kept
+  // while the address bar still holds it.
+  const [source, setSource] = useState<{ fragment: string; tool: string } | undefined>();
   const fromLink = useMemo(
     () => (location.hash.length > 1 ? parseSharedTxFragment(location.hash) : undefined),
     [location.hash],
   );
-  const shared = opened?.shared ?? (fromLink?.ok ? fromLink.value : undefined);
-  const open = (next: SharedTx, tool = opened?.tool ?? 'Countersign') => {
-    setOpened({ shared: next, tool });
-    // The address bar holds the link too: a reload, or a bookmark, opens the same transaction.
-    void navigate(paths.shared(sharedTxFragment(next)), { replace: true });
+  const shared = fromLink?.ok ? fromLink.value : undefined;
+  const tool = source && `#${source.fragment}` === location.hash ? source.tool : undefined;
+  const open = (next: SharedTx, from = tool ?? 'Countersign') => {
+    const fragment = sharedTxFragment(next);
+    setSource({ fragment, tool: from });
+    void navigate(paths.shared(fragment), { replace: true });
   };
 
   return (
@@ -32,15 +36,14 @@ export function SharedTxPage() {
       description="A Safe transaction and its signatures from a link or a file, checked here against the Safe contract."
       testId="shared-tx-page"
     >
-      {fromLink && !fromLink.ok && opened === undefined && (
+      {fromLink && !fromLink.ok && (
         <Alert tone="danger" title="This link cannot be opened" role="alert" testId="shared-unreadable">
           {fromLink.error}
         </Alert>
       )}
-      {opened && opened.tool !== 'Countersign' && (
+      {tool && tool !== 'Countersign' && (
         <p data-testid="shared-source">
-          Read from a {opened.tool} link: checked here like any other. This page&apos;s own link below carries
-          it on.
+          Read from a {tool} link: checked here like any other. This page&apos;s own link below carries it on.
         </p>
       )}
       {shared ? (
