@@ -18,7 +18,7 @@ import {
 import { useSignerService, type WriteError } from '../../wallet';
 import { ExecutionProgress, signSafeTx, SignerNotice, uploadSignatures, useExecution } from '../sign';
 import { CallList, contractHashQueryOptions, HashChecks } from '../verify';
-import { checkSharedTx, mergeSignatures, type CheckedSignature } from './checkSharedTx';
+import { checkSharedTx, mergeSignatures, type CheckedSignature, type SharedTxCheck } from './checkSharedTx';
 import { keepShared, keptShared } from './keptShared';
 import {
   sharedTxFileName,
@@ -54,6 +54,10 @@ export function SharedTxView({ shared, onChange }: { shared: SharedTx; onChange:
   const [busy, setBusy] = useState<'sign' | 'upload' | undefined>();
   const [uploaded, setUploaded] = useState<number | undefined>();
   const execution = useExecution(flowSafe);
+  // The check as it stood when this page sent the execution: once mined, the chain's nonce moves past
+  // the transaction's (often before the wallet reports the receipt), and checking it again would
+  // refuse it as used and hide the execution's progress.
+  const [executedCheck, setExecutedCheck] = useState<SharedTxCheck | undefined>();
 
   // What the gateway already holds of it, when there is a gateway: more signatures to merge.
   // The hash to look it up by, here and on the gateway: the one it names, else the one its fields
@@ -111,7 +115,8 @@ export function SharedTxView({ shared, onChange }: { shared: SharedTx; onChange:
     staleTime: Infinity,
     retry: false,
   });
-  const result = check.data;
+  const executing = execution.state.step !== 'idle' && execution.state.step !== 'failed';
+  const result = (executing ? executedCheck : undefined) ?? check.data;
   const valid = useMemo(() => result?.counted ?? [], [result]);
   const current = useMemo<SharedTx>(
     () => ({
@@ -182,6 +187,7 @@ export function SharedTxView({ shared, onChange }: { shared: SharedTx; onChange:
   };
   const execute = () => {
     setError(undefined);
+    setExecutedCheck(result);
     void execution.execute({
       tx: shared.tx,
       txId: multisigTxId(address, result.safeTxHash),
