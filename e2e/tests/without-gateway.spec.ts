@@ -212,4 +212,46 @@ test.describe('Without the gateway', () => {
     await expect(b.page.getByTestId('shared-link')).toHaveValue(/\/shared#tx=/);
     await b.close();
   });
+
+  test('a message signed and shared without the gateway: B signs from the link, the Safe accepts it, and it reaches the gateway once it answers', async ({
+    page,
+    browser,
+    stack,
+  }) => {
+    const { safe } = await deployDevSafe(stack, [addressOf(stack, 'owner A'), addressOf(stack, 'owner B')]);
+    await fundAndServe(stack, safe);
+    const offline = await webWithoutGateway(stack);
+    try {
+      await linkWallet(page, stack, 'owner A', `${offline.url}/local:${safe}/new-message`);
+      await page.getByTestId('message-input').fill('We, the owners, agree to the audit of 1 December.');
+      await page.getByTestId('review-message').click();
+      // Nobody to create it on: sign and share is what is offered.
+      await expect(page.getByTestId('sign-message')).toHaveCount(0);
+      await page.getByTestId('sign-and-share-message').click();
+      await expect(page.getByTestId('shared-message-progress')).toHaveText('1 of 2 needed');
+      await expect(page.getByTestId('shared-message-signature')).toHaveAttribute('data-valid', 'true');
+      const link = await page.getByTestId('shared-message-link').inputValue();
+      expect(link).toContain('/messages/shared#msg=');
+
+      const b = await otherBrowser(browser);
+      await linkWallet(b.page, stack, 'owner B', link);
+      await expect(b.page.getByTestId('message-text')).toContainText('agree to the audit');
+      await b.page.getByTestId('shared-message-sign').click();
+      await expect(b.page.getByTestId('shared-message-progress')).toHaveText('2 of 2 needed');
+      // The Safe has the last word: its isValidSignature, asked on chain.
+      await expect(b.page.getByTestId('shared-message-safe-answer')).toContainText('accepts it');
+      const signed = await b.page.getByTestId('shared-message-link').inputValue();
+
+      // The same link where the gateway answers: both signatures are sent, and the gateway lists it.
+      await b.page.goto(signed.replace(offline.url, stack.webUrl));
+      await expect(b.page.getByTestId('shared-message-progress')).toHaveText('2 of 2 needed');
+      await b.page.getByTestId('shared-message-upload').click();
+      await expect(b.page.getByTestId('shared-message-uploaded')).toContainText('2 signatures sent');
+      await b.page.goto(`${stack.webUrl}/local:${safe}/messages`);
+      await expect(b.page.getByTestId('message-row').first()).toContainText('agree to the audit');
+      await b.close();
+    } finally {
+      await offline.close();
+    }
+  });
 });

@@ -22,6 +22,7 @@ export const BACKUP_KEYS: Readonly<Record<string, string>> = {
   'countersign.fiat-currency': 'fiat currency',
   'countersign.ownerRpcs': 'your RPCs',
   'countersign.sharedTransactions': 'shared transactions',
+  'countersign.sharedMessages': 'shared messages',
   'countersign.chainId': 'chosen chain',
 };
 /** Batches are one key per Safe: `countersign.batch.<chainId>:<address>` (and `….file`). */

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Address as AddressValue } from 'viem';
 import type { SafeMessage } from '@countersign/gateway-api';
 import { useGateway } from '../../lib/ServicesProvider';
-import { Address, Alert, Button, Card, HexValue } from '../../ui';
+import { Address, Alert, Button, ButtonLink, Card, HexValue } from '../../ui';
 import { childMessage, ParentSafeSigning } from '../nested-safes';
 import { invalidateSafeViews, useSafe } from '../safe';
 import { checkFailure, useSignerService, type WriteError } from '../wallet';
@@ -11,6 +11,8 @@ import { verifyMessageHash, type MessageHashCheck } from './messageHashes';
 import { messageQueryOptions } from './queries';
 import { SignerHint, useOwnerAccount } from './sign/SignerHint';
 import { confirmSafeMessage } from './sign/signingActions';
+import { sharedMessageFragment } from './share/sharedMessage';
+import { isRawMessage } from './messageContent';
 import styles from './sign/Signing.module.css';
 
 type Outcome = { tone: 'ok' | 'danger'; title: string; message: string };
@@ -37,7 +39,7 @@ function messageSafeOf(message: SafeMessage): string | undefined {
  * hashes here to its messageHash is offered for signing: owners sign that hash, not the content.
  */
 export function MessageActions({ message }: { message: SafeMessage }) {
-  const { chain, address, safe } = useSafe();
+  const { chain, address, safe, paths } = useSafe();
   const queryClient = useQueryClient();
   const gateway = useGateway();
   const signerService = useSignerService();
@@ -117,6 +119,23 @@ export function MessageActions({ message }: { message: SafeMessage }) {
           (confirmation) => confirmation.owner.value.toLowerCase() === signer.account?.toLowerCase(),
         );
   const missing = Math.max(message.confirmationsRequired - message.confirmationsSubmitted, 0);
+  // Handed on outside the gateway: the content and the confirmations it holds, each checked again
+  // by whoever opens the link.
+  const shareLink = isRawMessage(message.message)
+    ? undefined
+    : paths.sharedMessage(
+        sharedMessageFragment({
+          chainId: chain.chainId,
+          safe: address,
+          message: message.message,
+          safeMessageHash: check.hashes.safeMessageHash,
+          signatures: message.confirmations.map((confirmation) => ({
+            signer: confirmation.owner.value as AddressValue,
+            signature: confirmation.signature as `0x${string}`,
+          })),
+          title: undefined,
+        }),
+      );
 
   return (
     <>
@@ -147,6 +166,13 @@ export function MessageActions({ message }: { message: SafeMessage }) {
                 </div>
                 <SignerHint signer={signer} action="confirms this message" />
               </>
+            )}
+            {shareLink && (
+              <div className={styles.actions}>
+                <ButtonLink to={shareLink} size="sm" data-testid="message-share">
+                  Share as a link or file
+                </ButtonLink>
+              </div>
             )}
           </>
         )}

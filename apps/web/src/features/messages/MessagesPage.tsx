@@ -32,9 +32,14 @@ export function MessagesPage() {
       title="Messages"
       description="Messages the owners sign off-chain for this Safe. A message counts as signed by the Safe once as many owners as its threshold have confirmed it."
       actions={
-        <ButtonLink to={paths.newMessage} variant="primary" size="sm" data-testid="new-message-link">
-          Sign a message
-        </ButtonLink>
+        <>
+          <ButtonLink to={paths.sharedMessage()} size="sm" data-testid="open-shared-message-link">
+            Open a shared message
+          </ButtonLink>
+          <ButtonLink to={paths.newMessage} variant="primary" size="sm" data-testid="new-message-link">
+            Sign a message
+          </ButtonLink>
+        </>
       }
       testId="messages-page"
     >

@@ -8,7 +8,7 @@ import { useGateway } from '../../lib/ServicesProvider';
 import * as z from 'zod/mini';
 import { Alert, Button, ButtonLink, Page, Section } from '../../ui';
 import { shownError, useSchemaForm } from '../../ui/schemaForm';
-import { invalidateSafeViews, useSafe } from '../safe';
+import { invalidateSafeViews, signSafeMessage, useSafe } from '../safe';
 import { useSignerService, type WriteError } from '../wallet';
 import { contentKindTitle } from './messageContent';
 import { MessageContentView } from './MessageContentView';
@@ -24,6 +24,7 @@ import {
 } from './sign/messageDraft';
 import { SignerHint, useOwnerAccount } from './sign/SignerHint';
 import { createSafeMessage } from './sign/signingActions';
+import { sharedMessageFragment } from './share/sharedMessage';
 import styles from './sign/Signing.module.css';
 import { RadioChoices } from '../../ui/RadioChoices';
 
@@ -91,7 +92,7 @@ async function awaitMessage(
  * signature keeps everything entered.
  */
 export function NewMessagePage() {
-  const { chain, address, safe, paths } = useSafe();
+  const { chain, address, safe, paths, withoutGateway } = useSafe();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const gateway = useGateway();
@@ -167,6 +168,44 @@ export function NewMessagePage() {
       }),
   });
   const created = create.data?.ok === true;
+  // Signed here and handed to the co-signers as a link or a file, with or without a gateway.
+  const share = useMutation({
+    mutationFn: async ({ content, contentHash }: { content: MessageContent; contentHash: Hex }) => {
+      const signed = await signSafeMessage({
+        signer: signerService,
+        chainId: chain.chainId,
+        safe: address,
+        owners: safe.owners.map((owner) => owner.value),
+        contentHash,
+      });
+      if (!signed.ok) return signed;
+      return { ok: true as const, value: { content, signature: signed.value } };
+    },
+    onMutate: () => setOutcome(undefined),
+    onSuccess: async (result) => {
+      if (!result.ok) return refused(result.error);
+      if (!hashes?.ok) return;
+      await navigate(
+        paths.sharedMessage(
+          sharedMessageFragment({
+            chainId: chain.chainId,
+            safe: address,
+            message: result.value.content,
+            safeMessageHash: hashes.safeMessageHash,
+            signatures: [result.value.signature],
+            title: undefined,
+          }),
+        ),
+      );
+    },
+    onError: (error) =>
+      refused({
+        source: 'wallet',
+        kind: 'failed',
+        message: error instanceof Error ? error.message : String(error),
+      }),
+  });
+  const busy = create.isPending || created || share.isPending;
 
   const submit = form.handleSubmit(({ content }) => {
     setOutcome(undefined);
@@ -179,6 +218,10 @@ export function NewMessagePage() {
   const sign = () => {
     if (reviewed === undefined || !hashes?.ok) return;
     create.mutate({ content: reviewed, contentHash: hashes.contentHash });
+  };
+  const signAndShare = () => {
+    if (reviewed === undefined || !hashes?.ok) return;
+    share.mutate({ content: reviewed, contentHash: hashes.contentHash });
   };
 
   const back = (
@@ -271,17 +314,27 @@ export function NewMessagePage() {
           <Section title="Sign" id="new-message-sign">
             <SignerHint signer={signer} action="signs the message" />
             <div className={styles.actions}>
-              <Button onClick={backToEdit} disabled={create.isPending} data-testid="edit-message">
+              <Button onClick={backToEdit} disabled={busy} data-testid="edit-message">
                 Back to edit
               </Button>
               <Button
-                variant="primary"
-                onClick={sign}
-                disabled={!signer.isOwner || !hashes.ok || create.isPending || created}
-                data-testid="sign-message"
+                variant={withoutGateway ? 'primary' : 'secondary'}
+                onClick={signAndShare}
+                disabled={!signer.isOwner || !hashes.ok || busy}
+                data-testid="sign-and-share-message"
               >
-                {create.isPending || created ? 'Signing and creating…' : 'Sign and create'}
+                {share.isPending ? 'Signing…' : 'Sign and share'}
               </Button>
+              {!withoutGateway && (
+                <Button
+                  variant="primary"
+                  onClick={sign}
+                  disabled={!signer.isOwner || !hashes.ok || busy}
+                  data-testid="sign-message"
+                >
+                  {create.isPending || created ? 'Signing and creating…' : 'Sign and create'}
+                </Button>
+              )}
             </div>
             {outcome !== undefined && (
               <Alert

@@ -12,6 +12,10 @@ export const messagesRoutes: RouteObject[] = [
     loader: safeViewLoader(prefetchMessages),
     lazy: async () => ({ Component: (await loadPages()).MessagesPage }),
   },
+  {
+    path: 'messages/shared',
+    lazy: async () => ({ Component: (await import('./share/SharedMessagePage')).SharedMessagePage }),
+  },
   { path: 'messages/:messageHash', lazy: async () => ({ Component: (await loadPages()).MessagePage }) },
   { path: 'new-message', lazy: async () => ({ Component: (await loadPages()).NewMessagePage }) },
 ];

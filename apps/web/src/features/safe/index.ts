@@ -69,3 +69,11 @@ export {
   useTransactionQuery,
 } from './transactionQueries';
 export { signSafeMessage } from './signSafeMessage';
+export {
+  checkSharedSignatures,
+  mergeSignatures,
+  type CheckedSignatures,
+  type SharedSignature,
+} from './sharedSignatures';
+export { SharedSignatureList } from './SharedSignatureList';
+export { ShareLinkAndFile } from './ShareLinkAndFile';

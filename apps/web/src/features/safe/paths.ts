@@ -80,6 +80,7 @@ export function safePaths(shortName: string, address: string) {
     newMessage: `${base}/new-message`,
     /** A transaction handed over by link or file; the link's fragment (`#tx=…`) holds it. */
     shared: (fragment = '') => `${base}/shared${fragment ? `#${fragment}` : ''}`,
+    sharedMessage: (fragment = '') => `${base}/messages/shared${fragment ? `#${fragment}` : ''}`,
   };
 }
 export type SafePaths = ReturnType<typeof safePaths>;

@@ -30,7 +30,9 @@ export type SafeView =
   | 'contract-code'
   | 'creation'
   /** A transaction shared by link or file, checked against the chain (rest: it and its signatures). */
-  | 'shared-check';
+  | 'shared-check'
+  /** The same for a message. */
+  | 'shared-message-check';
 
 export function safeKey(chainId: string, address: string, view?: SafeView, ...rest: unknown[]): QueryKey {
   const root = ['safe', chainId, address.toLowerCase()];

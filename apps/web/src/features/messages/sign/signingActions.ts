@@ -54,3 +54,47 @@ export async function confirmSafeMessage({
     client.confirmMessage({ chainId, messageHash, signature: signed.value.signature }),
   );
 }
+
+/**
+ * Hands signatures gathered outside the gateway to it: the first creates the message when the
+ * gateway does not hold it yet, each other one confirms it. `onGateway` lists the owners whose
+ * confirmations it holds (undefined: it does not hold the message). Returns how many were sent.
+ */
+export async function uploadMessageSignatures({
+  gateway,
+  chainId,
+  safe,
+  content,
+  messageHash,
+  signatures,
+  onGateway,
+  origin,
+}: {
+  gateway: GatewayClient;
+  chainId: string;
+  safe: Address;
+  content: MessageContent;
+  messageHash: Hex;
+  signatures: readonly { signer: Address; signature: Hex }[];
+  onGateway: readonly string[] | undefined;
+  origin: string;
+}): Promise<WriteResult<number>> {
+  const held = new Set((onGateway ?? []).map((owner) => owner.toLowerCase()));
+  const missing = signatures.filter((signature) => !held.has(signature.signer.toLowerCase()));
+  let sent = 0;
+  for (const [index, { signature }] of missing.entries()) {
+    const result =
+      onGateway === undefined && index === 0
+        ? await fromGateway(gateway, (client) =>
+            client.proposeMessage({
+              chainId,
+              safeAddress: safe,
+              body: { message: content, signature, safeAppId: null, origin },
+            }),
+          )
+        : await fromGateway(gateway, (client) => client.confirmMessage({ chainId, messageHash, signature }));
+    if (!result.ok) return result;
+    sent += 1;
+  }
+  return { ok: true, value: sent };
+}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, FileButton, TextAreaField, UploadIcon } from '../../../ui';
 import { useSelectedChain } from '../../chains';
-import { mergeSignatures } from './checkSharedTx';
+import { mergeSignatures } from '../../safe';
 import { keptShared } from './keptShared';
 import { parseSharedInput } from './sharedInput';
 import { MAX_SHARED_TEXT, type SharedTx } from './sharedTx';

@@ -5,38 +5,28 @@ import { multisigTxId } from '@countersign/gateway-api';
 import { safeTxHashes } from '@countersign/safe-core';
 import { useGateway } from '../../../lib/ServicesProvider';
 import { chainClient } from '../../../lib/chainReader';
-import { downloadFile } from '../../../lib/download';
-import { Alert, Button, CopyButton, Detail, DetailList, DownloadIcon, Loading, Section } from '../../../ui';
+import { Alert, Button, Detail, DetailList, Loading, Section } from '../../../ui';
 import {
   invalidateSafeViews,
+  mergeSignatures,
   safeKey,
+  ShareLinkAndFile,
+  SharedSignatureList,
   transactionQueryOptions,
   useChainSafeState,
   useSafe,
   useSigner,
+  type SharedSignature,
 } from '../../safe';
 import { useSignerService, type WriteError } from '../../wallet';
 import { ExecutionProgress, signSafeTx, SignerNotice, uploadSignatures, useExecution } from '../sign';
 import { CallList, contractHashQueryOptions, HashChecks } from '../verify';
-import { checkSharedTx, mergeSignatures, type CheckedSignature, type SharedTxCheck } from './checkSharedTx';
+import { checkSharedTx, type SharedTxCheck } from './checkSharedTx';
 import { keepShared, keptShared } from './keptShared';
-import {
-  sharedTxFileName,
-  sharedTxFragment,
-  sharedTxJson,
-  type SharedSignature,
-  type SharedTx,
-} from './sharedTx';
+import { sharedTxFileName, sharedTxFragment, sharedTxJson, type SharedTx } from './sharedTx';
 import styles from './Shared.module.css';
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
-const signatureKinds: Record<NonNullable<CheckedSignature['type']>, string> = {
-  EOA: 'signed',
-  ETH_SIGN: 'signed (eth_sign)',
-  CONTRACT_SIGNATURE: 'signed as a contract (EIP-1271), accepted by its contract',
-  APPROVED_HASH: 'approved on chain (approveHash)',
-};
 
 /** A shared transaction checked, with what the connected owner can do with it. */
 export function SharedTxView({ shared, onChange }: { shared: SharedTx; onChange: (next: SharedTx) => void }) {
@@ -237,55 +227,18 @@ export function SharedTxView({ shared, onChange }: { shared: SharedTx; onChange:
       </Section>
 
       <Section title="Signatures" id="shared-signatures">
-        {result.signatures.length === 0 ? (
-          <p className={styles.hint}>Nobody has signed it yet.</p>
-        ) : (
-          <ul className={styles.signatures} data-testid="shared-signatures">
-            {result.signatures.map((signature) => (
-              <li
-                key={`${signature.signer}:${signature.signature}`}
-                className={styles.signature}
-                data-testid="shared-signature"
-                data-valid={signature.problem === undefined}
-              >
-                <span className={styles.signer}>{signature.signer}</span>
-                {signature.problem === undefined && signature.type ? (
-                  <span className={styles.good}>✓ {signatureKinds[signature.type]}</span>
-                ) : (
-                  <span className={styles.bad}>✗ Not counted. {signature.problem}</span>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+        <SharedSignatureList signatures={result.signatures} testId="shared-signatures" />
       </Section>
 
       {result.refusal === undefined && (
         <Section title="Share" id="shared-share">
-          <p className={styles.hint}>
-            Anyone with the link or the file sees the transaction and its signatures; a signature lets nobody
-            change it. Opening either checks it all again.
-          </p>
-          <div className={styles.buttons}>
-            <input
-              className={styles.link}
-              readOnly
-              value={link}
-              aria-label="Link to this transaction and its signatures"
-              onFocus={(event) => event.target.select()}
-              data-testid="shared-link"
-            />
-            <CopyButton value={link} label="Copy the link" />
-            <Button
-              icon={<DownloadIcon />}
-              onClick={() =>
-                downloadFile(sharedTxFileName(current), sharedTxJson(current), 'application/json')
-              }
-              data-testid="shared-download"
-            >
-              Download file
-            </Button>
-          </div>
+          <ShareLinkAndFile
+            what="transaction"
+            link={link}
+            fileName={sharedTxFileName(current)}
+            json={sharedTxJson(current)}
+            testIdPrefix="shared"
+          />
         </Section>
       )}
 

@@ -1,22 +1,7 @@
 import type { Address, Client, Hex } from 'viem';
-import { readContract } from 'viem/actions';
-import {
-  contractSignatureForm,
-  isValidContractSignature,
-  recoverSafeSignatures,
-  safeAbi,
-  safeTxHashes,
-  type SafeSignatureType,
-} from '@countersign/safe-core';
-import type { ChainSafeState } from '../../safe';
-import type { SharedSignature, SharedTx } from './sharedTx';
-
-/** What one signature of a shared transaction turned out to be. */
-export type CheckedSignature = SharedSignature & {
-  type: SafeSignatureType | undefined;
-  /** Why it does not count; absent when it does. */
-  problem: string | undefined;
-};
+import { safeTxHashes } from '@countersign/safe-core';
+import { checkSharedSignatures, type ChainSafeState, type CheckedSignatures } from '../../safe';
+import type { SharedTx } from './sharedTx';
 
 export type SharedTxCheck = {
   safeTxHash: Hex;
@@ -26,10 +11,7 @@ export type SharedTxCheck = {
   refusal: string | undefined;
   /** How the transaction's nonce stands against the Safe's. */
   nonce: { tx: number; safe: number };
-  signatures: CheckedSignature[];
-  /** The signatures that count, each owner once, with the owner each stands for. */
-  counted: { signer: Address; signature: Hex }[];
-};
+} & CheckedSignatures;
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -81,87 +63,14 @@ export async function checkSharedTx(params: {
     };
   }
   const preimage: Hex = `0x1901${hashes.domainHash.slice(2)}${hashes.messageHash.slice(2)}`;
-  const counted: SharedTxCheck['counted'] = [];
-  const signatures: CheckedSignature[] = [];
-  for (const signature of shared.signatures) {
-    const checked = await checkOne(signature, {
-      client: params.client,
-      safe: params.safe,
-      state,
-      hash: safeTxHash,
-      preimage,
-    });
-    const owner = checked.problem === undefined ? checked.signer : undefined;
-    if (owner === undefined) signatures.push(checked);
-    else if (counted.some((other) => same(other.signer, owner)))
-      signatures.push({ ...checked, problem: 'The same owner signed twice: counted once.' });
-    else {
-      signatures.push(checked);
-      counted.push({ signer: owner, signature: checked.signature });
-    }
-  }
-  return { ...hashes, refusal, nonce, signatures, counted };
-}
-
-async function checkOne(
-  signature: SharedSignature,
-  context: { client: Client; safe: Address; state: ChainSafeState; hash: Hex; preimage: Hex },
-): Promise<CheckedSignature> {
-  const fail = (problem: string, type?: SafeSignatureType): CheckedSignature => ({
-    ...signature,
-    type,
-    problem,
+  const checked = await checkSharedSignatures({
+    signatures: shared.signatures,
+    client: params.client,
+    safe: params.safe,
+    state,
+    hash: safeTxHash,
+    preimage,
+    subject: 'transaction',
   });
-  let parsed;
-  try {
-    [parsed] = await recoverSafeSignatures(context.hash, signature.signature, 1);
-  } catch (error) {
-    return fail(
-      `It is not a signature the Safe can read: ${error instanceof Error ? error.message : String(error)}.`,
-    );
-  }
-  if (!parsed) return fail('It is empty.');
-  if (signature.signer !== undefined && !same(parsed.owner, signature.signer)) {
-    return parsed.type === 'EOA' || parsed.type === 'ETH_SIGN'
-      ? fail(
-          `It does not sign this transaction: it recovers to ${parsed.owner}, not to ${signature.signer}.`,
-          parsed.type,
-        )
-      : fail(`It names ${parsed.owner} inside, not ${signature.signer}.`, parsed.type);
-  }
-  if (!context.state.owners.some((owner) => same(owner, parsed.owner)))
-    return fail(`${parsed.owner} is not an owner of this Safe.`, parsed.type);
-  if (parsed.type === 'CONTRACT_SIGNATURE') {
-    const data = `0x${parsed.signature.slice(2 + 65 * 2 + 64)}` as Hex;
-    const accepted = await isValidContractSignature(
-      context.client,
-      parsed.owner,
-      { hash: context.hash, preimage: context.preimage },
-      data,
-      contractSignatureForm(context.state.version),
-    );
-    if (!accepted) return fail(`The contract ${parsed.owner} does not accept it (EIP-1271).`, parsed.type);
-  }
-  if (parsed.type === 'APPROVED_HASH') {
-    const approved = await readContract(context.client, {
-      address: context.safe,
-      abi: safeAbi,
-      functionName: 'approvedHashes',
-      args: [parsed.owner, context.hash],
-    }).catch(() => undefined);
-    if (approved === undefined) return fail('The chain could not be asked whether it approved.', parsed.type);
-    if (approved === 0n) return fail(`${parsed.owner} has not approved this hash on chain.`, parsed.type);
-  }
-  return { signer: parsed.owner, signature: signature.signature, type: parsed.type, problem: undefined };
-}
-
-/** Every signature known from any source, each (signer, bytes) pair once: the check decides which count. */
-export function mergeSignatures(...lists: readonly (readonly SharedSignature[])[]): SharedSignature[] {
-  const merged = new Map<string, SharedSignature>();
-  for (const list of lists)
-    for (const signature of list) {
-      const key = `${signature.signer?.toLowerCase() ?? ''}:${signature.signature.toLowerCase()}`;
-      if (!merged.has(key)) merged.set(key, signature);
-    }
-  return [...merged.values()];
+  return { ...hashes, refusal, nonce, ...checked };
 }

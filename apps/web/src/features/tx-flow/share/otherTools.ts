@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { bytesToHex, getAddress, hexToBigInt, isAddress, size, type Address, type Hex } from 'viem';
 import { encodeSignatures } from '@countersign/safe-core';
 import { err, ok, type Result } from '../../../lib/result';
-import type { SharedSignature, SharedTx } from './sharedTx';
+import type { SharedSignature } from '../../safe';
+import type { SharedTx } from './sharedTx';
 
 /**
  * Links of the other interfaces that work without Safe's backend, read into a shared transaction

@@ -3,7 +3,8 @@ import { createClient, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { buildSafeTx, safeDomain, safeTxHashes, safeTxTypes } from '@countersign/safe-core';
 import type { ChainSafeState } from '../../safe';
-import { checkSharedTx, mergeSignatures } from './checkSharedTx';
+import { mergeSignatures } from '../../safe';
+import { checkSharedTx } from './checkSharedTx';
 import { parseSharedInput } from './sharedInput';
 import {
   parseSharedTxFragment,

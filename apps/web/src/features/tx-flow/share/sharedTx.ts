@@ -1,7 +1,9 @@
 import * as z from 'zod/mini';
 import { getAddress, isAddress, type Address, type Hex } from 'viem';
 import type { SafeTx } from '@countersign/safe-core';
+import { base64UrlToText, textToBase64Url } from '../../../lib/base64url';
 import { err, ok, type Result } from '../../../lib/result';
+import type { SharedSignature } from '../../safe';
 
 /**
  * A Safe transaction with its signatures, handed from owner to owner outside any gateway: as a link
@@ -10,12 +12,6 @@ import { err, ok, type Result } from '../../../lib/result';
  */
 export const SHARED_TX_FORMAT = 'countersign/safe-transaction';
 export const SHARED_TX_VERSION = 1;
-
-/**
- * One owner's signature as the Safe reads it (65 bytes, or a contract signature with its data). The
- * signer is what the sharer names; a format that names none (safe.wei's) leaves it to recovery.
- */
-export type SharedSignature = { signer: Address | undefined; signature: Hex };
 
 export type SharedTx = {
   chainId: string;
@@ -139,31 +135,15 @@ export function parseSharedTxJson(text: string): Result<SharedTx> {
   });
 }
 
-const toBase64Url = (text: string) => {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
-};
-
-const fromBase64Url = (text: string): string | undefined => {
-  try {
-    const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'));
-    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
-  } catch {
-    return undefined;
-  }
-};
-
 /** The link's fragment: the browser never sends it to any server, ours included. */
-export const sharedTxFragment = (shared: SharedTx): string => `tx=${toBase64Url(sharedTxJson(shared))}`;
+export const sharedTxFragment = (shared: SharedTx): string => `tx=${textToBase64Url(sharedTxJson(shared))}`;
 
 /** Reads a `#tx=` fragment of our links. */
 export function parseSharedTxFragment(fragment: string): Result<SharedTx> {
   const encoded = new URLSearchParams(fragment.replace(/^#/, '')).get('tx');
   if (encoded === null) return err('The link holds no transaction (#tx=…).');
   if (encoded.length > (MAX_SHARED_TEXT * 4) / 3) return err('The link is larger than 512 KiB.');
-  const text = fromBase64Url(encoded);
+  const text = base64UrlToText(encoded);
   if (text === undefined) return err('The link was cut or changed: its transaction is not readable.');
   return parseSharedTxJson(text);
 }
