@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { findBrowser, machineProbe } from './browser';
-import { buildWeb, repoRoot } from './webBuild';
+import { checkJsBudget } from './jsBudget';
+import { buildWeb, repoRoot, webDist } from './webBuild';
 
 /**
  * `npm test`: typecheck, lint, unit and integration tests (Vitest), end-to-end tests (Playwright),
@@ -82,6 +83,25 @@ try {
 } catch {
   built = false;
   total.failed += 1;
+}
+
+if (built) {
+  banner('JavaScript budget (apps/web/js-budget.json)');
+  try {
+    const budget = checkJsBudget({
+      repoRoot,
+      dist: webDist,
+      budgetsPath: join(repoRoot, 'apps/web/js-budget.json'),
+      log: (line) => console.log(line),
+    });
+    total.passed += budget.passed;
+    total.failed += budget.failed;
+  } catch (error) {
+    console.log(
+      `✗ the budget could not be checked: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    total.failed += 1;
+  }
 }
 
 banner('unit, component and integration tests (vitest)');
