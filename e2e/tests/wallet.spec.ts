@@ -296,8 +296,15 @@ test.describe('Wallet linking', () => {
     page,
     stack,
   }) => {
+    // The page asks the gateway for a session only once this browser has verified: linking alone
+    // asks nothing, so no 403 lands in the console.
+    const sessionAnswers: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/v1/auth/me')) sessionAnswers.push(response.status());
+    });
     const wallet = await signedIn(page, stack);
     await expect(page.getByTestId('rk-account-button')).toContainText(wallet.account.address.slice(-4));
+    expect(sessionAnswers).toEqual([]);
     const team = stack.safes[0]!;
     await expect(page.getByTestId('owned-safe')).toContainText(team.address);
 
@@ -308,6 +315,7 @@ test.describe('Wallet linking', () => {
     await page.reload();
     await expect(page.getByTestId('rk-account-button')).toBeVisible();
     await expect(page.getByText('Verify your account')).toHaveCount(0);
+    expect(sessionAnswers).toEqual([200]);
     await page.getByTestId('owned-safe').click();
     await expect(page).toHaveURL(new RegExp(`/local:${team.address}/home$`));
   });

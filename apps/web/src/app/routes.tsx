@@ -57,6 +57,10 @@ export const routes: RouteObject[] = [
     path: '/',
     Component: Layout,
     ErrorBoundary: RouteError,
+    // Until the first route's code and loaders are in, nothing is drawn over what the page already
+    // shows (the server's render, or the page's own loading state): said here, so that React Router
+    // does not warn that it was left out.
+    HydrateFallback: () => null,
     children: [
       {
         Component: PlainMain,

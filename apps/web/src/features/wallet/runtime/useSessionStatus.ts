@@ -3,7 +3,23 @@ import { isAddressEqual, type Address } from 'viem';
 import { useAccount } from 'wagmi';
 import type { AuthenticationStatus } from '@rainbow-me/rainbowkit';
 import { useGateway } from '../../../lib/ServicesProvider';
+import * as z from 'zod/mini';
+import { storedState } from '../../../lib/storedState';
 import type { SessionEvents } from './siweAdapter';
+
+/**
+ * The account this browser last verified, until it signs out or the gateway says the session is
+ * gone. The session cookie is the gateway's and out of the page's reach; without this mark every
+ * page of an account that never verified would ask `/v1/auth/me` and log its 403.
+ */
+const verifiedMark = storedState<string | null>('countersign.verifiedAccount', {
+  fallback: null,
+  parse: z.nullable(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
+});
+const markedVerified = (address: Address) => {
+  const marked = verifiedMark.get();
+  return marked !== null && isAddressEqual(marked as Address, address);
+};
 
 /**
  * Whether the connected account holds a gateway session, asked of `/v1/auth/me` on each connection:
@@ -26,6 +42,15 @@ export function useSessionStatus(): [AuthenticationStatus, SessionEvents] {
 
   useEffect(() => {
     if (status !== 'connected' || address === undefined) return;
+    if (!markedVerified(address)) {
+      // Never verified here (or signed out): nothing to ask the gateway.
+      setResult((current) =>
+        current?.address === address && current.auth === 'authenticated'
+          ? current
+          : { address, auth: 'unauthenticated' },
+      );
+      return;
+    }
     const controller = new AbortController();
     gateway
       .getAuthSession({ signal: controller.signal })
@@ -36,6 +61,7 @@ export function useSessionStatus(): [AuthenticationStatus, SessionEvents] {
       )
       .then((auth) => {
         if (controller.signal.aborted) return;
+        if (auth === 'unauthenticated') verifiedMark.set(null);
         // A verification that finished meanwhile wins over an older answer.
         setResult((current) =>
           current?.address === address && current.auth === 'authenticated' ? current : { address, auth },
@@ -46,8 +72,14 @@ export function useSessionStatus(): [AuthenticationStatus, SessionEvents] {
 
   // Stable: the authentication adapter is made once and keeps these.
   const [session] = useState(() => ({
-    verified: (verifiedAddress: Address) => setResult({ address: verifiedAddress, auth: 'authenticated' }),
-    signedOut: () => setResult(undefined),
+    verified: (verifiedAddress: Address) => {
+      verifiedMark.set(verifiedAddress);
+      setResult({ address: verifiedAddress, auth: 'authenticated' });
+    },
+    signedOut: () => {
+      verifiedMark.set(null);
+      setResult(undefined);
+    },
   }));
 
   let auth: AuthenticationStatus = 'unauthenticated';
