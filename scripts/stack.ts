@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ipForAnvil,
+  databaseFailure,
   isDatabaseUnreachable,
   lockStateDir,
   redactUrl,
@@ -266,7 +267,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             (error instanceof Error && error.message.split('\n')[0]) ||
             ((error as { code?: string }).code ?? 'unreachable');
           throw new Error(
-            `gateway: DATABASE_URL=${redactUrl(options.databaseUrl)} cannot be used (${detail}): start PostgreSQL, fix DATABASE_URL, or unset it to use the embedded database`,
+            `gateway: DATABASE_URL=${redactUrl(options.databaseUrl)} ${databaseFailure(error) ?? 'cannot be used'} (${detail}): start PostgreSQL, fix DATABASE_URL, or unset it to use the embedded database`,
           );
         }
         throw explainFailure('gateway', 'GATEWAY_PORT', String(options.gatewayPort), error);

@@ -172,7 +172,7 @@ describe('npm start, settings an operator gets wrong', () => {
       'gateway database: postgres://***@127.0.0.1:9/countersign, schema "public" (set DATABASE_SCHEMA',
     );
     expect(output).toContain(
-      'npm start: gateway: DATABASE_URL=postgres://***@127.0.0.1:9/countersign cannot be used (',
+      'npm start: gateway: DATABASE_URL=postgres://***@127.0.0.1:9/countersign could not be reached (',
     );
     expect(output).not.toContain('s3cret');
     expect(output).not.toMatch(/\n\s+at /);

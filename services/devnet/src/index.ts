@@ -12,7 +12,13 @@ export {
 export { executeSafeTx, signSafeTx, createSafe, deployExampleGuard, type Approval } from './safeOps';
 export { seedOffchainDemo } from './seedOffchain';
 export { withParentDeathSignal, onParentExit } from './parentDeath';
-export { resolvePathSetting, redactUrl, ipForAnvil, isDatabaseUnreachable } from './settings';
+export {
+  resolvePathSetting,
+  redactUrl,
+  ipForAnvil,
+  isDatabaseUnreachable,
+  databaseFailure,
+} from './settings';
 export { lockStateDir } from './stateLock';
 export { compileSolidity, artifactOf, type Artifact } from './contracts/compile';
 export { deployArtifact } from './deployArtifact';

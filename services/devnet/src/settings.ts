@@ -45,21 +45,29 @@ export async function ipForAnvil(host: string, setting = 'HOST'): Promise<string
   }
 }
 
-/** Connection failures of a database that is down, unknown or refusing us, by their error codes. */
-const databaseUnreachableCodes = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'EAI_AGAIN',
-  '28P01',
-  '28000',
-  '3D000',
-]);
+/**
+ * Connection failures of a database, by their error codes, in the words that say what to fix: a
+ * server that is down or unknown, a login it refused (PostgreSQL 28P01, 28000), a database it lacks
+ * (3D000).
+ */
+const databaseFailures: Record<string, string> = {
+  ECONNREFUSED: 'could not be reached',
+  ENOTFOUND: 'could not be reached',
+  ETIMEDOUT: 'could not be reached',
+  EHOSTUNREACH: 'could not be reached',
+  EAI_AGAIN: 'could not be reached',
+  '28P01': 'refused the login: wrong user name or password',
+  '28000': 'refused the login: this user may not connect',
+  '3D000': 'has no such database',
+};
 
-/** Whether a failed start is a database that could not be reached (so the setting is named, not a stack). */
-export function isDatabaseUnreachable(error: unknown): boolean {
+/** What went wrong with the database, in words naming what to fix; undefined for another failure. */
+export function databaseFailure(error: unknown): string | undefined {
   const code = (error as { code?: string } | undefined)?.code;
+  if (code !== undefined && databaseFailures[code] !== undefined) return databaseFailures[code];
   const inner = error instanceof AggregateError ? (error.errors as unknown[]) : [];
-  return (code !== undefined && databaseUnreachableCodes.has(code)) || inner.some(isDatabaseUnreachable);
+  return inner.map(databaseFailure).find((words) => words !== undefined);
 }
+
+/** Whether a failed start is the database's (so the setting is named, not a stack). */
+export const isDatabaseUnreachable = (error: unknown): boolean => databaseFailure(error) !== undefined;

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ipForAnvil, lockStateDir, redactUrl, resolvePathSetting } from '../src';
+import { databaseFailure, ipForAnvil, lockStateDir, redactUrl, resolvePathSetting } from '../src';
 import { repoRoot } from '../src/settings';
 
 const folders: string[] = [];
@@ -77,5 +77,18 @@ describe('lockStateDir', () => {
     expect(readFileSync(lock.path, 'utf8').trim()).toBe(String(process.pid));
     lock.release();
     expect(existsSync(lock.path)).toBe(false);
+  });
+});
+
+describe('databaseFailure', () => {
+  it('says what to fix: the server, the login or the database', () => {
+    const coded = (code: string) => Object.assign(new Error(code), { code });
+    expect(databaseFailure(coded('ECONNREFUSED'))).toBe('could not be reached');
+    expect(databaseFailure(coded('28P01'))).toBe('refused the login: wrong user name or password');
+    expect(databaseFailure(coded('3D000'))).toBe('has no such database');
+    expect(databaseFailure(new AggregateError([new Error('x'), coded('ETIMEDOUT')]))).toBe(
+      'could not be reached',
+    );
+    expect(databaseFailure(coded('EACCES'))).toBeUndefined();
   });
 });

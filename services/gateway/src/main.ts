@@ -15,10 +15,13 @@ try {
 } catch (error) {
   const explained = explainStartFailure(error, config);
   if (!explained) throw error;
-  console.error(`gateway: ${explained}`);
+  // A log collector reads every line as JSON: the text lines are for a terminal.
+  if (log.format === 'json') log.error(explained);
+  else console.error(`gateway: ${explained}`);
   process.exit(1);
 }
-console.log(`gateway: ${gateway.url}`);
+if (log.format === 'json') log.info(`listening on ${gateway.url}`);
+else console.log(`gateway: ${gateway.url}`);
 let stopping = false;
 /**
  * SIGTERM (an orchestrator, `kill`) or SIGINT (Ctrl-C): a graceful stop (see Gateway.close), then

@@ -1,5 +1,5 @@
 // The light modules only: the gateway runs without the devnet's chain and contract code.
-import { isDatabaseUnreachable, redactUrl } from '@countersign/devnet/settings';
+import { databaseFailure, redactUrl } from '@countersign/devnet/settings';
 import { z } from 'zod';
 import type { ChainConfig } from './chains/chainConfig';
 import type { GatewayConfig } from './config';
@@ -63,8 +63,9 @@ export function explainStartFailure(error: unknown, config: GatewayConfig): stri
   if (code === 'EACCES' && error instanceof Error && error.message.includes('listen')) {
     return `GATEWAY_PORT=${config.port} may not be bound by this user: set GATEWAY_PORT above 1023`;
   }
-  if (config.store.databaseUrl && isDatabaseUnreachable(error)) {
-    return `DATABASE_URL=${redactUrl(config.store.databaseUrl)} could not be reached: ${firstLine(error)}`;
+  const database = databaseFailure(error);
+  if (config.store.databaseUrl && database !== undefined) {
+    return `DATABASE_URL=${redactUrl(config.store.databaseUrl)} ${database}: ${firstLine(error)}`;
   }
   return undefined;
 }

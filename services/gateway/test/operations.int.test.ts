@@ -276,7 +276,7 @@ describe('graceful shutdown', () => {
         child.stdout.on('data', (chunk: Buffer) => {
           stdout += chunk.toString();
           output += chunk.toString();
-          const match = /gateway: (http:\/\/\S+)/.exec(stdout);
+          const match = /"msg":"listening on (http:\/\/[^"]+)"/.exec(stdout);
           if (match?.[1]) resolve(match[1]);
         });
         child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -298,9 +298,10 @@ describe('graceful shutdown', () => {
         rpc.slow(false);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
+      // Every line a log collector reads is JSON, the first one included.
       const lines = stdout
         .split('\n')
-        .filter((line) => line.startsWith('{'))
+        .filter((line) => line !== '')
         .map((line) => JSON.parse(line) as Record<string, unknown>);
       const request = lines.find((line) => line.msg === 'request');
       expect(request).toMatchObject({

@@ -157,7 +157,7 @@ if (postgresUrl)
       for (const follower of others)
         expect(await chainHealth(follower)).toMatchObject({
           role: 'follows',
-          state: 'indexing',
+          state: 'following',
           block: current,
           head: current,
           lagBlocks: 0,

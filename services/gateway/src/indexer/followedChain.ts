@@ -19,9 +19,9 @@ export class FollowedChain {
     this.#chainId = chainId;
   }
 
-  /** Followers cannot tell the indexing replica's troubles: they report the chain as indexed. */
+  /** Followers cannot tell the indexing replica's troubles: they say they follow, and how far it is. */
   status(): IndexerStatus {
-    return { state: 'indexing', block: this.#progress.block };
+    return { state: 'following', block: this.#progress.block };
   }
 
   progress(): IndexerProgress {

@@ -53,6 +53,8 @@ export function gatewayHealth(indexers: ReadonlyMap<string, ChainIndexing>): Gat
       },
     ]),
   );
-  const ok = Object.values(chains).every((chain) => chain.state === 'indexing');
+  const ok = Object.values(chains).every(
+    (chain) => chain.state === 'indexing' || chain.state === 'following',
+  );
   return { status: ok ? 'ok' : 'degraded', chains };
 }

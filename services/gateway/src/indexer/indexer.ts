@@ -160,7 +160,8 @@ class MissingBlockError extends Error {
  * tried again with a growing delay; `halted` once it stopped for good (see IndexerHaltedError).
  */
 export type IndexerStatus = {
-  state: 'indexing' | 'retrying' | 'halted';
+  /** `following` on a replica that serves a chain another replica indexes. */
+  state: 'indexing' | 'following' | 'retrying' | 'halted';
   /** The last block indexed; null before the first. */
   block: number | null;
   lastError?: string;

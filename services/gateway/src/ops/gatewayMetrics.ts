@@ -60,8 +60,8 @@ export function gatewayMetrics(options: {
     );
     registry.gauge(
       'indexer_up',
-      '1 while the indexer is indexing, 0 while it retries or has halted.',
-      perChain((i) => (i.status().state === 'indexing' ? 1 : 0)),
+      '1 while the chain is indexed (here, or by the replica this one follows), 0 while the indexer retries or has halted.',
+      perChain((i) => (i.status().state === 'indexing' || i.status().state === 'following' ? 1 : 0)),
     );
     registry.gauge(
       'indexer_leader',
