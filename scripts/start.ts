@@ -74,7 +74,7 @@ if (env.DATABASE_URL && !env.GATEWAY_URL) {
   );
 }
 
-if (!env.COUNTERSIGN_SKIP_WEB_BUILD) ensureWebBuild();
+if (!env.COUNTERSIGN_SKIP_WEB_BUILD) ensureWebBuild({ quiet: true });
 let stopping = false;
 const running: { stop?: () => Promise<void> } = {};
 const shutdown = async (reason: string) => {

@@ -47,15 +47,23 @@ export function demoAppsBuildIsStale(): boolean {
   return demoAppsInputs.some((input) => newestMtime(join(repoRoot, input)) > built);
 }
 
-function buildWorkspace(workspace: string, what: string): void {
+function buildWorkspace(workspace: string, what: string, quiet = false): void {
+  const started = Date.now();
+  if (quiet) process.stdout.write(`Building the ${what} (its sources changed, or it was never built)… `);
   const result = spawnSync('npm', ['run', 'build', '--silent', '-w', workspace], {
     cwd: repoRoot,
-    stdio: 'inherit',
+    // Quiet: one line for a start, not the bundler's list of every chunk; all of it if it fails.
+    stdio: quiet ? 'pipe' : 'inherit',
+    maxBuffer: 64 * 1024 * 1024,
     // A build started from a test run (Vitest sets NODE_ENV=test) must still be the production one:
     // React's development JSX runtime is not in the server renderer's bundle.
     env: { ...process.env, NODE_ENV: 'production' },
   });
-  if (result.status !== 0) throw new Error(`The ${what} build failed`);
+  if (result.status !== 0) {
+    if (quiet) process.stdout.write(`failed:\n${String(result.stdout)}${String(result.stderr)}\n`);
+    throw new Error(`The ${what} build failed`);
+  }
+  if (quiet) process.stdout.write(`done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
 /** Builds the web app and the demo Safe Apps that `npm start` serves next to it (about a second). */
@@ -64,8 +72,11 @@ export function buildWeb(): void {
   buildWorkspace('@countersign/demo-apps', 'demo apps');
 }
 
-/** Builds the web app and the demo Safe Apps, each when it is missing or out of date. */
-export function ensureWebBuild(): void {
-  if (webBuildIsStale()) buildWorkspace('@countersign/web', 'web');
-  if (demoAppsBuildIsStale()) buildWorkspace('@countersign/demo-apps', 'demo apps');
+/**
+ * Builds the web app and the demo Safe Apps, each when it is missing or out of date; `quiet` says
+ * one line for each instead of the bundler's output (unless it fails).
+ */
+export function ensureWebBuild(options: { quiet?: boolean } = {}): void {
+  if (webBuildIsStale()) buildWorkspace('@countersign/web', 'web app', options.quiet);
+  if (demoAppsBuildIsStale()) buildWorkspace('@countersign/demo-apps', 'demo Safe Apps', options.quiet);
 }
