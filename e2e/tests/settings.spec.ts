@@ -263,9 +263,17 @@ test.describe('Settings', () => {
       delegate,
     );
 
+    // Removing asks first, naming it; keeping it changes nothing.
     await row.getByTestId('delegate-remove').click();
+    await expect(row.getByTestId('delegate-remove-question')).toContainText('Remove “Payroll bot”?');
+    await row.getByTestId('delegate-remove-cancel').click();
+    await expect(row.getByTestId('delegate-remove-question')).toHaveCount(0);
+    await row.getByTestId('delegate-remove').click();
+    await row.getByTestId('delegate-remove-confirm').click();
     await expect(row).toHaveCount(0);
     expect(await listed()).toEqual([]);
+    // The line saying it was added goes with it.
+    await expect(form.getByTestId('delegate-added')).toHaveCount(0);
   });
 
   test('an unknown section says so inside the settings', async ({ page, stack }) => {

@@ -32,7 +32,14 @@ const delegateSchema = (shortName: string) =>
  * Adds a delegate for the connected owner: the owner signs the delegate's address (EIP-712, valid
  * for the hour) and the gateway stores the delegation once it has checked the signature.
  */
-export function DelegateForm({ owner }: { owner: Address }) {
+export function DelegateForm({
+  owner,
+  listed,
+}: {
+  owner: Address;
+  /** The delegates listed now: the line saying one was added goes once it is removed. */
+  listed: readonly string[];
+}) {
   const { chain, address } = useSafe();
   const gateway = useGateway();
   const signer = useSignerService();
@@ -48,7 +55,11 @@ export function DelegateForm({ owner }: { owner: Address }) {
     },
   });
   const failure = add.data?.ok === false ? add.data.error : undefined;
-  const added = add.data?.ok === true ? add.variables : undefined;
+  const added =
+    add.data?.ok === true &&
+    listed.some((delegate) => delegate.toLowerCase() === add.variables?.delegate.toLowerCase())
+      ? add.variables
+      : undefined;
   return (
     <form
       className={styles.delegateForm}

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Address as AddressType } from 'viem';
 import type { Delegate } from '@countersign/gateway-api';
@@ -109,7 +109,10 @@ export function DelegatesSection() {
       </Section>
       <Section title="Add a delegate" id="settings-delegate-add">
         {signer.kind === 'owner' ? (
-          <DelegateForm owner={signer.address as AddressType} />
+          <DelegateForm
+            owner={signer.address as AddressType}
+            listed={delegates.map((delegate) => delegate.delegate)}
+          />
         ) : (
           <p className={styles.muted} data-testid="delegate-add-owners-only">
             Only an owner adds delegates: connect an owner&apos;s wallet to add one.
@@ -142,11 +145,40 @@ function RemoveDelegate({ delegate }: { delegate: Delegate }) {
     },
   });
   const failure = remove.data?.ok === false ? remove.data.error : undefined;
+  // Removing is asked once more, naming what goes: a click in a list is easy to make by mistake.
+  const [confirming, setConfirming] = useState(false);
+  const name = delegate.label.trim() === '' ? 'this delegate' : `“${delegate.label.trim()}”`;
   return (
     <div className={styles.delegateRemove}>
-      <Button onClick={() => remove.mutate()} disabled={remove.isPending} data-testid="delegate-remove">
-        {remove.isPending ? 'Waiting for your signature…' : 'Remove delegate'}
-      </Button>
+      {confirming || remove.isPending ? (
+        <div role="group" aria-label="Remove the delegate" className={styles.delegateRemove}>
+          <p className={styles.hint} data-testid="delegate-remove-question">
+            Remove <bdi>{name}</bdi>? It can then no longer propose transactions for this Safe; what it
+            proposed stays in the queue.
+          </p>
+          <div className={styles.actions}>
+            <Button
+              variant="danger"
+              onClick={() => remove.mutate()}
+              disabled={remove.isPending}
+              data-testid="delegate-remove-confirm"
+            >
+              {remove.isPending ? 'Waiting for your signature…' : 'Remove'}
+            </Button>
+            <Button
+              onClick={() => setConfirming(false)}
+              disabled={remove.isPending}
+              data-testid="delegate-remove-cancel"
+            >
+              Keep it
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button onClick={() => setConfirming(true)} data-testid="delegate-remove">
+          Remove delegate
+        </Button>
+      )}
       {failure && (
         <Alert tone="danger" title="Not removed" role="alert" testId="delegate-remove-error">
           {failure.message}

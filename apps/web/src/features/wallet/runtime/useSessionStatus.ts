@@ -42,15 +42,8 @@ export function useSessionStatus(): [AuthenticationStatus, SessionEvents] {
 
   useEffect(() => {
     if (status !== 'connected' || address === undefined) return;
-    if (!markedVerified(address)) {
-      // Never verified here (or signed out): nothing to ask the gateway.
-      setResult((current) =>
-        current?.address === address && current.auth === 'authenticated'
-          ? current
-          : { address, auth: 'unauthenticated' },
-      );
-      return;
-    }
+    // Never verified here (or signed out): nothing to ask the gateway.
+    if (!markedVerified(address)) return;
     const controller = new AbortController();
     gateway
       .getAuthSession({ signal: controller.signal })
@@ -85,7 +78,8 @@ export function useSessionStatus(): [AuthenticationStatus, SessionEvents] {
   let auth: AuthenticationStatus = 'unauthenticated';
   if (status === 'reconnecting') auth = 'loading';
   else if (status === 'connected' && address !== undefined) {
-    auth = result?.address === address ? result.auth : fromReconnect ? 'loading' : 'unauthenticated';
+    if (result?.address === address) auth = result.auth;
+    else if (fromReconnect && markedVerified(address)) auth = 'loading';
   }
   return [auth, session];
 }
