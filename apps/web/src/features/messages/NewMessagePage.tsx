@@ -15,13 +15,8 @@ import { MessageContentView } from './MessageContentView';
 import { computeMessageHashes } from './messageHashes';
 import { HashList } from './MessageHashes';
 import { messageQueryOptions } from './queries';
-import {
-  countersignOrigin,
-  messageKindLabels,
-  readMessageInput,
-  type MessageContent,
-  type MessageKind,
-} from './sign/messageDraft';
+import { countersignOrigin, type MessageContent } from './messageContent';
+import { messageKindLabels, readMessageInput, type MessageKind } from './sign/messageDraft';
 import { SignerHint, useOwnerAccount } from './sign/SignerHint';
 import { createSafeMessage } from './sign/signingActions';
 import { sharedMessageFragment } from './share/sharedMessage';

@@ -35,4 +35,4 @@ export { computeMessageHashes } from './messageHashes';
 export { MessageContentView } from './MessageContentView';
 export { HashList } from './MessageHashes';
 export { SignerHint, useOwnerAccount } from './sign/SignerHint';
-export type { MessageContent } from './sign/messageDraft';
+export type { MessageContent } from './messageContent';

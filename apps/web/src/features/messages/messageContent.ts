@@ -55,6 +55,17 @@ export function messagePreview(message: SafeMessage['message'], maxLength = PREV
   return clipped === folded && head.length < message.length ? `${folded}…` : clipped;
 }
 
+/** The message content as the Safe signs it and the gateway stores it. */
+export type MessageContent = string | TypedData;
+
+/**
+ * Where a message created here comes from, as the gateway stores it (`origin`, JSON with a name and
+ * a URL; `parseOrigin` reads it back). No Safe App asked for it, so there is no safe app id.
+ */
+export function countersignOrigin(url: string): string {
+  return JSON.stringify({ name: 'Countersign', url });
+}
+
 /** Where a message came from, read from the gateway's `origin` (often JSON such as `{"name","url"}`). */
 export type MessageOrigin = { name?: string; url?: string; text?: string };
 

@@ -7,6 +7,7 @@ import {
   Address,
   Alert,
   Button,
+  Dialog,
   EmptyState,
   LoadMore,
   QueryView,
@@ -150,21 +151,21 @@ function RemoveDelegate({ delegate }: { delegate: Delegate }) {
   const name = delegate.label.trim() === '' ? 'this delegate' : `“${delegate.label.trim()}”`;
   return (
     <div className={styles.delegateRemove}>
-      {confirming || remove.isPending ? (
-        <div role="group" aria-label="Remove the delegate" className={styles.delegateRemove}>
-          <p className={styles.hint} data-testid="delegate-remove-question">
-            Remove <bdi>{name}</bdi>? It can then no longer propose transactions for this Safe; what it
-            proposed stays in the queue.
-          </p>
-          <div className={styles.actions}>
-            <Button
-              variant="danger"
-              onClick={() => remove.mutate()}
-              disabled={remove.isPending}
-              data-testid="delegate-remove-confirm"
-            >
-              {remove.isPending ? 'Waiting for your signature…' : 'Remove'}
-            </Button>
+      <Button onClick={() => setConfirming(true)} data-testid="delegate-remove">
+        Remove delegate
+      </Button>
+      {failure && (
+        <Alert tone="danger" title="Not removed" role="alert" testId="delegate-remove-error">
+          {failure.message}
+        </Alert>
+      )}
+      <Dialog
+        open={confirming || remove.isPending}
+        onClose={() => setConfirming(false)}
+        title="Remove the delegate?"
+        size="sm"
+        footer={
+          <>
             <Button
               onClick={() => setConfirming(false)}
               disabled={remove.isPending}
@@ -172,18 +173,22 @@ function RemoveDelegate({ delegate }: { delegate: Delegate }) {
             >
               Keep it
             </Button>
-          </div>
-        </div>
-      ) : (
-        <Button onClick={() => setConfirming(true)} data-testid="delegate-remove">
-          Remove delegate
-        </Button>
-      )}
-      {failure && (
-        <Alert tone="danger" title="Not removed" role="alert" testId="delegate-remove-error">
-          {failure.message}
-        </Alert>
-      )}
+            <Button
+              variant="danger"
+              onClick={() => remove.mutate(undefined, { onSettled: () => setConfirming(false) })}
+              disabled={remove.isPending}
+              data-testid="delegate-remove-confirm"
+            >
+              {remove.isPending ? 'Waiting for your signature…' : 'Remove'}
+            </Button>
+          </>
+        }
+      >
+        <p data-testid="delegate-remove-question">
+          Remove <bdi>{name}</bdi>? It can then no longer propose transactions for this Safe; what it proposed
+          stays in the queue.
+        </p>
+      </Dialog>
     </div>
   );
 }

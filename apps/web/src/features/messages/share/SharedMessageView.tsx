@@ -17,12 +17,11 @@ import {
   type SharedSignature,
 } from '../../safe';
 import { useSignerService, type WriteError } from '../../wallet';
-import { contentKindTitle } from '../messageContent';
+import { contentKindTitle, countersignOrigin } from '../messageContent';
 import { MessageContentView } from '../MessageContentView';
 import { HashList } from '../MessageHashes';
 import { computeMessageHashes } from '../messageHashes';
 import { messageQueryOptions } from '../queries';
-import { countersignOrigin } from '../sign/messageDraft';
 import { SignerHint, useOwnerAccount } from '../sign/SignerHint';
 import { uploadMessageSignatures } from '../sign/signingActions';
 import { signatureCheckQueryOptions } from '../sign/useSignatureCheck';

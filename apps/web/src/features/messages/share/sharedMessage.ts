@@ -3,8 +3,8 @@ import { getAddress, isAddress, type Address, type Hex } from 'viem';
 import { base64UrlToText, textToBase64Url } from '../../../lib/base64url';
 import { err, ok, type Result } from '../../../lib/result';
 import type { SharedSignature } from '../../safe';
-import type { MessageContent } from '../sign/messageDraft';
-import { parseTypedDataJson } from '../sign/typedDataInput';
+import type { MessageContent } from '../messageContent';
+import { parseTypedDataJson } from '../typedDataInput';
 
 /**
  * A Safe message with its owners' signatures, handed from owner to owner outside any gateway: as a

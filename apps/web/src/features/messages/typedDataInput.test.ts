@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { hashTypedData, type TypedDataDefinition } from 'viem';
 import { safeMessageContentHash } from '@countersign/safe-core';
-import { countersignOrigin, readMessageInput } from './messageDraft';
+import { countersignOrigin } from './messageContent';
+import { readMessageInput } from './sign/messageDraft';
 import { PRIMARY_TYPE_REQUIRED, parseTypedDataJson, resolvePrimaryType } from './typedDataInput';
 
 const safe = '0xe690d772bCc82DA64dbE2d0Dc83BBfcB3B2c1590';

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { typedDataSchema, type TypedData } from '@countersign/gateway-api';
 import { normalizeTypedData, safeMessageContentHash } from '@countersign/safe-core';
 import { validateTypedData, type TypedDataDefinition } from 'viem';
-import { err, ok, type Result } from '../../../lib/result';
+import { err, ok, type Result } from '../../lib/result';
 
 /** The specification's words when typed data names no primary type and has no single root type. */
 export const PRIMARY_TYPE_REQUIRED = 'Please specify primaryType';
