@@ -10,6 +10,7 @@ import { benchReplicas } from './replicas';
 import { benchSafeInfo } from './safeInfo';
 import { benchStateChanges } from './stateChanges';
 import { benchStart } from './start';
+import { benchStarts } from './starts';
 import { benchWebBundle } from './webBundle';
 import { benchTxFlow } from './txFlow';
 import { benchSafeApps } from './safeApps';
@@ -32,9 +33,12 @@ const benches: [string, () => Promise<string[]>][] = [
   ['state', () => benchStateChanges()],
   ['abuse', () => benchAbuse()],
 ];
+/** Run only when named (`npm run bench -- starts`): minutes of starts, a stress test more than a figure. */
+const onRequest: [string, () => Promise<string[]>][] = [['starts', () => benchStarts()]];
 const only = process.argv.slice(2);
-for (const [name, bench] of benches) {
-  if (only.length > 0 && !only.includes(name.split(' ')[0]!)) continue;
+for (const [name, bench] of [...benches, ...onRequest]) {
+  const named = only.includes(name.split(' ')[0]!);
+  if (only.length > 0 ? !named : onRequest.some(([request]) => request === name)) continue;
   for (const line of await bench()) console.log(line);
 }
 

@@ -9,8 +9,20 @@ export async function layoutFaults(page: Page) {
   return page.evaluate(() => {
     const doc = document.documentElement;
     const faults: string[] = [];
-    if (doc.scrollWidth > doc.clientWidth)
-      faults.push(`document ${doc.scrollWidth} px wide in ${doc.clientWidth}`);
+    if (doc.scrollWidth > doc.clientWidth) {
+      // The innermost boxes that reach past the screen's edge: what to fix.
+      const past = [...document.querySelectorAll<HTMLElement>('body *')].filter(
+        (element) =>
+          element.getBoundingClientRect().right > doc.clientWidth + 1 &&
+          ![...element.children].some((child) => child.getBoundingClientRect().right > doc.clientWidth + 1),
+      );
+      const names = past
+        .slice(0, 3)
+        .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).split(' ')[0]}`);
+      faults.push(
+        `document ${doc.scrollWidth} px wide in ${doc.clientWidth} (past the edge: ${names.join(', ')})`,
+      );
+    }
     const scrolls = (value: string) => value === 'auto' || value === 'scroll';
     for (const element of document.querySelectorAll<HTMLElement>('body *')) {
       const style = getComputedStyle(element);

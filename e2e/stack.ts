@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { NotReadyInTime, spawnStart, type ReadyInfo } from '../scripts/startProcess';
+import { spawnStart, type ReadyInfo } from '../scripts/startProcess';
 
 /** One worker's stack: what `npm start` reported, and the demo devnet's manifest. */
 export type E2eStack = ReadyInfo & {
@@ -22,33 +22,26 @@ async function snapshotCall(gatewayUrl: string, path: string): Promise<void> {
  * back to it, so a test that proposes, signs or executes leaves nothing behind for the next.
  */
 export async function startE2eStack(env: Record<string, string> = {}) {
-  const started = await startOnce(env).catch(async (error: unknown) => {
-    // A start that never got ready (seen once in CI, with no output to tell why) is tried once more,
-    // after saying what it was doing: the tests are about the app, not about a loaded machine.
-    if (!(error instanceof NotReadyInTime)) throw error;
-    console.warn(`e2e: the stack did not start; trying once more.\n${error.message}`);
-    return startOnce(env);
-  });
-  return withBaseline(started);
-}
-
-function startOnce(env: Record<string, string>) {
-  return spawnStart({
-    env: {
-      ...env,
-      COUNTERSIGN_TEST_CONTROL: '1',
-      COUNTERSIGN_SKIP_WEB_BUILD: '1',
-      // Each step of the start on stderr: a start that hangs says where.
-      COUNTERSIGN_START_TRACE: '1',
-      // Tests serve the app from web servers of their own too (other settings, other hosts).
-      GATEWAY_CORS_ORIGINS: '*',
-      // A first visit's page always comes rendered by the server, however busy the machine is: the
-      // tests check what it renders; the time it may take is the benchmark's to measure.
-      WEB_PRERENDER_BUDGET_MS: '5000',
-    },
-    // A stack starts in seconds even on a busy machine: two tries fit in the worker's 180 s.
-    timeoutMs: 80_000,
-  });
+  return withBaseline(
+    await spawnStart({
+      env: {
+        ...env,
+        COUNTERSIGN_TEST_CONTROL: '1',
+        COUNTERSIGN_SKIP_WEB_BUILD: '1',
+        // Each step of the start on stderr, and a start that is not ready in a minute ends naming the
+        // step it waits on: the error a test reports when its stack did not start.
+        COUNTERSIGN_START_TRACE: '1',
+        START_TIMEOUT_SECONDS: '60',
+        // Tests serve the app from web servers of their own too (other settings, other hosts).
+        GATEWAY_CORS_ORIGINS: '*',
+        // A first visit's page always comes rendered by the server, however busy the machine is: the
+        // tests check what it renders; the time it may take is the benchmark's to measure.
+        WEB_PRERENDER_BUDGET_MS: '5000',
+      },
+      // Past npm start's own deadline: only a start that cannot even say why is killed here.
+      timeoutMs: 80_000,
+    }),
+  );
 }
 
 /** Snapshots the freshly started stack as every test's starting point. */

@@ -23,6 +23,7 @@ import { startWebServer } from '@countersign/web/server';
 import { demoAppsCatalogue } from '@countersign/demo-apps/catalogue';
 import { startDemoAppsServer } from '@countersign/demo-apps/server';
 import { reservePort } from './ports';
+import { asStep } from './startSteps';
 import { repoRoot } from './webBuild';
 
 export type StackOptions = {
@@ -94,18 +95,6 @@ function secondDevnetChainConfig(manifest: DevnetManifest, options: { explorerUr
   };
 }
 
-/**
- * COUNTERSIGN_START_TRACE=1: each step of the start on stderr, with the time since it began, so that
- * a start that never gets ready shows where it stopped (the end-to-end tests set it).
- */
-const traceStart = (() => {
-  const began = performance.now();
-  return (step: string) => {
-    if (process.env.COUNTERSIGN_START_TRACE === '1')
-      process.stderr.write(`start: ${step} (${Math.round(performance.now() - began)} ms)\n`);
-  };
-})();
-
 /** The decimal chain ids of the devnets started, the main one first. */
 const chainIdsOf = (...devnets: (Devnet | undefined)[]) =>
   devnets.flatMap((devnet) => (devnet ? [String(devnet.manifest.chainId)] : []));
@@ -116,9 +105,14 @@ const devnetRpcUrls = (...devnets: (Devnet | undefined)[]): Record<string, strin
   );
 
 /** Starts the second chain in its own folder inside the first one's (so one lock covers both). */
-async function startSecondDevnet(options: StackOptions, rpcHost: string): Promise<Devnet> {
+async function startSecondDevnet(
+  options: StackOptions,
+  rpcHost: string,
+  onStep: (step: string) => void,
+): Promise<Devnet> {
   const port = options.rpcPort === 0 ? 0 : options.rpcPort + 1;
   return startDevnet({
+    onStep,
     host: rpcHost,
     port,
     stateDir: join(options.stateDir, `chain-${secondDevnetChainId}`),
@@ -199,12 +193,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       started.push({ stop: async () => lock.release() });
       // First, so that the local catalogue can list the apps at their URL. Only with the local
       // gateway: a remote one does not list them.
-      traceStart('demo apps');
-      const demoApps = await startDemoAppsServer({ host: options.host, port: options.demoAppsPort }).catch(
-        (error: unknown) => {
-          throw explainFailure('demo apps', 'DEMO_APPS_PORT', String(options.demoAppsPort), error);
-        },
-      );
+      const demoApps = await asStep('demo apps server', () =>
+        startDemoAppsServer({ host: options.host, port: options.demoAppsPort }),
+      ).catch((error: unknown) => {
+        throw explainFailure('demo apps', 'DEMO_APPS_PORT', String(options.demoAppsPort), error);
+      });
       started.push({ stop: () => demoApps.close() });
       demoAppsUrl = demoApps.url;
       const gatewayDataDir = join(options.stateDir, 'gateway');
@@ -212,24 +205,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // made while the chain starts.
       const rpcHost = await ipForAnvil(options.host);
       // allSettled: a chain that started must be stopped even when another part failed.
-      traceStart('devnets and database');
       const [first, second, database] = await Promise.allSettled([
-        startDevnet({ host: rpcHost, port: options.rpcPort, stateDir: options.stateDir }).then(
-          (started) => (traceStart('devnet ready'), started),
-          (error: unknown) => {
-            throw explainFailure('devnet', 'RPC_PORT', String(options.rpcPort), error);
-          },
-        ),
+        asStep('devnet', (onStep) =>
+          startDevnet({ host: rpcHost, port: options.rpcPort, stateDir: options.stateDir, onStep }),
+        ).catch((error: unknown) => {
+          throw explainFailure('devnet', 'RPC_PORT', String(options.rpcPort), error);
+        }),
         options.secondChain
-          ? startSecondDevnet(options, rpcHost).then(
-              (started) => (traceStart('second devnet ready'), started),
-            )
+          ? asStep(`devnet ${secondDevnetChainId}`, (onStep) => startSecondDevnet(options, rpcHost, onStep))
           : undefined,
         options.databaseUrl
           ? undefined
-          : initialisePgliteDataDir(gatewayDataDir, {
-              templateDir: join(repoRoot, '.countersign/cache'),
-            }).then(() => traceStart('embedded database ready')),
+          : asStep('embedded database', () =>
+              initialisePgliteDataDir(gatewayDataDir, { templateDir: join(repoRoot, '.countersign/cache') }),
+            ),
       ]);
       if (first.status === 'fulfilled') started.push(first.value);
       if (second.status === 'fulfilled' && second.value) started.push(second.value);
@@ -237,7 +226,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       devnet = (first as PromiseFulfilledResult<Devnet>).value;
       secondDevnet = (second as PromiseFulfilledResult<Devnet | undefined>).value;
       const explorerUrl = `${webOrigin}/explorer`;
-      traceStart('devnets and database ready; gateway');
       devnetChains = [
         devnetChainConfig(devnet.manifest, { explorerUrl }),
         // The explorer's pages for any chain but the first carry its id: /explorer/1338/tx/0x….
@@ -249,19 +237,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             ]
           : []),
       ];
-      const localGateway = await startGateway({
-        host: options.host,
-        port: options.gatewayPort,
-        chains: devnetChains,
-        corsOrigins: [webOrigin, `http://localhost:${webPort}`, ...(options.corsOrigins ?? [])],
-        safeApps: demoAppsCatalogue(demoApps.url, chainIdsOf(devnet, secondDevnet)),
-        // Inside the devnet's folder, so that deleting it starts both the chain and the gateway afresh.
-        store: options.databaseUrl
-          ? { databaseUrl: options.databaseUrl, schema: options.databaseSchema }
-          : { dataDir: join(options.stateDir, 'gateway') },
-        testControl: options.testControl,
-        ...options.gatewayLimits,
-      }).catch((error: unknown) => {
+      const localGateway = await asStep('gateway', () =>
+        startGateway({
+          host: options.host,
+          port: options.gatewayPort,
+          chains: devnetChains,
+          corsOrigins: [webOrigin, `http://localhost:${webPort}`, ...(options.corsOrigins ?? [])],
+          safeApps: demoAppsCatalogue(demoApps.url, chainIdsOf(devnet, secondDevnet)),
+          // Inside the devnet's folder, so that deleting it starts both the chain and the gateway afresh.
+          store: options.databaseUrl
+            ? { databaseUrl: options.databaseUrl, schema: options.databaseSchema }
+            : { dataDir: join(options.stateDir, 'gateway') },
+          testControl: options.testControl,
+          ...options.gatewayLimits,
+        }),
+      ).catch((error: unknown) => {
         if (options.databaseUrl && isDatabaseUnreachable(error)) {
           const detail =
             (error instanceof Error && error.message.split('\n')[0]) ||
@@ -278,47 +268,49 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const marker = join(options.stateDir, 'offchain-seeded.json');
       const key = seedMarkerKey(devnet.manifest, options);
       if (!isSeeded(marker, key)) {
-        traceStart('gateway listening; seeding the off-chain demo');
-        await seedOffchainDemo(devnet.manifest, gatewayUrl);
+        const { manifest } = devnet;
+        const url = localGateway.url;
+        await asStep('off-chain demo (proposals, a message)', () => seedOffchainDemo(manifest, url));
         writeFileSync(marker, key);
       }
     }
     await webReservation.release();
-    traceStart('web server');
-    const web = await startWebServer({
-      host: options.host,
-      port: webPort,
-      gatewayUrl,
-      walletConnectProjectId: options.walletConnectProjectId,
-      walletConnectRelayUrl: options.walletConnectRelayUrl,
-      walletConnectVerify: options.walletConnectVerify,
-      prerenderBudgetMs: options.prerenderBudgetMs,
-      frameAncestors: options.frameAncestors,
-      // The operator of a local stack runs the chains too: the browser reads them at their source.
-      rpcUrls: { ...devnetRpcUrls(devnet, secondDevnet), ...options.rpcUrls },
-      // …and describes them, so that a Safe on them opens from the chain while the gateway is down.
-      chains: devnetChains.map(({ chainId, chainName, shortName, nativeCurrency, l2 }) => ({
-        chainId,
-        chainName,
-        shortName,
-        nativeCurrency: {
-          name: nativeCurrency.name,
-          symbol: nativeCurrency.symbol,
-          decimals: nativeCurrency.decimals,
-        },
-        l2,
-      })),
-      // The demo apps are on loopback, which /app-manifest otherwise refuses: their origin alone is
-      // trusted, not loopback at large.
-      appManifestPrivateOrigins: demoAppsUrl ? [new URL(demoAppsUrl).origin] : [],
-      devnet: devnet && {
-        chainIds: chainIdsOf(devnet, secondDevnet),
-        accounts: devnet.manifest.accounts.map((account) => ({
-          address: account.address,
-          label: `#${account.index} ${account.role}`,
+    const web = await asStep('web server', () =>
+      startWebServer({
+        host: options.host,
+        port: webPort,
+        gatewayUrl,
+        walletConnectProjectId: options.walletConnectProjectId,
+        walletConnectRelayUrl: options.walletConnectRelayUrl,
+        walletConnectVerify: options.walletConnectVerify,
+        prerenderBudgetMs: options.prerenderBudgetMs,
+        frameAncestors: options.frameAncestors,
+        // The operator of a local stack runs the chains too: the browser reads them at their source.
+        rpcUrls: { ...devnetRpcUrls(devnet, secondDevnet), ...options.rpcUrls },
+        // …and describes them, so that a Safe on them opens from the chain while the gateway is down.
+        chains: devnetChains.map(({ chainId, chainName, shortName, nativeCurrency, l2 }) => ({
+          chainId,
+          chainName,
+          shortName,
+          nativeCurrency: {
+            name: nativeCurrency.name,
+            symbol: nativeCurrency.symbol,
+            decimals: nativeCurrency.decimals,
+          },
+          l2,
         })),
-      },
-    }).catch((error: unknown) => {
+        // The demo apps are on loopback, which /app-manifest otherwise refuses: their origin alone is
+        // trusted, not loopback at large.
+        appManifestPrivateOrigins: demoAppsUrl ? [new URL(demoAppsUrl).origin] : [],
+        devnet: devnet && {
+          chainIds: chainIdsOf(devnet, secondDevnet),
+          accounts: devnet.manifest.accounts.map((account) => ({
+            address: account.address,
+            label: `#${account.index} ${account.role}`,
+          })),
+        },
+      }),
+    ).catch((error: unknown) => {
       throw explainFailure('web', 'WEB_PORT', String(options.webPort), error);
     });
     started.push({ stop: () => web.close() });

@@ -8,6 +8,7 @@ import { parseChainRpcUrls } from '@countersign/web/server';
 import { warnIfUnreachable } from './probes';
 import { parseSettings } from './settings';
 import { defaultStateDir, secondDevnetShortName, startStack } from './stack';
+import { unfinishedSteps } from './startSteps';
 import { ensureWebBuild } from './webBuild';
 
 /**
@@ -52,6 +53,7 @@ const env = orFail(() =>
       CHAIN_RPC_URLS: z.string().optional(),
       WEB_PRERENDER_BUDGET_MS: z.coerce.number().int().min(0).optional(),
       COUNTERSIGN_READY_FILE: z.string().optional(),
+      START_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(90),
       DEVNET_SECOND_CHAIN: z.literal('1').optional(),
       // Internal, for the end-to-end tests: snapshot routes on the local gateway, and a build made
       // once beforehand by the test run rather than checked again by each of its stacks.
@@ -91,6 +93,16 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGHUP', () => void shutdown('SIGHUP'));
 onParentExit(() => void shutdown('npm exited'));
 
+// The services either become ready by the deadline or the start ends saying which step did not
+// finish: never a start that waits on in silence. (The web build before it has its own output.)
+const deadline = setTimeout(() => {
+  const steps = unfinishedSteps();
+  fail(
+    `not ready after ${env.START_TIMEOUT_SECONDS} s (START_TIMEOUT_SECONDS); ${
+      steps.length > 0 ? `still under way: ${steps.join('; ')}` : 'no step was under way'
+    }`,
+  );
+}, env.START_TIMEOUT_SECONDS * 1000);
 const stack = await startStack({
   host: env.HOST,
   rpcPort: env.RPC_PORT,
@@ -121,6 +133,7 @@ const stack = await startStack({
 // A signal while the services start exits at once: the exit hooks stop the chain, and the servers
 // in this process end with it.
 running.stop = stack.stop;
+clearTimeout(deadline);
 
 console.log(`web: ${stack.webUrl}`);
 console.log(`gateway: ${stack.gatewayUrl}`);

@@ -499,6 +499,9 @@ test.describe('Security check of the outdated demo Safe', () => {
     await expect(page.getByTestId('review-action')).toContainText(
       'Upgrade the Safe to 1.4.1 (SafeMigration 1.4.1)',
     );
+    await expect(page.getByTestId('review-action').getByTestId('call-to-name')).toHaveText(
+      ' (SafeMigration 1.4.1)',
+    );
     await expect(page.getByTestId('warning-upgrade')).toContainText('upgrades the Safe to SafeL2 1.4.1');
     await expect(page.getByTestId('warning-delegatecall')).toHaveCount(0);
     await expect(page.getByTestId('state-changes')).toHaveAttribute('data-state', 'done', {

@@ -170,8 +170,9 @@ test.describe('Transaction flow: two owners of the 2-of-3 demo Safe', () => {
     await page.getByTestId('send-amount').fill('0.01');
     await page.getByTestId('form-continue').click();
     const action = page.getByTestId('review-action');
-    await expect(action).toContainText(`Send 0.01 ETH to ${recipient}`);
-    await expect(action.getByTestId('call-address-name')).toHaveText(`Dave: ${recipient}`);
+    await expect(action).toContainText(`Send 0.01 ETH to ${recipient} (Dave)`);
+    // In the sentence, and again where the call goes.
+    await expect(action.getByTestId('call-address-name')).toHaveText(['Dave', 'Dave']);
   });
 
   test('a pasted look-alike of an owner is warned of, and a first recipient noted, without blocking', async ({
@@ -433,6 +434,10 @@ test.describe('Names of the contracts a transaction calls', () => {
     await page.getByTestId('contract-address').fill(dusd);
     await page.getByTestId('contract-data').fill(approve);
     await page.getByTestId('form-continue').click();
+    // The review names the token in its sentence and where the call goes, as the token contract does.
+    const action = page.getByTestId('review-action');
+    await expect(action).toContainText('to spend 0.000001 DUSD');
+    await expect(action.getByTestId('call-to-name')).toHaveText(' (DUSD token contract)');
     await signAndPropose(page);
 
     // A new page load, from the saved cache: the new proposal is there all the same.

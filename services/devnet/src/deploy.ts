@@ -25,7 +25,7 @@ import {
   type Safe141ContractName,
   type Safe150ContractName,
 } from '@countersign/safe-core';
-import type { DevnetClients } from './clients';
+import { receiptOf, type DevnetClients } from './clients';
 import type { Artifacts } from './contracts/compile';
 import { devnetPriceFeeds } from './manifest';
 import { deployArtifact } from './deployArtifact';
@@ -114,7 +114,7 @@ export function canonicalSafeMigration(): Canonical {
 }
 
 async function sendAndConfirm(clients: DevnetClients, hash: Hex): Promise<void> {
-  const receipt = await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  const receipt = await receiptOf(clients, hash);
   if (receipt.status !== 'success') throw new Error(`Transaction ${hash} reverted`);
 }
 

@@ -1,5 +1,5 @@
 import { getAddress, type Abi, type Address, type Hex } from 'viem';
-import type { DevnetClients } from './clients';
+import { receiptOf, type DevnetClients } from './clients';
 
 /** Deploys a compiled contract from `deployer` and waits for it: the new contract's address. */
 export async function deployArtifact(
@@ -15,7 +15,7 @@ export async function deployArtifact(
     bytecode: artifact.bytecode,
     args,
   });
-  const receipt = await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  const receipt = await receiptOf(clients, hash);
   if (!receipt.contractAddress) throw new Error(`the contract was not deployed (transaction ${hash})`);
   return getAddress(receipt.contractAddress);
 }

@@ -43,6 +43,8 @@ export type DevnetOptions = {
    * the blocks whose state an indexer reads (owners after a change) must come later, as they do.
    */
   emptyBlocksFirst?: number;
+  /** Told each step as it begins ("deploying the Safe contracts"): what a start that stalls names. */
+  onStep?: (step: string) => void;
 };
 
 export type Devnet = {
@@ -80,6 +82,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     if (!saved) rmSync(stateFile, { force: true });
   }
 
+  const step = options.onStep ?? (() => undefined);
+  step('starting anvil');
   const anvil = await startAnvil({
     host: options.host,
     port: options.port ?? 0,
@@ -92,7 +96,9 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   });
   try {
     const clients = devnetClients(chainId, anvil.rpcUrl);
+    if (saved) step('checking the saved chain');
     if (saved && saved.chainId === chainId && (await isIntact(clients, saved))) {
+      step('bringing the saved chain up to date');
       // A devnet saved before Safe 1.5.0 was part of it gets it now.
       const funder = devAccounts()[0]?.account.address;
       if (funder) await deploySafe150Contracts(clients, funder);
@@ -114,14 +120,17 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     const deployer = accounts[0]?.account.address;
     if (!deployer) throw new Error('No deployer account');
     const artifacts = loadArtifacts();
+    step('deploying the Safe contracts');
     await deploySafeContracts(clients, deployer);
     await installMulticall3(clients, artifacts);
     await installPriceFeeds(clients, artifacts);
+    step('seeding the demo');
     const tokens = fullDemo ? await deployTokens(clients, artifacts, deployer) : undefined;
     const scenario = tokens
       ? await seedDemoScenario(clients, accounts, tokens)
       : await seedTeamSafeOnly(clients, accounts);
     // After the demo, so that its blocks and the deployer's nonces stay those of earlier devnets.
+    step('deploying the Safe 1.5.0 contracts');
     await deploySafe150Contracts(clients, deployer);
     const manifest: DevnetManifest = {
       version: 1,

@@ -17,7 +17,7 @@ import {
   type OwnerSignature,
   type SafeTx,
 } from '@countersign/safe-core';
-import type { DevnetClients } from './clients';
+import { receiptOf, type DevnetClients } from './clients';
 import { deployArtifact } from './deployArtifact';
 
 const require = createRequire(import.meta.url);
@@ -51,7 +51,7 @@ export async function createSafe(
     functionName: 'createProxyWithNonce',
     args: [deployment.safeL2, initializer, params.saltNonce],
   });
-  const receipt = await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  const receipt = await receiptOf(clients, hash);
   const creation = parseEventLogs({
     abi: safeProxyFactoryAbi,
     logs: receipt.logs,
@@ -109,10 +109,7 @@ export async function executeSafeTx(
     to: params.safe,
     data: encodeExecTransaction(tx, encodeSignatures(signatures)),
   });
-  const receipt = await clients.public.waitForTransactionReceipt({
-    hash: transactionHash,
-    pollingInterval: 20,
-  });
+  const receipt = await receiptOf(clients, transactionHash);
   if (receipt.status !== 'success') throw new Error(`execTransaction ${transactionHash} reverted`);
   let success: boolean | undefined;
   // parseEventLogs reads 1.3.0's and 1.4.1's shapes of the same events alike.

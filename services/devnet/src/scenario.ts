@@ -8,7 +8,7 @@ import {
   sentinelAddress,
 } from '@countersign/safe-core';
 import type { DevAccount } from './accounts';
-import type { DevnetClients } from './clients';
+import { receiptOf, type DevnetClients } from './clients';
 import type { DeployedTokens } from './deploy';
 import type { DevnetManifest } from './manifest';
 import { createSafe, executeSafeTx } from './safeOps';
@@ -72,7 +72,7 @@ export async function seedTeamSafeOnly(
     value: parseEther('5'),
     chain: clients.chain,
   });
-  await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  await receiptOf(clients, hash);
   await raiseTeamThreshold(clients, accounts, team);
   return { safes: [teamSafeEntry(team, accounts)], modules: [] };
 }
@@ -109,12 +109,12 @@ export async function seedDemoScenario(
   };
   const send = async (request: Parameters<DevnetClients['wallet']['writeContract']>[0]) => {
     const hash = await clients.wallet.writeContract(request);
-    const receipt = await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    const receipt = await receiptOf(clients, hash);
     if (receipt.status !== 'success') throw new Error(`Seeding transaction ${hash} reverted`);
   };
   const sendEth = async (from: Address, to: Address, value: bigint) => {
     const hash = await clients.wallet.sendTransaction({ account: from, to, value, chain: clients.chain });
-    await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    await receiptOf(clients, hash);
   };
   const chain = clients.chain;
   const transferToken = (

@@ -39,9 +39,18 @@ export function ChainSelector() {
     if (route) void navigate(route.handle.pathOnChain(route.params, location, chain.shortName));
   };
 
+  // A phone's header has room for the short name only (the one in Safe links), the select lying
+  // invisible over it; the chain's colour only when it is a plain hex colour (the gateway sends it).
+  const colour = /^#[0-9a-f]{3,8}$/i.test(current.theme.backgroundColor)
+    ? current.theme.backgroundColor
+    : undefined;
   return (
     <div className={styles.selector}>
       {label}
+      <span className={`${styles.compact} select-chevron`} aria-hidden="true">
+        <span className={styles.dot} style={colour === undefined ? undefined : { background: colour }} />
+        {current.shortName}
+      </span>
       <select
         id={id}
         data-testid="chain-selector"

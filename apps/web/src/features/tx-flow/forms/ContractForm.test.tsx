@@ -234,6 +234,15 @@ describe('ContractForm', () => {
     );
   });
 
+  it('shows the function whose parameters it asks for when a standard ABI is the first thing chosen', async () => {
+    const { user } = open({ to: TOKEN }, { holdsToken: true });
+    await user.click(field('contract-abi-erc20'));
+    const select = field('contract-function') as HTMLSelectElement;
+    const legend = within(screen.getByTestId('contract-params')).getByText(/^Parameters of /);
+    expect(select.value).not.toBe('');
+    expect(legend).toHaveTextContent(`Parameters of ${select.value.split('(')[0]}`);
+  });
+
   it('reads an amount of a token the Safe holds in base units or in the token’s units', async () => {
     const { user, onReview } = open({ to: TOKEN }, { holdsToken: true });
     await user.click(field('contract-abi-erc20'));

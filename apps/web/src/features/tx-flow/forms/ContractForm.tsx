@@ -81,6 +81,13 @@ export function ContractForm({
       form.setValue('abi', keptAbiText(keptAbi), { shouldValidate: true });
   }, [keptAbi, form]);
   const { abi, functions, fn, paying } = callShape(mode, abiText, signature);
+  // The function shown is the form's too: when an ABI arrives (a preset, the address book), the
+  // select registers with the empty signature and would show none of its options.
+  const shownSignature = fn?.signature;
+  useEffect(() => {
+    if (shownSignature !== undefined && form.getValues('signature') !== shownSignature)
+      form.setValue('signature', shownSignature);
+  }, [shownSignature, form]);
   const checkedValue = readValue(value, paying, native);
   const unit = contract.ok ? heldTokenUnit(balances, contract.value) : undefined;
 

@@ -12,7 +12,7 @@ import {
   swapOwnerCall,
   type SafeUpgrade,
 } from '@countersign/safe-core';
-import { exactTokenAmount } from '../../../ui/format';
+import { groupedExactAmount } from '../../../ui/format';
 import type { TxAction } from '../draft';
 import type { WriteFunction } from '../../../lib/abiJson';
 import { formatArgument } from './abiInputs';
@@ -33,7 +33,7 @@ export type SendableToken = {
 };
 
 export function tokenTransferAction(token: SendableToken, recipient: Address, amount: bigint): TxAction {
-  const label = `Send ${exactTokenAmount(amount, token.decimals)} ${token.symbol} to ${recipient}`;
+  const label = `Send ${groupedExactAmount(amount, token.decimals)} ${token.symbol} to ${recipient}`;
   if (token.type === 'NATIVE_TOKEN') return { to: recipient, value: amount, data: '0x', label };
   return {
     to: token.address,
@@ -78,7 +78,7 @@ export function contractCallAction(
   native: { symbol: string; decimals: number },
 ): TxAction {
   const args = call.args.map((arg) => shortArgument(formatArgument(arg))).join(', ');
-  const paid = value > 0n ? ` with ${exactTokenAmount(value, native.decimals)} ${native.symbol}` : '';
+  const paid = value > 0n ? ` with ${groupedExactAmount(value, native.decimals)} ${native.symbol}` : '';
   return {
     to: contract,
     value,
@@ -93,7 +93,7 @@ export function rawCallAction(
   value: bigint,
   native: { symbol: string; decimals: number },
 ): TxAction {
-  const amount = `${exactTokenAmount(value, native.decimals)} ${native.symbol}`;
+  const amount = `${groupedExactAmount(value, native.decimals)} ${native.symbol}`;
   if (data === '0x') return { to, value, data, label: `Send ${amount} to ${to}` };
   const bytes = (data.length - 2) / 2;
   const paid = value > 0n ? ` and ${amount}` : '';

@@ -1,11 +1,10 @@
-import { formatUnits } from 'viem';
-import type { SafeTx } from '@countersign/safe-core';
-import { Card, Detail, DetailList, HexValue } from '../../../ui';
+import { knownContractName, type SafeTx } from '@countersign/safe-core';
+import { Card, Detail, DetailList, groupedExactAmount, HexValue } from '../../../ui';
 import { useContractAbis } from '../../address-book';
 import { useSafe } from '../../safe';
 import { describeCall } from './actionWords';
 import { ApprovedHashNote } from './ApprovedHashNote';
-import { AddressNames } from './CallWords';
+import { AddressName, NamedWords } from './CallWords';
 import { innerCalls } from './innerCalls';
 import { useTokenFacts } from './tokenFacts';
 import styles from './CallList.module.css';
@@ -31,18 +30,30 @@ export function CallList({
       <ol className={styles.actions} data-testid={`${testId}s`}>
         {calls.map((inner, index) => {
           const words = describeCall(inner, { safe: address, native, tokens: tokens.data, abiFor });
+          // Named by the token contract itself when it is one (read from the chain), as the canonical
+          // Safe deployment it is (SafeMigration 1.4.1), or else by the user.
+          const token = tokens.data?.get(inner.to.toLowerCase());
+          const known = knownContractName(inner.to);
           return (
             <li key={index} className={styles.action} data-testid={testId}>
-              <p className={styles.words}>{words}</p>
-              <AddressNames text={words} safe={address} />
+              <p className={styles.words}>
+                <NamedWords text={words} safe={address} />
+              </p>
               <ApprovedHashNote call={inner} chain={chain} safe={address} />
               <DetailList>
                 <Detail label="To">
                   <code className={styles.code}>{inner.to}</code>
+                  {token ? (
+                    <span data-testid="call-to-name"> ({token.symbol} token contract)</span>
+                  ) : known ? (
+                    <span data-testid="call-to-name"> ({known})</span>
+                  ) : (
+                    <AddressName address={inner.to} safe={address} />
+                  )}
                 </Detail>
                 {inner.value > 0n && (
                   <Detail label="Value">
-                    {formatUnits(inner.value, native.decimals)} {native.symbol}
+                    {groupedExactAmount(inner.value, native.decimals)} {native.symbol}
                   </Detail>
                 )}
                 {inner.data !== '0x' && (

@@ -12,8 +12,8 @@ type Call = Pick<SafeTx, 'to' | 'value' | 'data' | 'operation'>;
 
 /**
  * Calls in an owner's words, decoded from their bytes: token amounts in the units and symbol the
- * token contract itself gives, and every address in full with the name the user (or the Safe's
- * owners list) has for it.
+ * token contract itself gives, and every address in full followed by the name the user (or the
+ * Safe's owners list) has for it.
  */
 export function CallWords({
   calls,
@@ -35,8 +35,9 @@ export function CallWords({
         const words = describeCall(call, { safe, native, tokens: tokens.data, abiFor });
         return (
           <li key={index} className={styles.call} data-testid="call-words">
-            <span className={styles.words}>{words}</span>
-            <AddressNames text={words} safe={safe} />
+            <span className={styles.words}>
+              <NamedWords text={words} safe={safe} />
+            </span>
             <ApprovedHashNote call={call} chain={chain} safe={safe} />
           </li>
         );
@@ -45,26 +46,43 @@ export function CallWords({
   );
 }
 
-/** The names of the addresses a sentence names, each beside its full address. */
-export function AddressNames({ text, safe }: { text: string; safe: string }) {
-  const addresses = [...new Set(text.match(/0x[0-9a-fA-F]{40}/g) ?? [])];
-  if (addresses.length === 0) return null;
+/**
+ * A sentence of the review with each address it names in full, followed by the name the user (or
+ * the Safe's owners list) has for it: the headline says who, and the address can still be compared
+ * with a hardware wallet's screen.
+ */
+export function NamedWords({ text, safe }: { text: string; safe: string }) {
+  const parts = text.split(/(0x[0-9a-fA-F]{40})/);
   return (
-    <ul className={styles.names}>
-      {addresses.map((address) => (
-        <NamedAddress key={address} address={address} safe={safe} />
-      ))}
-    </ul>
+    <>
+      {parts.map((part, index) =>
+        index % 2 === 1 ? <NamedAddress key={index} address={part} safe={safe} /> : part,
+      )}
+    </>
   );
 }
 
 function NamedAddress({ address, safe }: { address: string; safe: string }) {
+  return (
+    <>
+      {address}
+      <AddressName address={address} safe={safe} />
+    </>
+  );
+}
+
+/** " (Dave)" after an address the user has named ("this Safe" for the Safe); nothing otherwise. */
+export function AddressName({ address, safe }: { address: string; safe: string }) {
   const name = useOwnAddressName(address);
   const label = address.toLowerCase() === safe.toLowerCase() ? 'this Safe' : name;
   if (!label) return null;
   return (
-    <li data-testid="call-address-name">
-      <span className={styles.name}>{label}</span>: <code>{address}</code>
-    </li>
+    <>
+      {' ('}
+      <span className={styles.name} data-testid="call-address-name">
+        {label}
+      </span>
+      {')'}
+    </>
   );
 }

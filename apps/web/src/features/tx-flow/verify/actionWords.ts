@@ -1,4 +1,4 @@
-import { formatUnits, maxUint256, size, slice, type Address } from 'viem';
+import { maxUint256, size, slice, type Address } from 'viem';
 import {
   canonicalFallbackHandlerName,
   canonicalSingletonName,
@@ -11,6 +11,7 @@ import {
   type DecodedCall,
   type SafeTx,
 } from '@countersign/safe-core';
+import { groupedExactAmount } from '../../../ui';
 
 type Call = Pick<SafeTx, 'to' | 'value' | 'data' | 'operation'>;
 
@@ -64,12 +65,12 @@ function tokenAmount(token: Address, amount: bigint, context: WordingContext): s
   const known = context.tokens?.get(token.toLowerCase());
   if (amount === maxUint256) return `an unlimited amount of ${known?.symbol ?? `token ${token}`}`;
   return known
-    ? `${formatUnits(amount, known.decimals)} ${known.symbol}`
+    ? `${groupedExactAmount(amount, known.decimals)} ${known.symbol}`
     : `${amount.toString()} base units of token ${token}`;
 }
 
 function nativeAmount(value: bigint, context: WordingContext): string {
-  return `${formatUnits(value, context.native.decimals)} ${context.native.symbol}`;
+  return `${groupedExactAmount(value, context.native.decimals)} ${context.native.symbol}`;
 }
 
 /**

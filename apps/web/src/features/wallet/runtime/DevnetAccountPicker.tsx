@@ -23,7 +23,11 @@ export function DevnetAccountPicker({
       <label htmlFor={id} className="visually-hidden">
         Devnet account
       </label>
-      <span className={styles.devnetAccountShown} aria-hidden="true" data-testid="devnet-account-shown">
+      <span
+        className={`${styles.devnetAccountShown} select-chevron`}
+        aria-hidden="true"
+        data-testid="devnet-account-shown"
+      >
         {current?.label ?? 'Choose an account'}
       </span>
       <select
