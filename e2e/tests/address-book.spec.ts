@@ -158,7 +158,7 @@ test.describe('Address book', () => {
     await page.goBack();
     await expect(page.getByTestId('claim-verified')).toBeVisible();
     await expect(page.getByTestId('bytes-words')).toContainText(
-      `Call deposit(assets 5, receiver ${team.address}) on ${vault}, as the ABI in your address book reads it`,
+      `Call deposit(assets 5, receiver ${team.address} (this Safe)) on ${vault} (Vault), as the ABI in your address book reads it`,
     );
     // The user's ABI is named as such: Countersign cannot vouch for it.
     await expect(page.getByTestId('claim-supplied-abi')).toContainText(vault);

@@ -56,7 +56,14 @@ export function NamedWords({ text, safe }: { text: string; safe: string }) {
   return (
     <>
       {parts.map((part, index) =>
-        index % 2 === 1 ? <NamedAddress key={index} address={part} safe={safe} /> : part,
+        index % 2 === 0 ? (
+          part
+        ) : // An address the sentence already describes ("(this Safe)", "(SafeMigration 1.4.1)") is not named twice.
+        parts[index + 1]?.startsWith(' (') ? (
+          part
+        ) : (
+          <NamedAddress key={index} address={part} safe={safe} />
+        ),
       )}
     </>
   );
