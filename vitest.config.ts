@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { preactAliases, reactRouterAliases } from './apps/web/libraryAliases.ts';
 
 /**
  * Unit tests (`*.test.ts`) are fast and need nothing running. Component tests (`*.test.tsx` in the
- * web app) render React with Testing Library in happy-dom. Integration tests (`*.int.test.ts`) start
+ * web app) render the app (React's API on Preact) with Testing Library in happy-dom. Integration tests (`*.int.test.ts`) start
  * their own devnet (anvil on a free port) and gateway per test file.
  */
 export default defineConfig({
@@ -28,6 +29,31 @@ export default defineConfig({
           name: 'components',
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'happy-dom',
+          // What ships: React's API on Preact, libraries included (they are inlined so that the
+          // aliases reach their imports of React too).
+          alias: [
+            // Its CommonJS build would require the real React DOM, past the aliases.
+            {
+              find: /^@testing-library\/react$/,
+              replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
+            },
+            ...reactRouterAliases('development'),
+            ...preactAliases,
+          ],
+          server: {
+            deps: {
+              inline: [
+                /@testing-library\/react/,
+                /react-router/,
+                /@tanstack\/react-/,
+                /react-hook-form/,
+                /@hookform\//,
+                /wagmi/,
+                /@rainbow-me\//,
+                /use-sync-external-store/,
+              ],
+            },
+          },
           setupFiles: ['apps/web/src/testing/setup.ts'],
         },
       },

@@ -1,22 +1,8 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { defineConfig, mergeConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { preactAliases, reactRouterAliases } from './libraryAliases.ts';
 
-/**
- * React Router 7's package exports name only its development build (with its development warnings
- * and checks) whatever the mode; its production build ships beside it (remix-run/react-router#12532,
- * fixed in 8). A build takes the production one: it is smaller and renders faster.
- */
-const reactRouterDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
-const reactRouterProduction: UserConfig = {
-  resolve: {
-    alias: [
-      { find: /^react-router$/, replacement: join(reactRouterDir, 'dist/production/index.mjs') },
-      { find: /^react-router\/dom$/, replacement: join(reactRouterDir, 'dist/production/dom-export.mjs') },
-    ],
-  },
-};
+const reactRouterProduction: UserConfig = { resolve: { alias: reactRouterAliases('production') } };
 
 /**
  * The stylesheet goes first in <head>, ahead of the script preloads Vite writes before it: it is
@@ -90,7 +76,7 @@ const appBuild = defineConfig({
           groups: [
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack[\\/](query-core|react-query|query-persist-client-core|query-sync-storage-persister|react-query-persist-client)|zod)[\\/]/,
+              test: /node_modules[\\/](preact|react|react-dom|react-router|scheduler|@tanstack[\\/](query-core|react-query|query-persist-client-core|query-sync-storage-persister|react-query-persist-client)|zod)[\\/]/,
             },
             {
               // The app's own modules every page starts with (configuration, gateway client, chain
@@ -113,7 +99,11 @@ const appBuild = defineConfig({
   },
 });
 
+/** React's API, served by Preact (why: libraryAliases.ts). */
+const preactCompat: UserConfig = { resolve: { alias: preactAliases } };
+
 export default defineConfig((env) => {
-  const config = env.isSsrBuild ? prerenderBuild : appBuild;
+  // The server's renderer stays on React DOM (why: libraryAliases.ts).
+  const config = env.isSsrBuild ? prerenderBuild : mergeConfig(appBuild, preactCompat);
   return env.command === 'build' ? mergeConfig(config, reactRouterProduction) : config;
 });

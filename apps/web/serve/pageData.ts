@@ -1,6 +1,6 @@
 import { createGatewayClient, type ChainInfo, type GatewayClient } from '@countersign/gateway-api';
 import { parseAddress } from '../src/lib/address';
-import { escapeAttribute } from '../src/lib/dataBlock';
+import { escapeHtml } from '../src/lib/dataBlock';
 import { findChainByShortName } from '../src/features/chains/selectedChain';
 import { pageChainsElement, type PageChains } from '../src/features/chains/pageChains';
 import { splitSafeId } from '../src/features/safe/paths';
@@ -74,7 +74,7 @@ export async function pageDataHead(opts: {
       calls.push(...(firstVisitCalls.find(([pattern]) => pattern.test(view))?.[1](safe) ?? []));
     }
     for (const url of await Promise.all(calls.map((call) => requestUrlOf(opts.gatewayUrl, call)))) {
-      parts.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(url)}">`);
+      parts.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(url)}">`);
     }
   }
   return parts.join('');

@@ -63,5 +63,8 @@ describe('server rendering', () => {
     expect(pageB?.html).not.toContain(safeA.address.value);
     expect(safeInfosIn(pageA)).toEqual([safeA]);
     expect(safeInfosIn(pageB)).toEqual([safeB]);
+    // The page's title goes to its <head>, the markup holds none.
+    expect(pageA?.head).toMatch(/^<title>Address book · [^<]+ · Countersign<\/title>/);
+    expect(pageA?.html).not.toContain('<title>');
   });
 });

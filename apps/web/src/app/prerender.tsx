@@ -19,6 +19,8 @@ import { chainKeys } from '../features/chains';
 import type { RuntimeConfig } from '../lib/config';
 import { createAppServices, servicesRouterContext, type AppServices } from '../lib/services';
 import { ServicesProvider } from '../lib/ServicesProvider';
+import { escapeHtml } from '../lib/dataBlock';
+import { TitleSinkProvider, type TitleSink } from '../ui/Page';
 import { persistModeOf } from './queryClient';
 import { routes } from './routes';
 import type { PrerenderedPage } from './prerenderedData';
@@ -97,12 +99,17 @@ async function renderPage(
     });
     if (context instanceof Response || context.errors || context.statusCode !== 200) return undefined;
     const router = createStaticRouter(handler.dataRoutes, context);
-    const render = () =>
-      renderToString(
-        <ServicesProvider services={services}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </ServicesProvider>,
+    let title: TitleSink = {};
+    const render = () => {
+      title = {};
+      return renderToString(
+        <TitleSinkProvider sink={title}>
+          <ServicesProvider services={services}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </ServicesProvider>
+        </TitleSinkProvider>,
       );
+    };
 
     // Before the first render, the answers the loaders asked for; before each next one, those the
     // render before asked for (a view that needs the SafeInfo before its own data asks in two steps).
@@ -118,11 +125,11 @@ async function renderPage(
     const queries = queryClient.getQueryCache().getAll();
     if (queries.some((query) => query.state.status === 'error' || isWaiting(query))) return undefined;
 
-    // React puts the page's <title> and its image preloads first: they belong in the page's <head>.
-    const hoisted = /^(?:<link [^>]*>|<title>[^<]*<\/title>)*/.exec(html)?.[0] ?? '';
+    // React puts its image preloads first: they belong in the page's <head>, with its title.
+    const preloads = /^(?:<link [^>]*>)*/.exec(html)?.[0] ?? '';
     return {
-      head: hoisted,
-      html: html.slice(hoisted.length),
+      head: (title.title === undefined ? '' : `<title>${escapeHtml(title.title)}</title>`) + preloads,
+      html: html.slice(preloads.length),
       data: dehydrate(queryClient, {
         // What the app keeps in its saved cache is JSON by design; the chains come in their own block.
         shouldDehydrateQuery: (query) =>

@@ -3,8 +3,8 @@
  * for the app to read as it starts. The browser runs nothing in them, and the CSP allows them.
  */
 
-/** Text for a double-quoted HTML attribute. */
-export const escapeAttribute = (value: string) =>
+/** Text for HTML: an element's content or a double-quoted attribute. */
+export const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The element for `value`: JSON that cannot close its <script> element or end a line in JS. */
@@ -18,7 +18,7 @@ export function dataBlockElement(
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
   const extra = Object.entries(attributes)
-    .map(([name, text]) => ` ${name}="${escapeAttribute(text)}"`)
+    .map(([name, text]) => ` ${name}="${escapeHtml(text)}"`)
     .join('');
   return `<script type="application/json" id="${id}"${extra}>${json}</script>`;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { IconButton } from './Button';
 import { CloseIcon } from './icons';
 import styles from './Dialog.module.css';
@@ -29,7 +29,8 @@ export function Dialog({
   // The native close event arrives a task after close(), possibly once this dialog is gone and
   // another has opened in its place: only a close the browser made on its own is reported.
   const meantOpen = useRef(open);
-  useEffect(() => {
+  // Before the browser paints: a closed <dialog> shows nothing, so its content must not wait a frame.
+  useLayoutEffect(() => {
     meantOpen.current = open;
     const dialog = ref.current;
     if (!dialog) return;

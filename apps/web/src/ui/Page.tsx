@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, type ReactNode } from 'react';
 import styles from './Page.module.css';
 
 const APP_NAME = 'Countersign';
@@ -16,9 +16,26 @@ export function useDocumentTitle(title: string): string {
   return [title, suffix, APP_NAME].filter(Boolean).join(' · ');
 }
 
-/** Sets the document title (React hoists <title> into the head). */
+/**
+ * Where a server render keeps the page's title, for the page's <head> (src/app/prerender.tsx). The
+ * outermost title is the page's, as in the browser, where a parent's effect runs after its child's.
+ */
+export type TitleSink = { title?: string };
+const TitleSinkContext = createContext<TitleSink | undefined>(undefined);
+
+export function TitleSinkProvider({ sink, children }: { sink: TitleSink; children: ReactNode }) {
+  return <TitleSinkContext.Provider value={sink}>{children}</TitleSinkContext.Provider>;
+}
+
+/** Sets the document title: before the page paints in the browser, into the sink on the server. */
 export function DocumentTitle({ title }: { title: string }) {
-  return <title>{useDocumentTitle(title)}</title>;
+  const text = useDocumentTitle(title);
+  const sink = useContext(TitleSinkContext);
+  if (sink !== undefined) sink.title ??= text;
+  useLayoutEffect(() => {
+    document.title = text;
+  }, [text]);
+  return null;
 }
 
 /** A page: its document title, heading, optional description and actions, then its content. */

@@ -421,7 +421,7 @@ function NewSafeForm({ chain }: { chain: ChainInfo }) {
                 </span>
               }
               {...form.register('threshold', { valueAsNumber: true })}
-              value={draft.threshold}
+              value={String(draft.threshold)}
               testId="new-safe-threshold"
             >
               {owners.fields.map((field, index) => (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useReducer, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { err, ok, type Result } from '../../../lib/result';
@@ -46,16 +46,26 @@ export function TxForm<Values extends FieldValues, Output extends FieldValues>({
   const { chain, address } = useSafe();
   const formRef = useRef<HTMLFormElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
+  // A refused submit moves the focus once its errors are on screen.
+  const focusPending = useRef(false);
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  const focusFirstError = () => {
+    focusPending.current = true;
+    rerender();
+  };
   const [formError, setFormError] = useState<string | undefined>();
   const [added, setAdded] = useState<{ count: number; stored: boolean } | undefined>();
 
-  // Runs after the errors are on screen, so the field to focus is marked invalid by then.
+  // After every render until the errors are on screen: the form's verdicts and this request may
+  // come in separate renders, and the field to focus is the first one marked invalid.
   useEffect(() => {
-    if (focusRequest === 0) return;
-    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    (invalid ?? errorRef.current)?.focus();
-  }, [focusRequest]);
+    if (!focusPending.current) return;
+    const target =
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? errorRef.current ?? undefined;
+    if (target === undefined) return;
+    focusPending.current = false;
+    target.focus();
+  });
 
   const attempt = (then: (actions: TxAction[]) => void) => {
     setAdded(undefined);
@@ -64,11 +74,11 @@ export function TxForm<Values extends FieldValues, Output extends FieldValues>({
         const result = build(values);
         setFormError(result.ok ? undefined : result.error);
         if (result.ok) then(Array.isArray(result.value) ? result.value : [result.value]);
-        else setFocusRequest((count) => count + 1);
+        else focusFirstError();
       },
       () => {
         setFormError(undefined);
-        setFocusRequest((count) => count + 1);
+        focusFirstError();
       },
     );
   };
