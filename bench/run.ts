@@ -12,6 +12,7 @@ import { benchStateChanges } from './stateChanges';
 import { benchStart } from './start';
 import { benchStarts } from './starts';
 import { benchWebBundle } from './webBundle';
+import { benchWebVersus } from './webVersus';
 import { benchTxFlow } from './txFlow';
 import { benchSafeApps } from './safeApps';
 
@@ -20,6 +21,7 @@ const benches: [string, () => Promise<string[]>][] = [
   ['devnet', () => benchDevnet()],
   ['start', () => benchStart()],
   ['web bundle', () => benchWebBundle()],
+  ['web side by side', () => benchWebVersus()],
   ['SafeInfo', () => benchSafeInfo()],
   ['scale', () => benchGatewayAtScale()],
   ['catch-up', () => benchCatchUp()],

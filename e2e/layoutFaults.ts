@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 
 /**
- * What is wrong with the page's layout now: the document scrolling sideways, and any box whose
+ * What is wrong with the page's layout now: the document scrolling sideways, the header's controls
+ * pushed past the left edge, and any box whose
  * content is a pixel or two taller or wider than it (a scrollbar it does not need, as a tab bar whose
  * tabs overlap its border, or a dialog a border too short for its body, showed).
  */
@@ -22,6 +23,17 @@ export async function layoutFaults(page: Page) {
       faults.push(
         `document ${doc.scrollWidth} px wide in ${doc.clientWidth} (past the edge: ${names.join(', ')})`,
       );
+    }
+    // A header whose controls do not fit pushes them past the left edge, where nothing scrolls to.
+    const pushedOut = [...document.querySelectorAll<HTMLElement>('header *')].filter((element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 1 && box.left < -1;
+    });
+    if (pushedOut.length > 0) {
+      const names = pushedOut
+        .slice(0, 3)
+        .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).split(' ')[0]}`);
+      faults.push(`the header starts left of the screen (${names.join(', ')})`);
     }
     const scrolls = (value: string) => value === 'auto' || value === 'scroll';
     for (const element of document.querySelectorAll<HTMLElement>('body *')) {

@@ -1,7 +1,14 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import { onParentExit, redactUrl, resolvePathSetting } from '@countersign/devnet';
+import {
+  describeSafe,
+  onParentExit,
+  readSafeSummaries,
+  redactUrl,
+  resolvePathSetting,
+  safesOwnedBy,
+} from '@countersign/devnet';
 import { devnetShortName, gatewayLimitsFromEnv } from '@countersign/gateway';
 import { DEFAULT_DEMO_APPS_PORT } from '@countersign/demo-apps/server';
 import { parseChainRpcUrls } from '@countersign/web/server';
@@ -143,16 +150,25 @@ if (stack.secondManifest)
 if (stack.demoAppsUrl) console.log(`demo apps: ${stack.demoAppsUrl}/`);
 if (env.GATEWAY_URL) await warnIfUnreachable(env.GATEWAY_URL);
 if (stack.manifest) {
+  const { safes, rpcUrl } = stack.manifest;
+  // What each Safe is now (an upgrade or an owner change since it was seeded shows), from the chain.
+  const summaries = await readSafeSummaries(rpcUrl, safes);
+  const second = stack.secondManifest;
+  const secondSummaries = second ? await readSafeSummaries(second.rpcUrl, second.safes) : [];
   console.log(`\nDemo Safes (devnet ${stack.devnetReused ? 'reused' : 'deployed and seeded'}):`);
-  for (const safe of stack.manifest.safes) {
-    console.log(`  ${safe.name}: ${stack.webUrl}/${devnetShortName}:${safe.address}/home`);
-  }
-  for (const safe of stack.secondManifest?.safes ?? []) {
-    console.log(`  ${safe.name}, chain 2: ${stack.webUrl}/${secondDevnetShortName}:${safe.address}/home`);
-  }
+  safes.forEach((safe, index) => {
+    const name = describeSafe(safe.name, summaries[index]);
+    console.log(`  ${name}: ${stack.webUrl}/${devnetShortName}:${safe.address}/home`);
+  });
+  second?.safes.forEach((safe, index) => {
+    const name = describeSafe(safe.name, secondSummaries[index]);
+    console.log(`  ${name}, chain 2: ${stack.webUrl}/${secondDevnetShortName}:${safe.address}/home`);
+  });
   console.log("\nDev accounts (anvil's default mnemonic; never use them on a real chain):");
   for (const account of stack.manifest.accounts) {
-    console.log(`  #${account.index} ${account.address} ${account.privateKey} ${account.role}`);
+    const owns = safesOwnedBy(account.address, safes, summaries);
+    const ownsWords = owns.length > 0 ? ` (owns ${owns.join(', ')})` : '';
+    console.log(`  #${account.index} ${account.address} ${account.privateKey} ${account.role}${ownsWords}`);
   }
 }
 const readyMs = Math.round(performance.now() - startedAt);

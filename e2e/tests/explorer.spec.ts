@@ -47,9 +47,9 @@ async function gatewayExplorerTxUrl(stack: E2eStack, hash: string): Promise<stri
 
 test.describe('Devnet explorer', () => {
   test('shows a transfer made on the devnet, then its sender', async ({ page, stack }) => {
-    const spare = devAccount(stack, 'spare');
+    const ownerE = devAccount(stack, 'owner E');
     const recipient = devAccount(stack, 'recipient');
-    const { reader, sender } = devnetClients(stack, spare.privateKey);
+    const { reader, sender } = devnetClients(stack, ownerE.privateKey);
     const hash = await sender.sendTransaction({ to: recipient.address, value: parseEther('0.0123') });
     const receipt = await reader.waitForTransactionReceipt({ hash });
     expect(receipt.status).toBe('success');
@@ -60,7 +60,7 @@ test.describe('Devnet explorer', () => {
     await expect(page.getByTestId('tx-hash')).toHaveText(hash);
     await expect(page.getByTestId('tx-status')).toHaveText('Success');
     await expect(page.getByTestId('tx-block')).toHaveText(receipt.blockNumber.toString());
-    await expect(page.getByTestId('tx-from')).toHaveText(spare.address);
+    await expect(page.getByTestId('tx-from')).toHaveText(ownerE.address);
     await expect(page.getByTestId('tx-to')).toHaveText(recipient.address);
     await expect(page.getByTestId('tx-to')).toHaveAttribute('href', `/explorer/address/${recipient.address}`);
     await expect(page.getByTestId('tx-value')).toHaveText('0.0123 ETH');
@@ -71,13 +71,13 @@ test.describe('Devnet explorer', () => {
     await expect(page.getByTestId('tx-log-count')).toHaveText('0');
 
     await page.getByTestId('tx-from').click();
-    await expect(page).toHaveURL(`${stack.webUrl}/explorer/address/${spare.address}`);
-    await expect(page.getByTestId('explorer-address')).toHaveText(spare.address);
+    await expect(page).toHaveURL(`${stack.webUrl}/explorer/address/${ownerE.address}`);
+    await expect(page.getByTestId('explorer-address')).toHaveText(ownerE.address);
     await expect(page.getByTestId('address-kind')).toHaveText('Account (no code)');
-    const nonce = await reader.getTransactionCount({ address: spare.address });
+    const nonce = await reader.getTransactionCount({ address: ownerE.address });
     expect(nonce).toBeGreaterThanOrEqual(1);
     await expect(page.getByTestId('address-nonce')).toHaveText(String(nonce));
-    const balance = await reader.getBalance({ address: spare.address });
+    const balance = await reader.getBalance({ address: ownerE.address });
     await expect(page.getByTestId('address-balance')).toHaveText(`${formatEther(balance)} ETH`);
     // An account is never offered as a Safe.
     await expect(page.getByTestId('open-safe-link')).toHaveCount(0);
@@ -88,7 +88,7 @@ test.describe('Devnet explorer', () => {
     stack,
   }) => {
     const team = stack.safes[0]!;
-    const { reader } = devnetClients(stack, devAccount(stack, 'spare').privateKey);
+    const { reader } = devnetClients(stack, devAccount(stack, 'owner E').privateKey);
     const code = await reader.getCode({ address: getAddress(team.address) });
     const codeBytes = (code!.length - 2) / 2;
     expect(codeBytes).toBeGreaterThan(0);
@@ -137,7 +137,7 @@ test.describe('Devnet explorer: clear messages for what cannot be shown', () => 
   test('a web app that serves no devnet', async ({ page, stack }) => {
     const web = await startWebServer({ port: 0, gatewayUrl: stack.gatewayUrl });
     try {
-      await page.goto(`${web.url}/explorer/address/${devAccount(stack, 'spare').address}`);
+      await page.goto(`${web.url}/explorer/address/${devAccount(stack, 'owner E').address}`);
       const devnetOnly = page.getByRole('alert').filter({
         hasText: 'This explorer serves the local devnet only, and this web app does not serve a devnet.',
       });

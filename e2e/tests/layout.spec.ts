@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { layoutFaults } from '../layoutFaults';
-import { devAccount, installTestWallet } from '../owners';
+import { devAccount, installTestWallet, ownerWithDevnetWallet } from '../owners';
 import { signInMessage, TEST_WALLET } from '../signIn';
 import type { E2eStack } from '../stack';
 
@@ -85,4 +85,15 @@ test.describe('at 375 px, in each wallet state', () => {
       await expect(page.getByTestId(shown)).toBeVisible();
     });
   }
+
+  // The devnet wallet adds its account picker to the header: another account picked there.
+  test('the devnet wallet with another account picked', async ({ page, stack }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 375, height: 760 });
+    await ownerWithDevnetWallet(page, stack, 'owner A', '/');
+    await page.getByTestId('devnet-account').selectOption(devAccount(stack, 'outside sender').address);
+    await expect(page.getByTestId('devnet-account-shown')).toHaveText('#6 outside sender');
+    await expectNoFaults(page, stack, '375 px, the devnet wallet');
+    await expect(page.getByTestId('devnet-account-shown')).toBeVisible();
+  });
 });

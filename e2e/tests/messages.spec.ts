@@ -80,7 +80,7 @@ async function proposeConfirmedTypedMessage(stack: E2eStack) {
     },
     message: {
       maker: { name: 'Owner B', wallet: ownerB.address },
-      recipients: [account(stack, 'recipient').address, account(stack, 'spare').address],
+      recipients: [account(stack, 'recipient').address, account(stack, 'owner E').address],
       amounts: ['1000000000000000000', '250'],
       payload: '0xdeadbeef',
       // Unique per run: the gateway refuses a message it already has.

@@ -391,7 +391,7 @@ test.describe('My Safes', () => {
     stack,
   }) => {
     const team = stack.safes[0]!;
-    const outsider = devAccount(stack, 'spare');
+    const outsider = devAccount(stack, 'owner E');
     await installWallet(page, stack);
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/');

@@ -447,10 +447,10 @@ test.describe('Safe Apps: the real SDK and provider against Countersign’s host
     const safe = teamSafe(stack);
     const chain = devnet(stack);
     const recipient = devAccount(stack, 'recipient').address;
-    const spare = devAccount(stack, 'spare').address;
+    const ownerE = devAccount(stack, 'owner E').address;
     const before = await Promise.all([
       chain.getBalance({ address: recipient }),
-      chain.getBalance({ address: spare }),
+      chain.getBalance({ address: ownerE }),
     ]);
     await connectedOwner(page, stack, 'owner A', safe);
     const frame = await openTestApp(page, stack, { safe, query: '?auto=0' });
@@ -459,7 +459,7 @@ test.describe('Safe Apps: the real SDK and provider against Countersign’s host
     const sending = run(frame, 'sdk.txs.send', {
       txs: [
         { to: recipient, value: parseEther('0.01').toString(), data: '0x' },
-        { to: spare, value: parseEther('0.02').toString(), data: '0x' },
+        { to: ownerE, value: parseEther('0.02').toString(), data: '0x' },
       ],
     });
     // The one review every transaction shares, with the app's two calls as one batch; the dialog's
@@ -474,7 +474,7 @@ test.describe('Safe Apps: the real SDK and provider against Countersign’s host
     await expect(page.getByTestId('review-action')).toHaveCount(2);
     expect(await layoutFaults(page)).toEqual([]);
     await expect(page.getByTestId('review-action').nth(0)).toContainText(`Send 0.01 ETH to ${recipient}`);
-    await expect(page.getByTestId('review-action').nth(1)).toContainText(`Send 0.02 ETH to ${spare}`);
+    await expect(page.getByTestId('review-action').nth(1)).toContainText(`Send 0.02 ETH to ${ownerE}`);
     await useNextNonce(page, stack, safe);
     await expect(page.getByTestId('review-safe-tx-hash')).toBeVisible();
     const reviewed = (await page.getByTestId('review-safe-tx-hash').locator('code').textContent())!;
@@ -529,7 +529,7 @@ test.describe('Safe Apps: the real SDK and provider against Countersign’s host
     const receipt = await chain.getTransactionReceipt({ hash: executed!.txHash! });
     expect(receipt.status).toBe('success');
     expect(await chain.getBalance({ address: recipient })).toBe(before[0] + parseEther('0.01'));
-    expect(await chain.getBalance({ address: spare })).toBe(before[1] + parseEther('0.02'));
+    expect(await chain.getBalance({ address: ownerE })).toBe(before[1] + parseEther('0.02'));
     // The provider maps the safeTxHash to the executed transaction (and answers with the hash asked for).
     expect(
       value(await run(frame, 'provider.eth_getTransactionReceipt', safeTxHash), 'receipt'),

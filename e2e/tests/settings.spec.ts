@@ -206,9 +206,9 @@ test.describe('Settings', () => {
       );
     }
 
-    // Owner A makes the spare account a delegate of the Safe, as a wallet would.
+    // Owner A makes owner E (an owner of the Legacy Safe only) a delegate of the Safe, as a wallet would.
     const ownerA = privateKeyToAccount(devAccount(stack, 'owner A').privateKey);
-    const delegate = devAccount(stack, 'spare').address as Address;
+    const delegate = devAccount(stack, 'owner E').address as Address;
     const label = `e2e delegate ${Date.now()}`;
     const signature = await ownerA.signTypedData(
       delegateTypedData({ chainId: stack.chainId, delegate, totp: delegateTotp() }),
@@ -239,7 +239,7 @@ test.describe('Settings', () => {
 
   test('delegates: an owner adds one by signing, and removes it again', async ({ page, stack }) => {
     const team = stack.safes[0]!.address as Address;
-    const delegate = devAccount(stack, 'spare').address as Address;
+    const delegate = devAccount(stack, 'owner E').address as Address;
     const listed = async () =>
       (
         await getJson<{ results: { delegate: string; label: string }[] }>(
@@ -521,7 +521,7 @@ test.describe('Security check of the outdated demo Safe', () => {
 
     const spare = await secondOwner(browser, stack);
     try {
-      await ownerWithDevnetWallet(spare.page, stack, 'spare', detailsPath);
+      await ownerWithDevnetWallet(spare.page, stack, 'owner E', detailsPath);
       await spare.page.getByTestId('tx-execute').click();
       await expect(spare.page.getByTestId('details-status')).toHaveText('Executed', { timeout: 30_000 });
     } finally {
@@ -557,7 +557,7 @@ test.describe('Security check of the outdated demo Safe', () => {
     const secondPath = new URL(page.url()).pathname;
     const again = await secondOwner(browser, stack);
     try {
-      await ownerWithDevnetWallet(again.page, stack, 'spare', secondPath);
+      await ownerWithDevnetWallet(again.page, stack, 'owner E', secondPath);
       await again.page.getByTestId('tx-execute').click();
       await expect(again.page.getByTestId('details-status')).toHaveText('Executed', { timeout: 30_000 });
     } finally {

@@ -352,7 +352,7 @@ test.describe('History', () => {
     await expect(nft!.getByTestId('tx-counterparty')).toHaveAttribute('data-address', outsider);
 
     // Settings changes in words.
-    const temp = devAccount(stack, 'temporary owner (added, then removed)').address;
+    const temp = devAccount(stack, 'owner D').address;
     const [threshold] = find(
       (tx) => (tx.txInfo.settingsInfo as Json | undefined)?.type === 'CHANGE_THRESHOLD',
       'the threshold change',

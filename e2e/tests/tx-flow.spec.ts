@@ -241,12 +241,12 @@ test.describe('Transaction flow: two owners of the 2-of-3 demo Safe', () => {
     browser,
   }) => {
     const recipient = devAccount(stack, 'recipient').address;
-    const spare = devAccount(stack, 'spare').address;
-    const before = await Promise.all([balanceOf(stack, recipient), balanceOf(stack, spare)]);
+    const ownerE = devAccount(stack, 'owner E').address;
+    const before = await Promise.all([balanceOf(stack, recipient), balanceOf(stack, ownerE)]);
     await ownerWithTestWallet(page, stack, 'owner A', safePath(stack, 'new-transaction/send'));
     for (const [to, amount] of [
       [recipient, '0.1'],
-      [spare, '0.2'],
+      [ownerE, '0.2'],
       [recipient, '0.3'],
     ] as const) {
       await page.getByTestId('send-recipient').fill(to);
@@ -281,7 +281,7 @@ test.describe('Transaction flow: two owners of the 2-of-3 demo Safe', () => {
       await b.close();
     }
     expect(await balanceOf(stack, recipient)).toBe(before[0] + parseEther('0.4'));
-    expect(await balanceOf(stack, spare)).toBe(before[1] + parseEther('0.2'));
+    expect(await balanceOf(stack, ownerE)).toBe(before[1] + parseEther('0.2'));
   });
 
   test('settings: add an owner with a new threshold, then change the threshold', async ({
@@ -289,13 +289,13 @@ test.describe('Transaction flow: two owners of the 2-of-3 demo Safe', () => {
     stack,
     browser,
   }) => {
-    const spare = devAccount(stack, 'spare').address;
+    const ownerE = devAccount(stack, 'owner E').address;
     await ownerWithTestWallet(page, stack, 'owner A', safePath(stack, 'new-transaction/add-owner'));
-    await page.getByTestId('owner-address').fill(spare);
+    await page.getByTestId('owner-address').fill(ownerE);
     await page.getByTestId('threshold-select').selectOption('3');
     await page.getByTestId('form-continue').click();
     await expect(page.getByTestId('review-action')).toContainText(
-      `Add owner ${spare} and set the threshold to 3`,
+      `Add owner ${ownerE} and set the threshold to 3`,
     );
     await expect(page.getByTestId('warning-settings')).toBeVisible();
     await useNextNonce(page, stack);
@@ -361,6 +361,10 @@ test.describe('Transaction flow: two owners of the 2-of-3 demo Safe', () => {
   }) => {
     const outsider = devAccount(stack, 'outside sender').address;
     await ownerWithTestWallet(page, stack, 'outside sender', safePath(stack, 'new-transaction/send'));
+    // Told before filling anything in, not only at the end of the review.
+    await expect(page.getByTestId('flow-signer-notice')).toContainText(
+      `${outsider} is neither an owner nor a delegate of this Safe`,
+    );
     await sendNative(page, devAccount(stack, 'recipient').address, '0.01');
     await expect(page.getByTestId('signer-notice')).toContainText(
       `${outsider} is neither an owner nor a delegate of this Safe`,
@@ -386,7 +390,7 @@ test.describe('Transaction flow: two owners of the 2-of-3 demo Safe', () => {
     page,
     stack,
   }) => {
-    const delegate = devAccount(stack, 'spare');
+    const delegate = devAccount(stack, 'owner E');
     const ownerA = privateKeyToAccount(devAccount(stack, 'owner A').privateKey);
     const signature = await ownerA.signTypedData(
       delegateTypedData({ chainId: stack.chainId, delegate: delegate.address, totp: delegateTotp() }),
@@ -404,7 +408,9 @@ test.describe('Transaction flow: two owners of the 2-of-3 demo Safe', () => {
     });
     expect(added.ok).toBe(true);
 
-    await ownerWithTestWallet(page, stack, 'spare', safePath(stack, 'new-transaction/send'));
+    await ownerWithTestWallet(page, stack, 'owner E', safePath(stack, 'new-transaction/send'));
+    // Said before the form is filled in, and again beside the review's buttons.
+    await expect(page.getByTestId('flow-signer-notice')).toContainText('as a delegate the gateway knows');
     await sendNative(page, devAccount(stack, 'recipient').address, '0.01');
     await expect(page.getByTestId('signer-notice')).toContainText('as a delegate the gateway knows');
     await expect(page.getByTestId('review-sign')).toHaveCount(0);

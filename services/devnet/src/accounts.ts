@@ -5,18 +5,23 @@ import { toHex } from 'viem';
 /** anvil's default mnemonic: every dev account below is derived from it, so the demo is reproducible. */
 export const devMnemonic = 'test test test test test test test test test test test junk';
 
-/** What each of anvil's first ten accounts does in the demo scenario. */
+/**
+ * What each of anvil's first ten accounts is in the demo scenario, as the devnet wallet and `npm
+ * start` name them (start also says which demo Safes each owns, as the chain answers).
+ */
 export const devAccountRoles = [
   'deployer',
   'owner A',
   'owner B',
   'owner C',
   'owner of the 1-of-1 Safe',
-  'temporary owner (added, then removed)',
+  // Owns the Legacy Safe; was added to the team Safe and removed again (its history shows both).
+  'owner D',
   'outside sender',
   'module',
   'recipient',
-  'spare',
+  // Owns the Legacy Safe.
+  'owner E',
 ] as const;
 
 export type DevAccount = { index: number; role: string; account: HDAccount; privateKey: `0x${string}` };

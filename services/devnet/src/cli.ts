@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { startDevnet, type Devnet } from './devnet';
 import { onParentExit } from './parentDeath';
+import { describeSafe, readSafeSummaries } from './safeSummary';
 import { defaultStateRoot, ipForAnvil, resolvePathSetting } from './settings';
 import { lockStateDir, type StateLock } from './stateLock';
 
@@ -37,7 +38,10 @@ try {
   console.log(
     `devnet ${devnet.reused ? 'reused from' : 'deployed and seeded into'} ${stateDir} in ${Math.round(performance.now() - started)} ms`,
   );
-  for (const safe of devnet.manifest.safes) console.log(`  ${safe.name}: ${safe.address}`);
+  const summaries = await readSafeSummaries(devnet.rpcUrl, devnet.manifest.safes);
+  devnet.manifest.safes.forEach((safe, index) =>
+    console.log(`  ${describeSafe(safe.name, summaries[index])}: ${safe.address}`),
+  );
 } catch (error) {
   // One line naming the setting, no stack trace: what an operator can act on.
   console.error(`devnet: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { getAddress } from 'viem';
 import { multicall3Address, safe141, singletonFactoryAddress } from '@countersign/safe-core';
-import { devAccounts } from './accounts';
+import { devAccountRoles, devAccounts } from './accounts';
 import { startAnvil, type Anvil } from './anvil';
 import { devnetClients } from './clients';
 import { loadArtifacts } from './contracts/compile';
@@ -104,7 +104,17 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       if (funder) await deploySafe150Contracts(clients, funder);
       // And its price feeds, which came later still.
       await installPriceFeeds(clients, loadArtifacts());
-      const manifest = { ...saved, rpcUrl: anvil.rpcUrl };
+      const manifest = {
+        ...saved,
+        rpcUrl: anvil.rpcUrl,
+        // The accounts' roles as this version names them, and the Safes' names without what the
+        // chain says of them now (an older devnet wrote "Legacy Safe (1.3.0, 2 of 3)").
+        accounts: saved.accounts.map((entry) => ({
+          ...entry,
+          role: devAccountRoles[entry.index] ?? entry.role,
+        })),
+        safes: saved.safes.map((safe) => ({ ...safe, name: safe.name.replace(/ \([^)]*\)$/, '') })),
+      };
       if (manifestPath) writeManifest(manifestPath, manifest);
       return { manifest, rpcUrl: anvil.rpcUrl, anvil, reused: true, manifestPath, stop: () => anvil.stop() };
     }

@@ -1,6 +1,7 @@
 export { startDevnet, devnetChainId, secondDevnetChainId, type Devnet, type DevnetOptions } from './devnet';
 export { startAnvil, type Anvil, type AnvilOptions } from './anvil';
 export { devAccounts, devMnemonic, type DevAccount } from './accounts';
+export { describeSafe, readSafeSummaries, safesOwnedBy, type SafeSummary } from './safeSummary';
 export { devnetClients, devnetChain, type DevnetClients } from './clients';
 export {
   devnetManifestSchema,

@@ -26,7 +26,7 @@ function devAccount(accounts: DevAccount[], index: number) {
 /** The team Safe as the manifest lists it once its first transaction has raised the threshold. */
 function teamSafeEntry(address: Address, accounts: DevAccount[]): DevnetManifest['safes'][number] {
   return {
-    name: 'Demo team Safe (2 of 3)',
+    name: 'Demo team Safe',
     address,
     owners: [1, 2, 3].map((index) => devAccount(accounts, index).address),
     threshold: 2,
@@ -340,9 +340,9 @@ export async function seedDemoScenario(
   return {
     safes: [
       teamSafeEntry(team, accounts),
-      { name: 'Demo solo Safe (1 of 1)', address: solo, owners: [soloOwner.address], threshold: 1 },
+      { name: 'Demo solo Safe', address: solo, owners: [soloOwner.address], threshold: 1 },
       {
-        name: 'Legacy Safe (1.3.0, 2 of 3)',
+        name: 'Legacy Safe',
         address: legacy,
         owners: legacyOwners.map((owner) => owner.address),
         threshold: 2,

@@ -21,7 +21,14 @@ import {
   type Safe150ContractName,
 } from '@countersign/safe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devnetClients, startDevnet, type Devnet } from '../src';
+import {
+  describeSafe,
+  devnetClients,
+  readSafeSummaries,
+  safesOwnedBy,
+  startDevnet,
+  type Devnet,
+} from '../src';
 import {
   canonicalDeployment,
   canonicalDeployment130,
@@ -158,7 +165,19 @@ describe('demo scenario', () => {
 
   it('has a 2-of-3 Safe 1.3.0 on SafeL2 1.3.0 with the 1.3.0 fallback handler, after one payment', async () => {
     const legacy = devnet.manifest.safes[2]!;
-    expect(legacy.name).toBe('Legacy Safe (1.3.0, 2 of 3)');
+    expect(legacy.name).toBe('Legacy Safe');
+    // What npm start prints of it and of its owners, read from the chain.
+    const summaries = await readSafeSummaries(devnet.rpcUrl, devnet.manifest.safes);
+    expect(describeSafe(legacy.name, summaries[2])).toBe('Legacy Safe (1.3.0, 2 of 3)');
+    expect(describeSafe('Demo team Safe', summaries[0])).toBe('Demo team Safe (1.4.1, 2 of 3)');
+    const role = (index: number) => devnet.manifest.accounts[index]!;
+    expect([3, 5, 9].map((index) => role(index).role)).toEqual(['owner C', 'owner D', 'owner E']);
+    expect(safesOwnedBy(role(3).address, devnet.manifest.safes, summaries)).toEqual([
+      'Demo team Safe',
+      'Legacy Safe',
+    ]);
+    expect(safesOwnedBy(role(9).address, devnet.manifest.safes, summaries)).toEqual(['Legacy Safe']);
+    expect(safesOwnedBy(role(8).address, devnet.manifest.safes, summaries)).toEqual([]);
     const address = legacy.address as `0x${string}`;
     const read = (functionName: 'getThreshold' | 'nonce' | 'VERSION' | 'getOwners') =>
       clients.public.readContract({ address, abi: safeAbi, functionName });

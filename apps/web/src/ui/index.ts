@@ -14,6 +14,7 @@ export { CopyButton } from './CopyButton';
 export { FileButton } from './FileButton';
 export { DateTime } from './DateTime';
 export { Dialog } from './Dialog';
+export { DrawnSelect } from './DrawnSelect';
 export { EmptyState } from './EmptyState';
 export { SelectField, TextAreaField, TextField } from './Field';
 export { ErrorAlert, QueryErrorAlert, useDescribeQueryError } from './ErrorAlert';

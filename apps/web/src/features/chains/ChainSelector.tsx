@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { DrawnSelect } from '../../ui';
 import { rememberChainId } from './selection';
 import { useCurrentChain } from './useCurrentChain';
 import styles from './ChainSelector.module.css';
@@ -39,30 +40,38 @@ export function ChainSelector() {
     if (route) void navigate(route.handle.pathOnChain(route.params, location, chain.shortName));
   };
 
-  // A phone's header has room for the short name only (the one in Safe links), the select lying
-  // invisible over it; the chain's colour only when it is a plain hex colour (the gateway sends it).
+  // The chain's colour, when it is a plain hex colour (the gateway sends it), and its name: on a
+  // phone, whose header has room for the short name only, the one in Safe links.
   const colour = /^#[0-9a-f]{3,8}$/i.test(current.theme.backgroundColor)
     ? current.theme.backgroundColor
     : undefined;
   return (
     <div className={styles.selector}>
       {label}
-      <span className={`${styles.compact} select-chevron`} aria-hidden="true">
-        <span className={styles.dot} style={colour === undefined ? undefined : { background: colour }} />
-        {current.shortName}
-      </span>
-      <select
-        id={id}
-        data-testid="chain-selector"
-        value={current.chainId}
-        onChange={(event) => onChange(event.target.value)}
+      <DrawnSelect
+        start={
+          <span className={styles.dot} style={colour === undefined ? undefined : { background: colour }} />
+        }
+        shown={
+          <>
+            <span className={styles.name}>{current.chainName}</span>
+            <span className={styles.shortName}>{current.shortName}</span>
+          </>
+        }
       >
-        {chains.map((chain) => (
-          <option key={chain.chainId} value={chain.chainId}>
-            {chain.chainName}
-          </option>
-        ))}
-      </select>
+        <select
+          id={id}
+          data-testid="chain-selector"
+          value={current.chainId}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          {chains.map((chain) => (
+            <option key={chain.chainId} value={chain.chainId}>
+              {chain.chainName}
+            </option>
+          ))}
+        </select>
+      </DrawnSelect>
     </div>
   );
 }

@@ -34,5 +34,5 @@ export { computeMessageHashes } from './messageHashes';
 // Signing for a Safe App's signMessage/signTypedMessage (the apps feature's host reuses the flow's parts).
 export { MessageContentView } from './MessageContentView';
 export { HashList } from './MessageHashes';
-export { SignerHint, useOwnerAccount } from './sign/SignerHint';
+export { SignerHint, useOwnerAccount } from './SignerHint';
 export type { MessageContent } from './messageContent';

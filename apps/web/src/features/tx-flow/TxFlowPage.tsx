@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useGateway } from '../../lib/ServicesProvider';
 import { Page } from '../../ui';
-import { useSafe, queueQueryOptions } from '../safe';
+import { useSafe, useSigner, queueQueryOptions } from '../safe';
+import { SignerNotice, useSignsThrough } from './sign';
 import type { TxDraft } from './draft';
 import { Review } from './review/Review';
 import { noncesQueryOptions } from './review/queries';
@@ -24,7 +25,12 @@ export function TxFlowPage({
   /** The form: it calls `review(draft)` with what the owners should sign. */
   children: (flow: { review: (draft: TxDraft) => void }) => ReactNode;
 }) {
-  const { chain, address } = useSafe();
+  const { chain, address, safe } = useSafe();
+  const role = useSigner();
+  const signsThrough = useSignsThrough(
+    role,
+    safe.owners.map((owner) => owner.value),
+  );
   const queryClient = useQueryClient();
   const gateway = useGateway();
   const [search] = useSearchParams();
@@ -49,6 +55,12 @@ export function TxFlowPage({
             : description
       }
     >
+      {/* A linked account that cannot sign is told before it fills anything in. */}
+      {(role.kind === 'delegate' || role.kind === 'outsider') && (
+        <div className={styles.signer}>
+          <SignerNotice role={role} viaSafes={signsThrough} testId="flow-signer-notice" />
+        </div>
+      )}
       <div hidden={draft !== undefined} className={styles.form}>
         {children({ review: (next) => setDraft({ ...next, nonce: next.nonce ?? replacing }) })}
       </div>

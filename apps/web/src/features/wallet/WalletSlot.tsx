@@ -90,8 +90,13 @@ export function WalletSlot() {
             placeholderFocusedRef.current = true;
             requestWalletRuntime();
           }}
-          onBlur={() => {
-            placeholderFocusedRef.current = false;
+          onBlur={(event) => {
+            // The swap itself takes focus away as it removes the button (the browser says blur as
+            // it does): only a button still on the page was left by the user.
+            const button = event.currentTarget;
+            queueMicrotask(() => {
+              if (button.isConnected) placeholderFocusedRef.current = false;
+            });
           }}
           onPointerDown={(event) => event.button === 0 && requestWalletRuntime({ open: true })}
           onClick={() => requestWalletRuntime({ open: true })}

@@ -22,9 +22,9 @@ import { MessageContentView } from '../MessageContentView';
 import { HashList } from '../MessageHashes';
 import { computeMessageHashes } from '../messageHashes';
 import { messageQueryOptions } from '../queries';
-import { SignerHint, useOwnerAccount } from '../sign/SignerHint';
-import { uploadMessageSignatures } from '../sign/signingActions';
-import { signatureCheckQueryOptions } from '../sign/useSignatureCheck';
+import { SignerHint, useOwnerAccount } from '../SignerHint';
+import { uploadMessageSignatures } from '../signingActions';
+import { signatureCheckQueryOptions } from '../useSignatureCheck';
 import { checkSharedMessage } from './checkSharedMessage';
 import { keepSharedMessage, keptSharedMessage } from './keptSharedMessages';
 import {

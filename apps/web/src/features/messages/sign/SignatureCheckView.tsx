@@ -3,7 +3,7 @@ import type { Address } from 'viem';
 import { Alert, Badge, Button, Detail, DetailList, HexValue } from '../../../ui';
 import { MessageStatus } from '../MessageStatus';
 import type { SignatureCheckVariant } from './onChainCheck';
-import { useSignatureCheck } from './useSignatureCheck';
+import { useSignatureCheck } from '../useSignatureCheck';
 import styles from './Signing.module.css';
 
 type Props = { message: SafeMessage; chain: ChainInfo; safeAddress: Address };

@@ -24,6 +24,7 @@ import {
   signSafeTx,
   SignerNotice,
   useExecution,
+  useSignsThrough,
   type SafeTxSignature,
 } from '../sign';
 import { sharedTxFragment } from '../share';
@@ -150,6 +151,7 @@ export function Review({
   const ready = tx !== undefined && hashes !== undefined && !nonceUsed && !contractDisagrees && !busy;
   const threshold = onChain.state?.threshold ?? safe.threshold;
   const owners = onChain.state?.owners ?? safe.owners.map((owner) => owner.value);
+  const signsThrough = useSignsThrough(role, owners);
   // What it changes, executed on the chain's node by the owners now (their approvals stand in for signatures).
   const stateChanges = useQuery({
     ...stateChangesQueryOptions(chain, address, {
@@ -372,7 +374,7 @@ export function Review({
 
       <Section title="Sign" id="review-sign">
         <div className={styles.signing}>
-          <SignerNotice role={role} />
+          <SignerNotice role={role} viaSafes={signsThrough} />
           {failure && (
             <Alert
               tone={failure.source === 'wallet' && failure.kind === 'rejected' ? 'warn' : 'danger'}

@@ -24,16 +24,11 @@ import { ApproveOnChain } from './ApproveOnChain';
 import { sharedTxFragment } from '../share';
 import { confirmSafeTx, deleteProposal, type SafeTxSignature } from './safeTxFlow';
 import { executionSignatures } from './safeTxSignatures';
-import { SignerNotice } from './SignerNotice';
+import { SignerNotice, useSignsThrough } from './SignerNotice';
 import { useExecution } from './useExecution';
 import styles from './TransactionActions.module.css';
 import { nonceSpan } from '../nonceWords';
-import {
-  childTransaction,
-  ownerSafeLabel,
-  ownerSafesQueryOptions,
-  ParentSafeSigning,
-} from '../../nested-safes';
+import { childTransaction, ParentSafeSigning } from '../../nested-safes';
 
 const same = (a: string | undefined, b: string | undefined) =>
   a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
@@ -88,10 +83,7 @@ export function TransactionActions({ details }: { details: TransactionDetails })
     enabled: checkedTx !== undefined && queued,
   });
   const changeTokens = useStateChangeTokens(chain, address, stateChanges.data);
-  const parents = useQuery({ ...ownerSafesQueryOptions(chain, owners), enabled: queued });
-  const viaSafes = (parents.data ?? [])
-    .filter((parent) => parent.owners.some((owner) => same(owner, account)))
-    .map((parent) => ownerSafeLabel(safe.owners, parent.address));
+  const viaSafes = useSignsThrough(role, owners);
 
   const multisig = details.detailedExecutionInfo?.type === 'MULTISIG' ? details.detailedExecutionInfo : null;
   if (!multisig || !queued) return null;

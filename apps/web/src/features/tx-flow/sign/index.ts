@@ -6,4 +6,4 @@
 export { proposeSafeTx, signSafeTx, uploadSignatures, type SafeTxSignature } from './safeTxFlow';
 export { useExecution } from './useExecution';
 export { ExecutionProgress } from './ExecutionProgress';
-export { SignerNotice } from './SignerNotice';
+export { SignerNotice, useSignsThrough } from './SignerNotice';

@@ -19,11 +19,11 @@ afterAll(async () => {
 
 describe('the devnet wallet on two devnet chains', () => {
   it('starts on the main chain, switches with chainChanged, and sends on the chain it is on', async () => {
-    const account = main.manifest.accounts.find((candidate) => candidate.role === 'spare')!;
+    const account = main.manifest.accounts.find((candidate) => candidate.role === 'owner E')!;
     const provider = createDevnetProvider(
       {
         chainIds: [String(main.manifest.chainId), String(secondDevnetChainId)],
-        accounts: [{ address: account.address, label: 'spare' }],
+        accounts: [{ address: account.address, label: 'owner E' }],
       },
       [
         { chainId: main.manifest.chainId, rpcUrl: main.rpcUrl },

@@ -2,11 +2,11 @@ import { useMemo } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChainInfo, SafeMessage } from '@countersign/gateway-api';
 import type { Address, Hex } from 'viem';
-import { rpcUrlOf } from '../../chains';
-import { safeKey } from '../../safe';
-import { computeMessageHashes } from '../messageHashes';
-import { combinedSignature } from './combinedSignature';
-import { checkSignatureOnChain, type OnChainCheck } from './onChainCheck';
+import { rpcUrlOf } from '../chains';
+import { safeKey } from '../safe';
+import { computeMessageHashes } from './messageHashes';
+import { combinedSignature } from './sign/combinedSignature';
+import { checkSignatureOnChain, type OnChainCheck } from './sign/onChainCheck';
 
 /**
  * One answer of the Safe per message and signature bytes: the same bytes get the same answer until

@@ -1,8 +1,8 @@
 import type { Address, Hex } from 'viem';
 import type { GatewayClient } from '@countersign/gateway-api';
-import { signSafeMessage } from '../../safe';
-import { fromGateway, type SignerService, type WriteResult } from '../../wallet';
-import type { MessageContent } from '../messageContent';
+import { signSafeMessage } from '../safe';
+import { fromGateway, type SignerService, type WriteResult } from '../wallet';
+import type { MessageContent } from './messageContent';
 
 type SafeTarget = { signer: SignerService; chainId: string; safe: Address; owners: readonly string[] };
 

@@ -1,0 +1,212 @@
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  symlinkSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from '@playwright/test';
+import { withParentDeathSignal } from '@countersign/devnet';
+import { chromiumArgs, chromiumPath } from '../e2e/chromium';
+import { freePort } from '../scripts/ports';
+import { spawnStart } from '../scripts/startProcess';
+import { ensureWebBuild, repoRoot, webDist } from '../scripts/webBuild';
+import { announce, announced } from './pageSignal';
+import { kB, median } from './stats';
+
+/**
+ * The Safe home against an earlier commit's web app, in one run on one machine: both builds are
+ * served side by side from the same chain and gateway, and each round loads one then the other (the
+ * order alternating), so a busy machine slows both alike and a regression shows as a ratio.
+ * `BENCH_BASE` names the commit (default the previous one, HEAD~1).
+ */
+const ROUNDS = 8;
+
+const git = (...args: string[]) => spawnSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).stdout.trim();
+
+/**
+ * The base commit checked out beside this one (kept between runs) with this checkout's installed
+ * packages, except its own workspaces, and built. Packages it pinned differently are today's.
+ */
+function baseCheckout(commit: string): string {
+  const dir = join(repoRoot, '.countersign/bench-base', commit);
+  if (!existsSync(join(dir, 'package.json'))) {
+    mkdirSync(join(repoRoot, '.countersign/bench-base'), { recursive: true });
+    const added = spawnSync('git', ['worktree', 'add', '--force', '--detach', dir, commit], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    if (added.status !== 0) throw new Error(`git worktree add ${commit}: ${added.stderr}`);
+  }
+  const modules = join(dir, 'node_modules');
+  if (!existsSync(modules)) {
+    mkdirSync(modules);
+    const installed = join(repoRoot, 'node_modules');
+    for (const entry of readdirSync(installed)) {
+      const source = join(installed, entry);
+      // The workspaces' links are relative: copied as they are, they name the base's own code.
+      if (entry === '@countersign') {
+        mkdirSync(join(modules, entry));
+        for (const workspace of readdirSync(source)) {
+          const link = join(source, workspace);
+          if (lstatSync(link).isSymbolicLink())
+            symlinkSync(readlinkSync(link), join(modules, entry, workspace));
+        }
+      } else symlinkSync(source, join(modules, entry));
+    }
+    for (const workspace of [
+      'apps/web',
+      'apps/demo-apps',
+      'e2e',
+      'bench',
+      'services/gateway',
+      'services/devnet',
+    ]) {
+      const own = join(repoRoot, workspace, 'node_modules');
+      if (
+        existsSync(own) &&
+        existsSync(join(dir, workspace)) &&
+        !existsSync(join(dir, workspace, 'node_modules'))
+      )
+        symlinkSync(own, join(dir, workspace, 'node_modules'));
+    }
+  }
+  if (!existsSync(join(dir, 'apps/web/dist-server/prerender.js'))) {
+    const built = spawnSync('npm', ['run', 'build', '-w', '@countersign/web'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (built.status !== 0)
+      throw new Error(`building ${commit}'s web app failed: ${built.stderr.slice(-2000)}`);
+  }
+  return dir;
+}
+
+/** The base's own web server, serving its build against this run's gateway and chain. */
+async function serveBase(dir: string, port: number, gatewayUrl: string, rpc: string) {
+  const [command, args] = withParentDeathSignal(process.execPath, ['--import', 'tsx', 'serve/main.ts']);
+  const child = spawn(command, args, {
+    cwd: join(dir, 'apps/web'),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      WEB_HOST: '127.0.0.1',
+      WEB_PORT: String(port),
+      GATEWAY_URL: gatewayUrl,
+      CHAIN_RPC_URLS: rpc,
+    },
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('web: http')) resolve();
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) =>
+      reject(new Error(`the base's web server exited (${code}): ${output.slice(-1000)}`)),
+    );
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+const probe = `
+  const check = () => {
+    if (document.querySelector('[data-testid="top-assets-total"]')) {
+      requestAnimationFrame(() => { window.__painted = performance.now(); ${announce('balances')}; });
+    } else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+`;
+
+type Figures = { fresh: number[]; reload: number[]; scripts: Set<string> };
+
+/** One round on one build: a fresh profile's first load of the home, then a reload. */
+async function round(browser: Browser, origin: string, path: string, figures: Figures) {
+  const context = await browser.newContext();
+  await context.addInitScript(probe);
+  const page = await context.newPage();
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.origin === origin && url.pathname.endsWith('.js') && url.pathname !== '/config.js')
+      figures.scripts.add(url.pathname);
+  });
+  const painted = async (navigate: () => Promise<unknown>) => {
+    const signal = announced(page, 'balances');
+    await navigate();
+    await signal;
+    return page.evaluate('window.__painted') as Promise<number>;
+  };
+  figures.fresh.push(await painted(() => page.goto(`${origin}${path}`)));
+  // The persisted cache is written at most once a second.
+  await page.waitForTimeout(1_200);
+  figures.reload.push(await painted(() => page.reload()));
+  await context.close();
+}
+
+/** The home's first scripts, gzipped (level 9) from the build that served them. */
+function gzipOf(dist: string, scripts: Set<string>): number {
+  let total = 0;
+  for (const path of scripts) total += gzipSync(readFileSync(join(dist, path)), { level: 9 }).length;
+  return total;
+}
+
+export async function benchWebVersus(): Promise<string[]> {
+  const base = process.env.BENCH_BASE || 'HEAD~1';
+  const commit = git('rev-parse', '--verify', `${base}^{commit}`);
+  if (!commit) return [`web side by side: no commit ${base} (BENCH_BASE)`];
+  const short = commit.slice(0, 7);
+  ensureWebBuild();
+  const baseDir = baseCheckout(commit);
+  const basePort = await freePort();
+  const run = await spawnStart({
+    env: { GATEWAY_CORS_ORIGINS: `http://127.0.0.1:${basePort},http://localhost:${basePort}` },
+  });
+  const manifest = JSON.parse(readFileSync(run.ready.manifestPath!, 'utf8')) as {
+    chainId: number;
+    safes: { address: string }[];
+  };
+  const baseServer = await serveBase(
+    baseDir,
+    basePort,
+    run.ready.gatewayUrl,
+    `${manifest.chainId}=${run.ready.rpcUrl}`,
+  );
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  try {
+    const path = `/local:${manifest.safes[0]!.address}/home`;
+    const now: Figures = { fresh: [], reload: [], scripts: new Set() };
+    const then: Figures = { fresh: [], reload: [], scripts: new Set() };
+    // Each build once first, to load what a server renders with, before anything counts.
+    await round(browser, run.ready.webUrl, path, { fresh: [], reload: [], scripts: new Set() });
+    await round(browser, baseServer.url, path, { fresh: [], reload: [], scripts: new Set() });
+    for (let i = 0; i < ROUNDS; i++) {
+      const order: [string, Figures][] = [
+        [run.ready.webUrl, now],
+        [baseServer.url, then],
+      ];
+      for (const [origin, figures] of i % 2 === 0 ? order : order.reverse())
+        await round(browser, origin, path, figures);
+    }
+    const compare = (label: string, a: number[], b: number[]) =>
+      `web side by side with ${short}, ${label}: ${median(a).toFixed(0)} ms now, ${median(b).toFixed(0)} ms at ${short} (×${(median(a) / median(b)).toFixed(2)}; medians of ${a.length} alternating rounds)`;
+    const jsNow = gzipOf(webDist, now.scripts);
+    const jsThen = gzipOf(join(baseDir, 'apps/web/dist'), then.scripts);
+    return [
+      compare('Safe home with balances painted, fresh profile', now.fresh, then.fresh),
+      compare('Safe home with balances painted, reload', now.reload, then.reload),
+      `web side by side with ${short}, the home's initial JS: ${kB(jsNow)} gzip now, ${kB(jsThen)} at ${short} (×${(jsNow / jsThen).toFixed(2)})`,
+    ];
+  } finally {
+    await browser.close();
+    baseServer.stop();
+    await run.stop('SIGTERM');
+  }
+}
