@@ -25,7 +25,7 @@ import { kB, median } from './stats';
  * order alternating), so a busy machine slows both alike and a regression shows as a ratio.
  * `BENCH_BASE` names the commit (default the previous one, HEAD~1).
  */
-const ROUNDS = 8;
+const ROUNDS = 12;
 
 const git = (...args: string[]) => spawnSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).stdout.trim();
 
@@ -88,8 +88,11 @@ function baseCheckout(commit: string): string {
   return dir;
 }
 
-/** The base's own web server, serving its build against this run's gateway and chain. */
-async function serveBase(dir: string, port: number, gatewayUrl: string, rpc: string) {
+/**
+ * A checkout's own web server, serving its build against this run's gateway and chain: each build in
+ * a process of its own, as alike as two servers can be (not one inside npm start's process).
+ */
+async function serveWeb(dir: string, port: number, gatewayUrl: string, rpc: string) {
   const [command, args] = withParentDeathSignal(process.execPath, ['--import', 'tsx', 'serve/main.ts']);
   const child = spawn(command, args, {
     cwd: join(dir, 'apps/web'),
@@ -111,7 +114,7 @@ async function serveBase(dir: string, port: number, gatewayUrl: string, rpc: str
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     child.once('exit', (code) =>
-      reject(new Error(`the base's web server exited (${code}): ${output.slice(-1000)}`)),
+      reject(new Error(`the web server in ${dir} exited (${code}): ${output.slice(-1000)}`)),
     );
   });
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
@@ -126,17 +129,20 @@ const probe = `
   requestAnimationFrame(check);
 `;
 
-type Figures = { fresh: number[]; reload: number[]; scripts: Set<string> };
+type Figures = { fresh: number[]; reload: number[]; js: number[]; served: number[] };
 
 /** One round on one build: a fresh profile's first load of the home, then a reload. */
-async function round(browser: Browser, origin: string, path: string, figures: Figures) {
+async function round(browser: Browser, origin: string, dist: string, path: string, figures: Figures) {
   const context = await browser.newContext();
   await context.addInitScript(probe);
   const page = await context.newPage();
+  // The scripts of the first load until the app has taken over the page the server rendered.
+  let counting = true;
+  const scripts = new Set<string>();
   page.on('response', (response) => {
     const url = new URL(response.url());
-    if (url.origin === origin && url.pathname.endsWith('.js') && url.pathname !== '/config.js')
-      figures.scripts.add(url.pathname);
+    if (counting && url.origin === origin && url.pathname.endsWith('.js') && url.pathname !== '/config.js')
+      scripts.add(url.pathname);
   });
   const painted = async (navigate: () => Promise<unknown>) => {
     const signal = announced(page, 'balances');
@@ -145,6 +151,13 @@ async function round(browser: Browser, origin: string, path: string, figures: Fi
     return page.evaluate('window.__painted') as Promise<number>;
   };
   figures.fresh.push(await painted(() => page.goto(`${origin}${path}`)));
+  figures.served.push(
+    (await page.evaluate("performance.getEntriesByType('navigation')[0].responseEnd")) as number,
+  );
+  await page.getByTestId('queue-preview-count').waitFor();
+  await page.locator('[data-prerendered]').waitFor({ state: 'detached' });
+  counting = false;
+  figures.js.push(gzipOf(dist, scripts));
   // The persisted cache is written at most once a second.
   await page.waitForTimeout(1_200);
   figures.reload.push(await painted(() => page.reload()));
@@ -165,47 +178,55 @@ export async function benchWebVersus(): Promise<string[]> {
   const short = commit.slice(0, 7);
   ensureWebBuild();
   const baseDir = baseCheckout(commit);
-  const basePort = await freePort();
+  const ports = [await freePort(), await freePort()];
   const run = await spawnStart({
-    env: { GATEWAY_CORS_ORIGINS: `http://127.0.0.1:${basePort},http://localhost:${basePort}` },
+    env: {
+      GATEWAY_CORS_ORIGINS: ports
+        .flatMap((port) => [`http://127.0.0.1:${port}`, `http://localhost:${port}`])
+        .join(','),
+    },
   });
   const manifest = JSON.parse(readFileSync(run.ready.manifestPath!, 'utf8')) as {
     chainId: number;
     safes: { address: string }[];
   };
-  const baseServer = await serveBase(
-    baseDir,
-    basePort,
-    run.ready.gatewayUrl,
-    `${manifest.chainId}=${run.ready.rpcUrl}`,
-  );
+  const rpc = `${manifest.chainId}=${run.ready.rpcUrl}`;
+  const nowServer = await serveWeb(repoRoot, ports[0]!, run.ready.gatewayUrl, rpc);
+  const baseServer = await serveWeb(baseDir, ports[1]!, run.ready.gatewayUrl, rpc);
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     const path = `/local:${manifest.safes[0]!.address}/home`;
-    const now: Figures = { fresh: [], reload: [], scripts: new Set() };
-    const then: Figures = { fresh: [], reload: [], scripts: new Set() };
+    const baseDist = join(baseDir, 'apps/web/dist');
+    const now: Figures = { fresh: [], reload: [], js: [], served: [] };
+    const then: Figures = { fresh: [], reload: [], js: [], served: [] };
     // Each build once first, to load what a server renders with, before anything counts.
-    await round(browser, run.ready.webUrl, path, { fresh: [], reload: [], scripts: new Set() });
-    await round(browser, baseServer.url, path, { fresh: [], reload: [], scripts: new Set() });
+    await round(browser, nowServer.url, webDist, path, { fresh: [], reload: [], js: [], served: [] });
+    await round(browser, baseServer.url, baseDist, path, { fresh: [], reload: [], js: [], served: [] });
     for (let i = 0; i < ROUNDS; i++) {
-      const order: [string, Figures][] = [
-        [run.ready.webUrl, now],
-        [baseServer.url, then],
+      const order: [string, string, Figures][] = [
+        [nowServer.url, webDist, now],
+        [baseServer.url, baseDist, then],
       ];
-      for (const [origin, figures] of i % 2 === 0 ? order : order.reverse())
-        await round(browser, origin, path, figures);
+      for (const [origin, dist, figures] of i % 2 === 0 ? order : order.reverse())
+        await round(browser, origin, dist, path, figures);
     }
     const compare = (label: string, a: number[], b: number[]) =>
       `web side by side with ${short}, ${label}: ${median(a).toFixed(0)} ms now, ${median(b).toFixed(0)} ms at ${short} (×${(median(a) / median(b)).toFixed(2)}; medians of ${a.length} alternating rounds)`;
-    const jsNow = gzipOf(webDist, now.scripts);
-    const jsThen = gzipOf(join(baseDir, 'apps/web/dist'), then.scripts);
+    const jsNow = median(now.js);
+    const jsThen = median(then.js);
     return [
       compare('Safe home with balances painted, fresh profile', now.fresh, then.fresh),
       compare('Safe home with balances painted, reload', now.reload, then.reload),
-      `web side by side with ${short}, the home's initial JS: ${kB(jsNow)} gzip now, ${kB(jsThen)} at ${short} (×${(jsNow / jsThen).toFixed(2)})`,
+      compare(
+        'Safe home, its page received from the web server (rendered there), fresh profile',
+        now.served,
+        then.served,
+      ),
+      `web side by side with ${short}, the home's initial JS (until the app has taken over the server's page): ${kB(jsNow)} gzip now, ${kB(jsThen)} at ${short} (×${(jsNow / jsThen).toFixed(2)}; medians)`,
     ];
   } finally {
     await browser.close();
+    nowServer.stop();
     baseServer.stop();
     await run.stop('SIGTERM');
   }
