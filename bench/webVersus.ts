@@ -9,10 +9,10 @@ import {
   symlinkSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { withParentDeathSignal } from '@countersign/devnet';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
+import { measure, readBudgets } from '../scripts/jsBudget';
 import { freePort } from '../scripts/ports';
 import { spawnStart } from '../scripts/startProcess';
 import { ensureWebBuild, repoRoot, webDist } from '../scripts/webBuild';
@@ -129,21 +129,13 @@ const probe = `
   requestAnimationFrame(check);
 `;
 
-type Figures = { fresh: number[]; reload: number[]; js: number[]; served: number[] };
+type Figures = { fresh: number[]; reload: number[]; served: number[] };
 
 /** One round on one build: a fresh profile's first load of the home, then a reload. */
-async function round(browser: Browser, origin: string, dist: string, path: string, figures: Figures) {
+async function round(browser: Browser, origin: string, path: string, figures: Figures) {
   const context = await browser.newContext();
   await context.addInitScript(probe);
   const page = await context.newPage();
-  // The scripts of the first load until the app has taken over the page the server rendered.
-  let counting = true;
-  const scripts = new Set<string>();
-  page.on('response', (response) => {
-    const url = new URL(response.url());
-    if (counting && url.origin === origin && url.pathname.endsWith('.js') && url.pathname !== '/config.js')
-      scripts.add(url.pathname);
-  });
   const painted = async (navigate: () => Promise<unknown>) => {
     const signal = announced(page, 'balances');
     await navigate();
@@ -154,21 +146,10 @@ async function round(browser: Browser, origin: string, dist: string, path: strin
   figures.served.push(
     (await page.evaluate("performance.getEntriesByType('navigation')[0].responseEnd")) as number,
   );
-  await page.getByTestId('queue-preview-count').waitFor();
-  await page.locator('[data-prerendered]').waitFor({ state: 'detached' });
-  counting = false;
-  figures.js.push(gzipOf(dist, scripts));
   // The persisted cache is written at most once a second.
   await page.waitForTimeout(1_200);
   figures.reload.push(await painted(() => page.reload()));
   await context.close();
-}
-
-/** The home's first scripts, gzipped (level 9) from the build that served them. */
-function gzipOf(dist: string, scripts: Set<string>): number {
-  let total = 0;
-  for (const path of scripts) total += gzipSync(readFileSync(join(dist, path)), { level: 9 }).length;
-  return total;
 }
 
 export async function benchWebVersus(): Promise<string[]> {
@@ -197,23 +178,26 @@ export async function benchWebVersus(): Promise<string[]> {
   try {
     const path = `/local:${manifest.safes[0]!.address}/home`;
     const baseDist = join(baseDir, 'apps/web/dist');
-    const now: Figures = { fresh: [], reload: [], js: [], served: [] };
-    const then: Figures = { fresh: [], reload: [], js: [], served: [] };
+    const now: Figures = { fresh: [], reload: [], served: [] };
+    const then: Figures = { fresh: [], reload: [], served: [] };
     // Each build once first, to load what a server renders with, before anything counts.
-    await round(browser, nowServer.url, webDist, path, { fresh: [], reload: [], js: [], served: [] });
-    await round(browser, baseServer.url, baseDist, path, { fresh: [], reload: [], js: [], served: [] });
+    await round(browser, nowServer.url, path, { fresh: [], reload: [], served: [] });
+    await round(browser, baseServer.url, path, { fresh: [], reload: [], served: [] });
     for (let i = 0; i < ROUNDS; i++) {
-      const order: [string, string, Figures][] = [
-        [nowServer.url, webDist, now],
-        [baseServer.url, baseDist, then],
+      const order: [string, Figures][] = [
+        [nowServer.url, now],
+        [baseServer.url, then],
       ];
-      for (const [origin, dist, figures] of i % 2 === 0 ? order : order.reverse())
-        await round(browser, origin, dist, path, figures);
+      for (const [origin, figures] of i % 2 === 0 ? order : order.reverse())
+        await round(browser, origin, path, figures);
     }
     const compare = (label: string, a: number[], b: number[]) =>
       `web side by side with ${short}, ${label}: ${median(a).toFixed(0)} ms now, ${median(b).toFixed(0)} ms at ${short} (×${(median(a) / median(b)).toFixed(2)}; medians of ${a.length} alternating rounds)`;
-    const jsNow = median(now.js);
-    const jsThen = median(then.js);
+    // As the budget counts it (scripts/jsBudget.ts): the first script and the home view, with what
+    // they import, from each build's manifest.
+    const budgets = readBudgets(join(repoRoot, 'apps/web/js-budget.json'));
+    const jsNow = measure(webDist, budgets)[0]!.bytes;
+    const jsThen = measure(baseDist, budgets)[0]!.bytes;
     return [
       compare('Safe home with balances painted, fresh profile', now.fresh, then.fresh),
       compare('Safe home with balances painted, reload', now.reload, then.reload),
@@ -222,7 +206,7 @@ export async function benchWebVersus(): Promise<string[]> {
         now.served,
         then.served,
       ),
-      `web side by side with ${short}, the home's initial JS (until the app has taken over the server's page): ${kB(jsNow)} gzip now, ${kB(jsThen)} at ${short} (×${(jsNow / jsThen).toFixed(2)}; medians)`,
+      `web side by side with ${short}, the home's initial JS as the budget counts it: ${kB(jsNow)} gzip now, ${kB(jsThen)} at ${short} (×${(jsNow / jsThen).toFixed(2)})`,
     ];
   } finally {
     await browser.close();

@@ -103,6 +103,20 @@ describe('the JavaScript budget', () => {
     );
   });
 
+  it('counts the files the home loads first against their budget, and lists them when over', () => {
+    const routes = { [HOME_VIEW]: 10, 'src/features/messages/pages.tsx': 10 };
+    // The first script, the shared chunk and the home view's chunk.
+    expect(check({ homeInitial: 40, homeInitialFiles: 3, routeFirstChunk: routes })).toMatchObject({
+      passed: 4,
+      failed: 0,
+    });
+    const over = check({ homeInitial: 40, homeInitialFiles: 2, routeFirstChunk: routes });
+    expect(over).toMatchObject({ passed: 3, failed: 1 });
+    expect(over.text).toMatch(/^✗ +3 files of +2 {2}home initial JS, files$/m);
+    expect(over.text).toContain('✗ home initial JS: 3 files, over its budget of 2');
+    expect(over.text).toContain('  assets/shared.js');
+  });
+
   it('files sources under their package or the app feature they belong to', () => {
     expect(contributorOf('../../node_modules/@tanstack/query-core/build/modern/query.js')).toBe(
       '@tanstack/query-core',
