@@ -72,7 +72,7 @@ const appCoreModule = new RegExp(
   String.raw`[\/]apps[\/]web[\/]src[\/](.*[\/])?(` +
     [
       'address|config|dataBlock|gatewayErrors|imageSource|persistence|queryClient|result|rpcUrl',
-      'services|ServicesProvider|storage|storedState|urls|sources',
+      'services|ServicesProvider|storage|storedState|urls',
       'queries|transactionQueries|keys|paths|selection|selectedChain|explorer|settings|fiatCurrency',
       'store|addressNames|safeId|SafeContext|signer|signerService|walletStore|useCurrentChain',
       'activity|waitingRequests|SafeStateDisagreements|Wallet\\.module|ChainTrust\\.module',
@@ -121,6 +121,8 @@ const appBuild = defineConfig({
               // too, they would otherwise be cut into many small chunks (33 requests at the first
               // visit, where 4 had been) that compress worse. Named here rather than all that the
               // first script reaches: a feature's index.ts would bring everything it re-exports.
+              // Not chain-trust/sources: in this chunk, its module ran in an order that left an
+              // owner's new RPC out of the cookie the page sets (chain-trust.spec caught it).
               name: 'app-core',
               test: (id) => firstScript.has(id) && appCoreModule.test(id),
             },

@@ -478,7 +478,7 @@ test.describe('Security check of the outdated demo Safe', () => {
     browser,
   }) => {
     const legacy = stack.safes[2]!;
-    expect(legacy.name).toContain('1.3.0');
+    expect(legacy.name).toBe('Legacy Safe');
     await ownerWithDevnetWallet(page, stack, 'owner C', `/local:${legacy.address}/settings/security`);
     const finding = page.getByTestId('security-finding-outdated');
     await expect(finding).toContainText('The Safe runs an older version (1.3.0)');
