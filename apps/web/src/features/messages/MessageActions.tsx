@@ -13,7 +13,7 @@ import { SignerHint, useOwnerAccount } from './SignerHint';
 import { confirmSafeMessage } from './signingActions';
 import { sharedMessageFragment } from './share/sharedMessage';
 import { isRawMessage } from './messageContent';
-import styles from './sign/Signing.module.css';
+import styles from './Signing.module.css';
 
 type Outcome = { tone: 'ok' | 'danger'; title: string; message: string };
 

@@ -20,7 +20,7 @@ import { messageKindLabels, readMessageInput, type MessageKind } from './sign/me
 import { SignerHint, useOwnerAccount } from './SignerHint';
 import { createSafeMessage } from './signingActions';
 import { sharedMessageFragment } from './share/sharedMessage';
-import styles from './sign/Signing.module.css';
+import styles from './Signing.module.css';
 import { RadioChoices } from '../../ui/RadioChoices';
 
 type Outcome = {

@@ -1,7 +1,7 @@
 import { Address, Button } from '../../ui';
 import { useSigner } from '../safe';
 import { useSignerService } from '../wallet';
-import styles from './sign/Signing.module.css';
+import styles from './Signing.module.css';
 
 export type OwnerAccount = {
   /** The connected account, if any. */

@@ -10,7 +10,7 @@ import {
   sharedMessageFragment,
   type SharedMessage,
 } from './sharedMessage';
-import styles from '../sign/Signing.module.css';
+import styles from '../Signing.module.css';
 
 /** Opens a shared message from a file or from a pasted link or JSON; says why one cannot be read. */
 function OpenSharedMessage({ onOpen }: { onOpen: (shared: SharedMessage) => void }) {

@@ -33,7 +33,7 @@ import {
   sharedMessageJson,
   type SharedMessage,
 } from './sharedMessage';
-import styles from '../sign/Signing.module.css';
+import styles from '../Signing.module.css';
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 

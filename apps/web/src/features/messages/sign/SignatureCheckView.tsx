@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Detail, DetailList, HexValue } from '../../../ui'
 import { MessageStatus } from '../MessageStatus';
 import type { SignatureCheckVariant } from './onChainCheck';
 import { useSignatureCheck } from '../useSignatureCheck';
-import styles from './Signing.module.css';
+import styles from '../Signing.module.css';
 
 type Props = { message: SafeMessage; chain: ChainInfo; safeAddress: Address };
 

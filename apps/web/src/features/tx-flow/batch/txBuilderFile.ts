@@ -3,7 +3,7 @@ import { getAddress, isAddress, keccak256, stringToHex, type Address, type Hex }
 import { parseAbiJson } from '../../../lib/abiJson';
 import { err, ok, type Result } from '../../../lib/result';
 import type { TxAction } from '../draft';
-import { encodeCall, parseArgument } from '../forms/abiInputs';
+import { encodeCall, parseArgument } from '../abiInputs';
 
 /**
  * Safe's Transaction Builder batch files (version 1.0): what protocol teams and DAOs generate from

@@ -17,7 +17,7 @@ import {
   readArgument,
   tokenAmountHint,
   type TokenUnit,
-} from './abiInputs';
+} from '../abiInputs';
 import { abiPresets, type AbiPreset } from './abiPresets';
 import { contractCallAction, rawCallAction } from './actions';
 import { checkAddress, checkHexData, parseTokenAmount, tokenText, type Checked } from './checks';

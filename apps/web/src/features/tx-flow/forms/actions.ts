@@ -15,7 +15,7 @@ import {
 import { groupedExactAmount } from '../../../ui/format';
 import type { TxAction } from '../draft';
 import type { WriteFunction } from '../../../lib/abiJson';
-import { formatArgument } from './abiInputs';
+import { formatArgument } from '../abiInputs';
 import type { Checked } from './checks';
 
 /**

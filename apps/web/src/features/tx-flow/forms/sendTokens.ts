@@ -1,7 +1,7 @@
 import type { Address } from 'viem';
 import type { Balance } from '@countersign/gateway-api';
 import type { BalancesView } from '../../assets';
-import type { TokenUnit } from './abiInputs';
+import type { TokenUnit } from '../abiInputs';
 import type { SendableToken } from './actions';
 import { tokenText } from './checks';
 

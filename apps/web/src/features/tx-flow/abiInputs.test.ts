@@ -10,7 +10,7 @@ import {
   readTokenUnits,
   tokenAmountHint,
 } from './abiInputs';
-import { parseAbiJson, type AbiParam, type WriteFunction } from '../../../lib/abiJson';
+import { parseAbiJson, type AbiParam, type WriteFunction } from '../../lib/abiJson';
 
 const p = (type: string, components?: AbiParam[], name = ''): AbiParam => ({ name, type, components });
 const ok = (param: AbiParam, text: string) => {

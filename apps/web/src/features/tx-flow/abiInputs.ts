@@ -1,7 +1,7 @@
 import { encodeFunctionData, type Hex } from 'viem';
-import { isRecord, parseType, type AbiParam, type TypeNode, type WriteFunction } from '../../../lib/abiJson';
-import { groupedExactAmount } from '../../../ui/format';
-import { checkAddress, parseTokenAmount, type Checked } from './checks';
+import { isRecord, parseType, type AbiParam, type TypeNode, type WriteFunction } from '../../lib/abiJson';
+import { groupedExactAmount } from '../../ui/format';
+import { checkAddress, parseTokenAmount, type Checked } from './forms/checks';
 
 /**
  * A contract call typed in by hand: each parameter of a function of the pasted ABI (read by
