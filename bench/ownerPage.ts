@@ -2,7 +2,10 @@ import type { Browser } from '@playwright/test';
 import type { startE2eStack } from '../e2e/stack';
 import { TestWallet } from '../e2e/testWallet';
 
-type Stack = Awaited<ReturnType<typeof startE2eStack>>['stack'];
+type Stack = Pick<
+  Awaited<ReturnType<typeof startE2eStack>>['stack'],
+  'webUrl' | 'accounts' | 'chainId' | 'rpcUrl'
+>;
 
 /**
  * An owner's page of its own (context, storage, wallet), linked and verified with the dev account

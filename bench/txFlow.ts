@@ -15,7 +15,7 @@ const ROUNDS = 5;
  * Arms a probe on the review: from the click on Continue (page clock) to the first frame where the
  * decoded actions, a finished simulation, the hashes and the contract's own hash check are painted.
  */
-const reviewProbe = `
+export const reviewProbe = `
   window.__reviewPainted = null;
   window.__continueAt = null;
   document.addEventListener('click', (event) => {
@@ -68,7 +68,7 @@ const confirmReviewProbe = `
   requestAnimationFrame(loop);
 `;
 
-async function paintedAfter(page: Page): Promise<number> {
+export async function paintedAfter(page: Page): Promise<number> {
   // Polled from here: a string predicate is evaluated in the page, which its CSP forbids.
   let painted: number | null = null;
   while (painted === null) {

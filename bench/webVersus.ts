@@ -9,21 +9,24 @@ import {
   symlinkSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { withParentDeathSignal } from '@countersign/devnet';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { measure, readBudgets } from '../scripts/jsBudget';
 import { freePort } from '../scripts/ports';
 import { spawnStart } from '../scripts/startProcess';
 import { ensureWebBuild, repoRoot, webDist } from '../scripts/webBuild';
+import { owner } from './ownerPage';
 import { announce, announced } from './pageSignal';
-import { kB, median } from './stats';
+import { kB, median, percentile } from './stats';
+import { paintedAfter, reviewProbe } from './txFlow';
 
 /**
- * The Safe home against an earlier commit's web app, in one run on one machine: both builds are
- * served side by side from the same chain and gateway, and each round loads one then the other (the
- * order alternating), so a busy machine slows both alike and a regression shows as a ratio.
- * `BENCH_BASE` names the commit (default the previous one, HEAD~1).
+ * This web app against an earlier commit's, in one run on one machine: the Safe home (fresh and
+ * reloaded), the history's first page and the send review after Continue. Both builds are served
+ * side by side from the same chain and gateway, and each round runs one then the other (the order
+ * alternating), so a busy machine slows both alike and a regression shows as a ratio. `BENCH_BASE`
+ * names the commit (default the previous one, HEAD~1).
  */
 const ROUNDS = 12;
 
@@ -124,32 +127,64 @@ const probe = `
   const check = () => {
     if (document.querySelector('[data-testid="top-assets-total"]')) {
       requestAnimationFrame(() => { window.__painted = performance.now(); ${announce('balances')}; });
+    } else if (document.querySelector('[data-testid="tx-row"]')) {
+      requestAnimationFrame(() => { window.__painted = performance.now(); ${announce('first-row')}; });
     } else requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
 `;
 
-type Figures = { fresh: number[]; reload: number[]; served: number[] };
+type Figures = { fresh: number[]; reload: number[]; served: number[]; history: number[]; review: number[] };
+const noFigures = (): Figures => ({ fresh: [], reload: [], served: [], history: [], review: [] });
 
-/** One round on one build: a fresh profile's first load of the home, then a reload. */
-async function round(browser: Browser, origin: string, path: string, figures: Figures) {
+type Build = { origin: string; figures: Figures; owner: Page };
+
+type Paths = { home: string; history: string; send: string; recipient: string };
+
+async function paintedOn(page: Page, signal: string, navigate: () => Promise<unknown>) {
+  const painted = announced(page, signal);
+  await navigate();
+  await painted;
+  return page.evaluate('window.__painted') as Promise<number>;
+}
+
+/**
+ * One round on one build: a fresh profile's first load of the home, then a reload; a fresh profile's
+ * first load of the history; and, as a linked and verified owner, the send form's review painted
+ * after Continue (nothing is proposed, so every round reviews the same transaction).
+ */
+async function round(browser: Browser, build: Build, paths: Paths) {
+  const { origin, figures } = build;
   const context = await browser.newContext();
   await context.addInitScript(probe);
   const page = await context.newPage();
-  const painted = async (navigate: () => Promise<unknown>) => {
-    const signal = announced(page, 'balances');
-    await navigate();
-    await signal;
-    return page.evaluate('window.__painted') as Promise<number>;
-  };
-  figures.fresh.push(await painted(() => page.goto(`${origin}${path}`)));
+  figures.fresh.push(await paintedOn(page, 'balances', () => page.goto(`${origin}${paths.home}`)));
   figures.served.push(
     (await page.evaluate("performance.getEntriesByType('navigation')[0].responseEnd")) as number,
   );
   // The persisted cache is written at most once a second.
   await page.waitForTimeout(1_200);
-  figures.reload.push(await painted(() => page.reload()));
+  figures.reload.push(await paintedOn(page, 'balances', () => page.reload()));
   await context.close();
+
+  const historyContext = await browser.newContext();
+  await historyContext.addInitScript(probe);
+  const historyPage = await historyContext.newPage();
+  figures.history.push(
+    await paintedOn(historyPage, 'first-row', () => historyPage.goto(`${origin}${paths.history}`)),
+  );
+  await historyContext.close();
+
+  const { owner } = build;
+  await owner.goto(`${origin}${paths.send}`);
+  await owner.evaluate(reviewProbe);
+  await owner.getByTestId('send-recipient').fill(paths.recipient);
+  await owner.getByTestId('send-amount').fill('0.01');
+  await owner.getByTestId('form-continue').click();
+  figures.review.push(await paintedAfter(owner));
+  // Left open, a linked page keeps reading the chain and the gateway while the next loads are
+  // measured; the owner stays linked and verified (the wallet and the session are the context's).
+  await owner.goto('about:blank');
 }
 
 export async function benchWebVersus(): Promise<string[]> {
@@ -170,29 +205,48 @@ export async function benchWebVersus(): Promise<string[]> {
   const manifest = JSON.parse(readFileSync(run.ready.manifestPath!, 'utf8')) as {
     chainId: number;
     safes: { address: string }[];
+    accounts: { address: string; privateKey: `0x${string}`; role: string }[];
   };
   const rpc = `${manifest.chainId}=${run.ready.rpcUrl}`;
   const nowServer = await serveWeb(repoRoot, ports[0]!, run.ready.gatewayUrl, rpc);
   const baseServer = await serveWeb(baseDir, ports[1]!, run.ready.gatewayUrl, rpc);
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  const owners: { close(): Promise<void> }[] = [];
   try {
-    const path = `/local:${manifest.safes[0]!.address}/home`;
-    const baseDist = join(baseDir, 'apps/web/dist');
-    const now: Figures = { fresh: [], reload: [], served: [] };
-    const then: Figures = { fresh: [], reload: [], served: [] };
-    // Each build once first, to load what a server renders with, before anything counts.
-    await round(browser, nowServer.url, path, { fresh: [], reload: [], served: [] });
-    await round(browser, baseServer.url, path, { fresh: [], reload: [], served: [] });
-    for (let i = 0; i < ROUNDS; i++) {
-      const order: [string, Figures][] = [
-        [nowServer.url, now],
-        [baseServer.url, then],
-      ];
-      for (const [origin, figures] of i % 2 === 0 ? order : order.reverse())
-        await round(browser, origin, path, figures);
+    const safe = `/local:${manifest.safes[0]!.address}`;
+    const paths: Paths = {
+      home: `${safe}/home`,
+      history: `${safe}/transactions/history`,
+      send: `${safe}/new-transaction/send`,
+      recipient: manifest.accounts.find((account) => account.role === 'recipient')!.address,
+    };
+    const stack = { ...manifest, rpcUrl: run.ready.rpcUrl! };
+    const builds: Build[] = [];
+    for (const origin of [nowServer.url, baseServer.url]) {
+      const linked = await owner(browser, { ...stack, webUrl: origin }, 'owner A', `${origin}${paths.home}`);
+      owners.push(linked);
+      builds.push({ origin, figures: noFigures(), owner: linked.page });
+      await linked.page.goto('about:blank');
     }
-    const compare = (label: string, a: number[], b: number[]) =>
-      `web side by side with ${short}, ${label}: ${median(a).toFixed(0)} ms now, ${median(b).toFixed(0)} ms at ${short} (×${(median(a) / median(b)).toFixed(2)}; medians of ${a.length} alternating rounds)`;
+    const [nowBuild, baseBuild] = builds as [Build, Build];
+    // Each build once first, to load what a server renders with, before anything counts.
+    for (const build of builds) {
+      await round(browser, build, paths);
+      build.figures = noFigures();
+    }
+    for (let i = 0; i < ROUNDS; i++)
+      for (const build of i % 2 === 0 ? [nowBuild, baseBuild] : [baseBuild, nowBuild])
+        await round(browser, build, paths);
+    const now = nowBuild.figures;
+    const then = baseBuild.figures;
+    const baseDist = join(baseDir, 'apps/web/dist');
+    // Each round loads both builds back to back, so its own ratio holds whatever the machine did
+    // then: the median of those, and the middle half of them, say how steady the figure is.
+    const compare = (label: string, a: number[], b: number[]) => {
+      const ratios = a.map((value, i) => value / b[i]!).sort((x, y) => x - y);
+      const ratio = (value: number) => `×${value.toFixed(2)}`;
+      return `web side by side with ${short}, ${label}: ${median(a).toFixed(0)} ms now, ${median(b).toFixed(0)} ms at ${short} (${ratio(median(ratios))}, middle half of rounds ${ratio(percentile(ratios, 25))}–${ratio(percentile(ratios, 75))}; ${a.length} alternating rounds)`;
+    };
     // As the budget counts it (scripts/jsBudget.ts): the first script and the home view, with what
     // they import, from each build's manifest.
     const budgets = readBudgets(join(repoRoot, 'apps/web/js-budget.json'));
@@ -201,6 +255,8 @@ export async function benchWebVersus(): Promise<string[]> {
     return [
       compare('Safe home with balances painted, fresh profile', now.fresh, then.fresh),
       compare('Safe home with balances painted, reload', now.reload, then.reload),
+      compare('history first page painted, fresh profile', now.history, then.history),
+      compare('send review painted after Continue (linked owner)', now.review, then.review),
       compare(
         'Safe home, its page received from the web server (rendered there), fresh profile',
         now.served,
@@ -209,6 +265,7 @@ export async function benchWebVersus(): Promise<string[]> {
       `web side by side with ${short}, the home's initial JS as the budget counts it: ${kB(jsNow)} gzip now, ${kB(jsThen)} at ${short} (×${(jsNow / jsThen).toFixed(2)})`,
     ];
   } finally {
+    for (const linked of owners) await linked.close();
     await browser.close();
     nowServer.stop();
     baseServer.stop();

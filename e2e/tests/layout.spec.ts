@@ -29,21 +29,35 @@ const views = [
   'new-transaction/send',
 ];
 
-async function expectNoFaults(page: Page, stack: E2eStack, label: string) {
+type ColorScheme = 'light' | 'dark';
+
+/** Each page once, checked in each of `schemes` (switched in place: a scheme changes no data). */
+async function expectNoFaults(
+  page: Page,
+  stack: E2eStack,
+  label: string,
+  schemes: readonly ColorScheme[] = [],
+) {
   const base = `/local:${stack.safes[0]!.address}`;
   for (const path of ['/', '/new-safe', ...views.map((view) => `${base}/${view}`)]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(await layoutFaults(page), `${path} at ${label}`).toEqual([]);
+    if (schemes.length === 0) expect(await layoutFaults(page), `${path} at ${label}`).toEqual([]);
+    for (const colorScheme of schemes) {
+      await page.emulateMedia({ colorScheme });
+      expect(await layoutFaults(page), `${path} at ${label}, ${colorScheme}`).toEqual([]);
+    }
   }
 }
+
+const bothSchemes: readonly ColorScheme[] = ['light', 'dark'];
 
 for (const [width, height] of [
   [1280, 800],
   [375, 760],
 ] as const) {
-  for (const colorScheme of ['light', 'dark'] as const) {
+  for (const colorScheme of bothSchemes) {
     test(`no page overflows or shows a needless scrollbar at ${width} px, ${colorScheme}`, async ({
       page,
       stack,
@@ -58,8 +72,8 @@ for (const [width, height] of [
 
 /**
  * The header grows with the wallet's state (an account chip, an Unverified mark and Verify, a
- * wrong-network banner): on a phone, every page in every state fits the screen. Linked but not
- * verified is an account switched to in the wallet after another one was verified.
+ * wrong-network banner): on a phone, every page in every state fits the screen, light and dark.
+ * Linked but not verified is an account switched to in the wallet after another one was verified.
  */
 test.describe('at 375 px, in each wallet state', () => {
   for (const state of ['linked, not verified', 'verified', 'on the wrong network'] as const) {
@@ -80,7 +94,7 @@ test.describe('at 375 px, in each wallet state', () => {
       if (state === 'linked, not verified') await wallet.useAccount(devAccount(stack, 'owner B').privateKey);
       if (state === 'on the wrong network') await wallet.switchTo(1);
       await expect(page.getByTestId(shown)).toBeVisible();
-      await expectNoFaults(page, stack, `375 px, ${state}`);
+      await expectNoFaults(page, stack, `375 px, ${state}`, bothSchemes);
       // Still in that state after the last page: the check covered it throughout.
       await expect(page.getByTestId(shown)).toBeVisible();
     });
@@ -93,7 +107,7 @@ test.describe('at 375 px, in each wallet state', () => {
     await ownerWithDevnetWallet(page, stack, 'owner A', '/');
     await page.getByTestId('devnet-account').selectOption(devAccount(stack, 'outside sender').address);
     await expect(page.getByTestId('devnet-account-shown')).toHaveText('#6 outside sender');
-    await expectNoFaults(page, stack, '375 px, the devnet wallet');
+    await expectNoFaults(page, stack, '375 px, the devnet wallet', bothSchemes);
     await expect(page.getByTestId('devnet-account-shown')).toBeVisible();
   });
 });

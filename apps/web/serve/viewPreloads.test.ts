@@ -33,6 +33,15 @@ describe('preloads of a Safe view', () => {
     }
   });
 
+  it("preloads a list's code for the lists, and a transaction's own page for a transaction", () => {
+    const moduleOf = (view: string) => viewModules.find(([pattern]) => pattern.test(view))?.[1];
+    for (const view of ['transactions', 'transactions/queue', 'transactions/history'])
+      expect(moduleOf(view), view).toBe('src/features/transactions/pages.tsx');
+    expect(moduleOf('transactions/multisig_0xe690_0xabc')).toBe(
+      'src/features/transactions/TransactionPage.tsx',
+    );
+  });
+
   it("lists a module's chunks and styles, leaving out what the first script loads", () => {
     const manifest = {
       'index.html': { file: 'assets/index.js', imports: ['_shell.js'] },

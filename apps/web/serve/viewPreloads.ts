@@ -11,7 +11,8 @@ import { join } from 'node:path';
 export const viewModules: [RegExp, string][] = [
   [/^home$/, 'src/features/home/HomePage.tsx'],
   [/^assets(\/.*)?$/, 'src/features/assets/pages.tsx'],
-  [/^transactions(\/.*)?$/, 'src/features/transactions/pages.tsx'],
+  [/^transactions(\/(queue|history))?$/, 'src/features/transactions/pages.tsx'],
+  [/^transactions\/.+$/, 'src/features/transactions/TransactionPage.tsx'],
   [/^messages(\/.*)?$/, 'src/features/messages/pages.tsx'],
   [/^settings(\/.*)?$/, 'src/features/settings/pages.tsx'],
   [/^address-book$/, 'src/features/address-book/pages.tsx'],

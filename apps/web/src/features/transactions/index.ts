@@ -12,6 +12,7 @@ import { preloadTransactionChecks } from '../tx-flow';
 
 // The transactions feature: the queue, the history and a transaction's details (the read side).
 const loadPages = () => import('./pages');
+const loadTransactionPage = () => import('./TransactionPage');
 
 export const transactionsRoutes: RouteObject[] = [
   { path: 'transactions', element: createElement(Navigate, { to: 'queue', replace: true }) },
@@ -42,8 +43,8 @@ export const transactionsRoutes: RouteObject[] = [
       })(args),
     lazy: async () => {
       // The checks of a queued transaction arrive with the page, not 300 ms after it (see preloadableLazy).
-      const [pages] = await Promise.all([loadPages(), preloadTransactionChecks()]);
-      return { Component: pages.TransactionPage };
+      const [page] = await Promise.all([loadTransactionPage(), preloadTransactionChecks()]);
+      return { Component: page.TransactionPage };
     },
   },
 ];
