@@ -41,7 +41,8 @@ export const stateChangesQueryOptions = (
       params.threshold,
       ...owners,
     ]),
-    queryFn: () => simulateStateChangesOnChain(chainClient(chain), { safe: address, ...params, owners }),
+    queryFn: () =>
+      simulateStateChangesOnChain(chainClient(chain, 'long'), { safe: address, ...params, owners }),
     retry: false,
     staleTime: 15_000,
   });
