@@ -58,3 +58,8 @@ export function readAddressText(
   const oneCase = digits === digits.toLowerCase() || digits === digits.toUpperCase();
   return oneCase || text === value ? { ok: true, value } : { ok: false, problem: 'checksum' };
 }
+
+/** Whether two addresses are one, however each is cased; a missing one matches nothing. */
+export function sameAddress(a: string | null | undefined, b: string | null | undefined): boolean {
+  return typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
+}

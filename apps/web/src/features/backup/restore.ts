@@ -4,17 +4,17 @@ import { addressBookEntries, setAddressNames, type AddressBookEntry } from '../a
 import { addMySafe, isMySafe, parseMySafes, readMySafes } from '../safe';
 import { describeKey } from './backupFile';
 import type { SafeWalletImport } from './safeWalletExport';
+import { sameAddress } from '../../lib/address';
 
 /** What a restore or an import took, and what it left as it was (nothing here is ever overwritten). */
 export type RestoreReport = { taken: string[]; kept: string[] };
-
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** Names this browser does not have yet: the ones it has stay as they are. */
 function mergeNames(entries: readonly AddressBookEntry[], report: RestoreReport, source: string): void {
   const known = addressBookEntries();
   const added = entries.filter(
-    (entry) => !known.some((other) => other.chainId === entry.chainId && same(other.address, entry.address)),
+    (entry) =>
+      !known.some((other) => other.chainId === entry.chainId && sameAddress(other.address, entry.address)),
   );
   const kept = entries.length - added.length;
   if (added.length > 0 && setAddressNames(added))
@@ -86,8 +86,8 @@ export function importSafeWallet(data: SafeWalletImport, chains: readonly ChainI
     }
     if (isMySafe(current, safe.chainId, safe.address)) continue;
     const name =
-      data.names.find((entry) => entry.chainId === safe.chainId && same(entry.address, safe.address))?.name ??
-      '';
+      data.names.find((entry) => entry.chainId === safe.chainId && sameAddress(entry.address, safe.address))
+        ?.name ?? '';
     addMySafe({
       chainId: safe.chainId,
       shortName: chain.shortName,

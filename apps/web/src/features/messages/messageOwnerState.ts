@@ -1,7 +1,6 @@
 import type { SafeMessage } from '@countersign/gateway-api';
 import { ownerStateOf, type OwnerState, type Signer } from '../safe';
-
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+import { sameAddress } from '../../lib/address';
 
 /**
  * The signer's state on a message, as the queue says it for a transaction; nothing once the message
@@ -13,6 +12,6 @@ export function messageOwnerState(
 ): OwnerState | undefined {
   if (message.status !== 'NEEDS_CONFIRMATION') return undefined;
   return ownerStateOf(signer, (account) =>
-    message.confirmations.some((confirmation) => same(confirmation.owner.value, account)),
+    message.confirmations.some((confirmation) => sameAddress(confirmation.owner.value, account)),
   );
 }

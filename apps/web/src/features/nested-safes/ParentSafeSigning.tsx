@@ -30,13 +30,11 @@ import {
 } from './parentSigning';
 import { parentSafeSigner } from './parentSafeSigner';
 import styles from './ParentSafeSigning.module.css';
-
-const same = (a: string | undefined, b: string | undefined) =>
-  a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
+import { sameAddress } from '../../lib/address';
 
 /** An owner Safe as the pages call it: the name its child's SafeInfo gives it, else its short address. */
 export function ownerSafeLabel(owners: readonly AddressInfo[], address: string): string {
-  return owners.find((owner) => same(owner.value, address))?.name ?? shortenAddress(address);
+  return owners.find((owner) => sameAddress(owner.value, address))?.name ?? shortenAddress(address);
 }
 
 /**
@@ -71,7 +69,7 @@ export function ParentSafeSigning({
             key={parent.address}
             parent={parent}
             request={request}
-            confirmed={confirmedBy.some((signer) => same(signer, parent.address))}
+            confirmed={confirmedBy.some((signer) => sameAddress(signer, parent.address))}
             mayAct={mayAct}
             onConfirmed={onConfirmed}
           />
@@ -110,11 +108,11 @@ function ParentRow({
     ...approvedOnChainQueryOptions(chain, request.child, parent.address, request.signed.hash),
     enabled: !confirmed && onChainApproval,
   });
-  const name = safe.owners.find((owner) => same(owner.value, parent.address))?.name ?? null;
+  const name = safe.owners.find((owner) => sameAddress(owner.value, parent.address))?.name ?? null;
   const label = ownerSafeLabel(safe.owners, parent.address);
   const progress = parentSignatures(parent, message.data ?? null);
-  const ownsParent = parent.owners.some((owner) => same(owner, account));
-  const walletSigned = progress.signers.some((signer) => same(signer, account));
+  const ownsParent = parent.owners.some((owner) => sameAddress(owner, account));
+  const walletSigned = progress.signers.some((signer) => sameAddress(signer, account));
   const parentPaths = safePaths(chain.shortName, parent.address);
   const hashes = safeMessageHashes({
     chainId: Number(chain.chainId),

@@ -13,8 +13,7 @@ import {
   signForParent,
   type ChildRequest,
 } from './parentSigning';
-
-const same = (a: string | undefined, b: string) => a !== undefined && a.toLowerCase() === b.toLowerCase();
+import { sameAddress } from '../../lib/address';
 
 /**
  * What a child Safe asks its owner Safe to sign, read from the typed data: a SafeTx or a SafeMessage
@@ -71,7 +70,7 @@ export function parentSafeSigner(params: {
   const getSnapshot = () => {
     const from = owner.getSnapshot();
     if (last?.from === from) return last.value;
-    const owns = parent.owners.some((address) => same(from.address, address));
+    const owns = parent.owners.some((address) => sameAddress(from.address, address));
     const value: WalletSnapshot = owns
       ? { ...from, address: parent.address, connectorId: 'parent-safe' }
       : { ...from, status: 'disconnected', address: undefined, connectorId: undefined };
@@ -91,7 +90,7 @@ export function parentSafeSigner(params: {
     const { messageHash } = parentRequest(request, parent.address);
     const account = owner.getSnapshot().address;
     const before = await parentMessage(gateway, request.chainId, messageHash);
-    const signedAlready = before?.confirmations.some((c) => same(account, c.owner.value)) ?? false;
+    const signedAlready = before?.confirmations.some((c) => sameAddress(account, c.owner.value)) ?? false;
     if (!signedAlready && !parentSignatures(parent, before).complete) {
       const signed = await signForParent({ gateway, signer: owner, request, parent, existing: before });
       if (!signed.ok)

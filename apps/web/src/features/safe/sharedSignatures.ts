@@ -8,6 +8,7 @@ import {
   type SafeSignatureType,
 } from '@countersign/safe-core';
 import type { ChainSafeState } from './chainState';
+import { sameAddress } from '../../lib/address';
 
 /**
  * One owner's signature as the Safe reads it (65 bytes, or a contract signature with its data), as
@@ -28,8 +29,6 @@ export type CheckedSignatures = {
   /** The signatures that count, each owner once, with the owner each stands for. */
   counted: { signer: Address; signature: Hex }[];
 };
-
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
  * Checks signatures of a Safe hash (a safeTxHash or a SafeMessage hash) as the Safe's
@@ -53,7 +52,7 @@ export async function checkSharedSignatures(params: {
     const checked = await checkOne(signature, params);
     const owner = checked.problem === undefined ? checked.signer : undefined;
     if (owner === undefined) signatures.push(checked);
-    else if (counted.some((other) => same(other.signer, owner)))
+    else if (counted.some((other) => sameAddress(other.signer, owner)))
       signatures.push({ ...checked, problem: 'The same owner signed twice: counted once.' });
     else {
       signatures.push(checked);
@@ -88,7 +87,7 @@ async function checkOne(
     );
   }
   if (!parsed) return fail('It is empty.');
-  if (signature.signer !== undefined && !same(parsed.owner, signature.signer)) {
+  if (signature.signer !== undefined && !sameAddress(parsed.owner, signature.signer)) {
     return parsed.type === 'EOA' || parsed.type === 'ETH_SIGN'
       ? fail(
           `It does not sign this ${context.subject}: it recovers to ${parsed.owner}, not to ${signature.signer}.`,
@@ -96,7 +95,7 @@ async function checkOne(
         )
       : fail(`It names ${parsed.owner} inside, not ${signature.signer}.`, parsed.type);
   }
-  if (!context.state.owners.some((owner) => same(owner, parsed.owner)))
+  if (!context.state.owners.some((owner) => sameAddress(owner, parsed.owner)))
     return fail(`${parsed.owner} is not an owner of this Safe.`, parsed.type);
   if (parsed.type === 'CONTRACT_SIGNATURE') {
     const data = `0x${parsed.signature.slice(2 + 65 * 2 + 64)}` as Hex;

@@ -6,6 +6,7 @@ import { useWallet } from '../wallet';
 import { compareSafeInfo } from './chainState';
 import { safeKey } from './queries';
 import { useSafe } from './SafeContext';
+import { sameAddress } from '../../lib/address';
 
 /** A read-only client on the chain's own RPC (as the gateway's chain configuration names it). */
 
@@ -56,8 +57,6 @@ export type Signer =
   | { kind: 'settling' }
   | { kind: 'owner' | 'delegate' | 'outsider'; address: string };
 
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
 export function useSigner(): Signer {
   const wallet = useWallet();
   const gateway = useGateway();
@@ -69,7 +68,7 @@ export function useSigner(): Signer {
     enabled: account !== undefined,
   });
   const owners = chainState.data?.owners ?? safe.owners.map((owner) => owner.value);
-  const isOwner = account !== undefined && owners.some((owner) => same(owner, account));
+  const isOwner = account !== undefined && owners.some((owner) => sameAddress(owner, account));
   const delegates = useInfiniteQuery({
     ...delegatesQueryOptions(gateway, chain.chainId, address),
     enabled: account !== undefined && !isOwner,
@@ -81,7 +80,7 @@ export function useSigner(): Signer {
   }
   if (isOwner) return { kind: 'owner', address: account };
   const isDelegate = delegates.data?.pages.some((page) =>
-    page.results.some((delegate) => same(delegate.delegate, account)),
+    page.results.some((delegate) => sameAddress(delegate.delegate, account)),
   );
   return { kind: isDelegate ? 'delegate' : 'outsider', address: account };
 }

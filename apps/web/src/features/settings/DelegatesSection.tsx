@@ -22,11 +22,10 @@ import { useSignerService } from '../wallet';
 import { removeSafeDelegate } from './delegateActions';
 import { DelegateForm } from './DelegateForm';
 import styles from './Settings.module.css';
+import { sameAddress } from '../../lib/address';
 
 const explanation =
   'A delegate is an address an owner allows to propose transactions for this Safe without being an owner. Its proposals still need the owners’ confirmations.';
-
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
  * The Safe's delegates, as the gateway lists them; an owner adds one, and a delegation's delegator
@@ -91,9 +90,8 @@ export function DelegatesSection() {
                       <p className={styles.hint}>For every Safe of the delegator on this chain.</p>
                     )}
                     {account !== undefined &&
-                      (same(account, delegate.delegator) || same(account, delegate.delegate)) && (
-                        <RemoveDelegate delegate={delegate} />
-                      )}
+                      (sameAddress(account, delegate.delegator) ||
+                        sameAddress(account, delegate.delegate)) && <RemoveDelegate delegate={delegate} />}
                   </li>
                 ))}
               </ul>

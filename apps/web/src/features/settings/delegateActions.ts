@@ -2,10 +2,9 @@ import type { Address } from 'viem';
 import type { GatewayClient } from '@countersign/gateway-api';
 import { delegateTotp, delegateTypedData } from '@countersign/safe-core';
 import { checkFailure, fromGateway, walletFailure, type SignerService, type WriteResult } from '../wallet';
+import { sameAddress } from '../../lib/address';
 
 type SafeOnChain = { gateway: GatewayClient; signer: SignerService; chainId: string; safe: Address };
-
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
  * The connected account's signature over a delegate's address for this hour, as the gateway checks
@@ -22,7 +21,7 @@ async function signDelegate(
     { chainId: Number(chainId) },
   );
   if (!signed.ok) return walletFailure(signed.error);
-  if (!signers.some((signer) => same(signer, signed.value.address)))
+  if (!signers.some((signer) => sameAddress(signer, signed.value.address)))
     return checkFailure(
       `Your wallet signed with ${signed.value.address}, which cannot do this: switch to ${signers.join(' or ')}.`,
     );
@@ -39,7 +38,7 @@ export async function addSafeDelegate({
   delegate,
   label,
 }: SafeOnChain & { owner: Address; delegate: Address; label: string }): Promise<WriteResult<void>> {
-  if (same(owner, delegate)) return checkFailure('An owner cannot be its own delegate.');
+  if (sameAddress(owner, delegate)) return checkFailure('An owner cannot be its own delegate.');
   const signed = await signDelegate(signer, chainId, delegate, [owner]);
   if (!signed.ok) return signed;
   return fromGateway(gateway, (client) =>

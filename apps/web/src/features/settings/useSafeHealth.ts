@@ -7,8 +7,8 @@ import { useGateway } from '../../lib/ServicesProvider';
 import { signingReachQueryOptions } from '../nested-safes';
 import { safeKey, useChainSafeState, useQueueQuery, useSafe } from '../safe';
 import { safeHealth, type HealthFacts, type NamedContract } from './health';
+import { sameAddress } from '../../lib/address';
 
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 /** The gateway may send the zero address for "none". */
 const setAddress = (info: AddressInfo | null) =>
   info === null || /^0x0{40}$/i.test(info.value) ? null : info.value;
@@ -18,7 +18,7 @@ const namedBy =
   (infos: readonly (AddressInfo | null)[]) =>
   (address: string): NamedContract => ({
     address,
-    gatewayName: infos.find((info) => info !== null && same(info.value, address))?.name ?? null,
+    gatewayName: infos.find((info) => info !== null && sameAddress(info.value, address))?.name ?? null,
   });
 
 /**

@@ -1,7 +1,6 @@
 import type { TransactionDetails, TransactionSummary } from '@countersign/gateway-api';
 import { ownerStateOf, type OwnerState, type Signer } from '../safe';
-
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+import { sameAddress } from '../../lib/address';
 
 /**
  * The signer's state on a queued transaction; undefined when the gateway's answer does not tell (a
@@ -16,7 +15,7 @@ export function txOwnerState(
     const execution = transaction.executionInfo;
     if (execution?.type !== 'MULTISIG' || transaction.txStatus !== 'AWAITING_CONFIRMATIONS') return undefined;
     if (execution.missingSigners === null) return undefined;
-    return !execution.missingSigners.some((missing) => same(missing.value, account));
+    return !execution.missingSigners.some((missing) => sameAddress(missing.value, account));
   });
 }
 
@@ -28,7 +27,8 @@ export function txDetailsOwnerState(
   return ownerStateOf(signer, (account) => {
     const execution = details.detailedExecutionInfo;
     if (execution?.type !== 'MULTISIG') return undefined;
-    if (execution.confirmations.some((confirmation) => same(confirmation.signer.value, account))) return true;
+    if (execution.confirmations.some((confirmation) => sameAddress(confirmation.signer.value, account)))
+      return true;
     return details.txStatus === 'AWAITING_CONFIRMATIONS' ? false : undefined;
   });
 }

@@ -34,8 +34,7 @@ import {
   type SharedMessage,
 } from './sharedMessage';
 import styles from '../Signing.module.css';
-
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+import { sameAddress } from '../../../lib/address';
 
 /** A shared Safe message checked here, with what the connected owner can do with it. */
 export function SharedMessageView({
@@ -160,11 +159,12 @@ export function SharedMessageView({
   if (result === undefined) return <Loading label="Checking the message against the chain…" />;
 
   const account = signer.isOwner ? signer.account : undefined;
-  const accountSigned = account !== undefined && valid.some((signature) => same(signature.signer, account));
+  const accountSigned =
+    account !== undefined && valid.some((signature) => sameAddress(signature.signer, account));
   const link = `${window.location.origin}${paths.sharedMessage(sharedMessageFragment(current))}`;
   const notOnGateway = valid.filter(
     (signature) =>
-      !gatewayConfirmations.some((confirmation) => same(confirmation.signer ?? '', signature.signer)),
+      !gatewayConfirmations.some((confirmation) => sameAddress(confirmation.signer ?? '', signature.signer)),
   );
 
   const sign = async () => {

@@ -10,6 +10,7 @@ import {
 } from '@countersign/safe-core';
 import { innerCalls } from '../verify';
 import { nonceSpan } from '../nonceWords';
+import { sameAddress } from '../../../lib/address';
 
 export type ReviewWarning = {
   id: 'delegatecall' | 'upgrade' | 'settings' | 'nonce-used' | 'nonce-replaces' | 'nonce-skips';
@@ -19,8 +20,6 @@ export type ReviewWarning = {
 };
 
 type Call = Pick<SafeTx, 'to' | 'value' | 'data' | 'operation'>;
-
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
  * What an owner must know before signing a call: a delegatecall to anything but the canonical
@@ -71,7 +70,7 @@ export function callWarnings(call: Call, safe: Address, currentSingleton?: Addre
     });
   }
   const settings = calls.filter(
-    (item) => same(item.to, safe) && safeSettingsMethods.has(decodeCall(item.data)?.method ?? ''),
+    (item) => sameAddress(item.to, safe) && safeSettingsMethods.has(decodeCall(item.data)?.method ?? ''),
   );
   if (settings.length > 0) {
     warnings.push({

@@ -25,8 +25,7 @@ import { checkSharedTx, type SharedTxCheck } from './checkSharedTx';
 import { keepShared, keptShared } from './keptShared';
 import { sharedTxFileName, sharedTxFragment, sharedTxJson, type SharedTx } from './sharedTx';
 import styles from './Shared.module.css';
-
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+import { sameAddress } from '../../../lib/address';
 
 /** A shared transaction checked, with what the connected owner can do with it. */
 export function SharedTxView({ shared, onChange }: { shared: SharedTx; onChange: (next: SharedTx) => void }) {
@@ -133,7 +132,8 @@ export function SharedTxView({ shared, onChange }: { shared: SharedTx; onChange:
   if (result === undefined) return <Loading label="Checking the transaction against the chain…" />;
 
   const account = role.kind === 'owner' ? role.address : undefined;
-  const accountSigned = account !== undefined && valid.some((signature) => same(signature.signer, account));
+  const accountSigned =
+    account !== undefined && valid.some((signature) => sameAddress(signature.signer, account));
   const executable =
     result.refusal === undefined &&
     result.nonce.tx === result.nonce.safe &&
@@ -189,7 +189,8 @@ export function SharedTxView({ shared, onChange }: { shared: SharedTx; onChange:
   };
   const failure = error ?? (execution.state.step === 'failed' ? execution.state.error : undefined);
   const notOnGateway = valid.filter(
-    (signature) => !gatewayConfirmations.some((confirmation) => same(confirmation.signer, signature.signer)),
+    (signature) =>
+      !gatewayConfirmations.some((confirmation) => sameAddress(confirmation.signer, signature.signer)),
   );
 
   return (

@@ -4,23 +4,23 @@ import { Alert, Button } from '../../../ui';
 import { useSignerService } from '../../wallet';
 import { useSafe, type Signer } from '../../safe';
 import { ownerSafeLabel, ownerSafesQueryOptions } from '../../nested-safes';
-
-const same = (a: string, b: string | undefined) => a.toLowerCase() === b?.toLowerCase();
+import { sameAddress } from '../../../lib/address';
 
 /**
  * The owners of this Safe that are Safes `signer` owns, named as the Safe's owners list names them:
- * an account that is no owner itself signs through them. Asked of the chain only for such an account.
+ * an account that is no owner itself signs through them. Asked of the chain only for such an account,
+ * and only while `wanted` (a page that may show nothing to sign leaves it unasked).
  */
-export function useSignsThrough(signer: Signer, owners: readonly string[]): string[] {
+export function useSignsThrough(signer: Signer, owners: readonly string[], wanted = true): string[] {
   const { chain, safe } = useSafe();
   const account = signer.kind === 'delegate' || signer.kind === 'outsider' ? signer.address : undefined;
   const parents = useQuery({
     ...ownerSafesQueryOptions(chain, owners as Address[]),
-    enabled: account !== undefined,
+    enabled: wanted && account !== undefined,
   });
   if (account === undefined) return [];
   return (parents.data ?? [])
-    .filter((parent) => parent.owners.some((owner) => same(owner, account)))
+    .filter((parent) => parent.owners.some((owner) => sameAddress(owner, account)))
     .map((parent) => ownerSafeLabel(safe.owners, parent.address));
 }
 

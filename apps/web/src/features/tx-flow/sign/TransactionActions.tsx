@@ -29,9 +29,7 @@ import { useExecution } from './useExecution';
 import styles from './TransactionActions.module.css';
 import { nonceSpan } from '../nonceWords';
 import { childTransaction, ParentSafeSigning } from '../../nested-safes';
-
-const same = (a: string | undefined, b: string | undefined) =>
-  a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
+import { sameAddress } from '../../../lib/address';
 
 /**
  * What can be done with a queued transaction, by whom: confirm (an owner who has not signed),
@@ -83,7 +81,7 @@ export function TransactionActions({ details }: { details: TransactionDetails })
     enabled: checkedTx !== undefined && queued,
   });
   const changeTokens = useStateChangeTokens(chain, address, stateChanges.data);
-  const viaSafes = useSignsThrough(role, owners);
+  const viaSafes = useSignsThrough(role, owners, queued);
 
   const multisig = details.detailedExecutionInfo?.type === 'MULTISIG' ? details.detailedExecutionInfo : null;
   if (!multisig || !queued) return null;
@@ -125,8 +123,10 @@ export function TransactionActions({ details }: { details: TransactionDetails })
   });
   const threshold = onChain.state?.threshold ?? safe.threshold;
   const safeNonce = onChain.state?.nonce ?? safe.nonce;
-  const signed = multisig.confirmations.some((confirmation) => same(confirmation.signer.value, account));
-  const isProposer = same(multisig.proposer?.value, account);
+  const signed = multisig.confirmations.some((confirmation) =>
+    sameAddress(confirmation.signer.value, account),
+  );
+  const isProposer = sameAddress(multisig.proposer?.value, account);
   const isRejection = details.txInfo.type === 'Custom' && details.txInfo.isCancellation;
   const isNext = multisig.nonce === safeNonce;
   const signatures = executionSignatures({

@@ -12,6 +12,7 @@ import {
   type SafeTx,
 } from '@countersign/safe-core';
 import { groupedExactAmount } from '../../../ui';
+import { sameAddress } from '../../../lib/address';
 
 type Call = Pick<SafeTx, 'to' | 'value' | 'data' | 'operation'>;
 
@@ -59,8 +60,6 @@ function suppliedCallText(decoded: DecodedCall): string {
   return `${decoded.method}(${args})`;
 }
 
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
 function tokenAmount(token: Address, amount: bigint, context: WordingContext): string {
   const known = context.tokens?.get(token.toLowerCase());
   if (amount === maxUint256) return `an unlimited amount of ${known?.symbol ?? `token ${token}`}`;
@@ -82,7 +81,7 @@ export function describeCall(call: Call, context: WordingContext): string {
   const withValue = (text: string) =>
     call.value > 0n ? `${text}, sending ${nativeAmount(call.value, context)} with it` : text;
   if (size(call.data) === 0) {
-    if (same(call.to, context.safe) && call.value === 0n) {
+    if (sameAddress(call.to, context.safe) && call.value === 0n) {
       return 'Reject: an empty transaction from the Safe to itself, which uses up the nonce';
     }
     return `Send ${nativeAmount(call.value, context)} to ${call.to}`;
@@ -97,7 +96,7 @@ export function describeCall(call: Call, context: WordingContext): string {
   }
   const decoded = decodeCall(call.data, { to: call.to, abiFor: context.abiFor });
   const arg = (index: number) => decoded?.parameters[index]?.value as string;
-  const onSafe = same(call.to, context.safe);
+  const onSafe = sameAddress(call.to, context.safe);
   const onTarget = (text: string) => (onSafe ? text : `${text} (on ${call.to}, not this Safe)`);
   const verb = call.operation === 1 ? 'Delegatecall' : 'Call';
   // A method of the user's ABI is worded as that ABI names it, whatever its name: a `transfer` of
@@ -129,15 +128,17 @@ export function describeCall(call: Call, context: WordingContext): string {
       return onTarget(`Disable module ${arg(1)}`);
     case 'setGuard':
       return onTarget(
-        same(arg(0), zeroAddress) ? 'Remove the transaction guard' : `Set the transaction guard to ${arg(0)}`,
+        sameAddress(arg(0), zeroAddress)
+          ? 'Remove the transaction guard'
+          : `Set the transaction guard to ${arg(0)}`,
       );
     case 'setModuleGuard':
       return onTarget(
-        same(arg(0), zeroAddress) ? 'Remove the module guard' : `Set the module guard to ${arg(0)}`,
+        sameAddress(arg(0), zeroAddress) ? 'Remove the module guard' : `Set the module guard to ${arg(0)}`,
       );
     case 'setFallbackHandler':
       return onTarget(
-        same(arg(0), zeroAddress)
+        sameAddress(arg(0), zeroAddress)
           ? 'Remove the fallback handler'
           : `Set the fallback handler to ${arg(0)}${knownContractName(arg(0) as Address) ? ` (${knownContractName(arg(0) as Address)})` : ''}`,
       );
@@ -181,10 +182,10 @@ function safeCreationText(call: Call, context: WordingContext): string {
   if (setup === null)
     return `Create a proxy of ${creation.singleton} (${code}) ${where} through ${factory}, set up with a call that is not a Safe's setup`;
   const owners = setup.owners
-    .map((owner) => (same(owner, context.safe) ? `${owner} (this Safe)` : owner))
+    .map((owner) => (sameAddress(owner, context.safe) ? `${owner} (this Safe)` : owner))
     .join(', ');
   const extras = [
-    !same(setup.to, zeroAddress) &&
+    !sameAddress(setup.to, zeroAddress) &&
       `during setup it delegatecalls ${setup.to}, which can change anything in the new Safe`,
     setup.payment > 0n && `it pays ${setup.payment.toString()} base units to whoever deploys it`,
   ].filter((extra): extra is string => typeof extra === 'string');

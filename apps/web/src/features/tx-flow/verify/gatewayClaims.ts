@@ -19,6 +19,7 @@ import {
   type SafeTx,
 } from '@countersign/safe-core';
 import { innerCalls } from './innerCalls';
+import { sameAddress } from '../../../lib/address';
 
 type Call = Pick<SafeTx, 'to' | 'value' | 'data' | 'operation'>;
 
@@ -45,9 +46,6 @@ export type ClaimReport = {
 };
 
 const lower = (value: unknown) => String(value).toLowerCase();
-const sameAddress = (a: string | null | undefined, b: string | null | undefined) =>
-  typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
-
 /** Decoded parameter values as comparable strings: addresses lower-cased, numbers in base 10, arrays flat. */
 function normalised(value: unknown): string {
   if (typeof value === 'bigint') return value.toString();

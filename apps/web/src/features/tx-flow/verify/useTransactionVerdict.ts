@@ -5,6 +5,7 @@ import { useContractAbis } from '../../address-book';
 import { useSafe } from '../../safe';
 import { verifiedSafeTxOfDetails } from '../safeTxOfDraft';
 import { checkGatewayClaims, type ClaimReport } from './gatewayClaims';
+import { sameAddress } from '../../../lib/address';
 
 /**
  * What the browser concludes of a gateway's transaction details before anyone signs:
@@ -18,8 +19,6 @@ export type TransactionVerdict =
   | { kind: 'hash-mismatch'; error: string }
   | { kind: 'none' }
   | { kind: 'checked'; tx: SafeTx; safeTxHash: Hex; report: ClaimReport };
-
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 type PageSafe = { chainId: number; address: Address; version: string | null };
 
@@ -48,8 +47,9 @@ export function transactionVerdict(
 
 function judge(details: TransactionDetails, safe: PageSafe, abiFor: AbiLookup): TransactionVerdict {
   const idSafe = safeOfTransactionId(details.txId);
-  if (!same(details.safeAddress, safe.address)) return { kind: 'other-safe', safe: details.safeAddress };
-  if (idSafe !== undefined && !same(idSafe, safe.address)) return { kind: 'other-safe', safe: idSafe };
+  if (!sameAddress(details.safeAddress, safe.address))
+    return { kind: 'other-safe', safe: details.safeAddress };
+  if (idSafe !== undefined && !sameAddress(idSafe, safe.address)) return { kind: 'other-safe', safe: idSafe };
   const verified = verifiedSafeTxOfDetails(details, { chainId: safe.chainId, version: safe.version });
   if (!verified) return { kind: 'none' };
   if (!verified.ok) return { kind: 'hash-mismatch', error: verified.error };
