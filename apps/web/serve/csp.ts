@@ -64,7 +64,8 @@ export function contentSecurityPolicy(inputs: CspInputs): string {
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'"]],
-    // RainbowKit writes its theme as a <style> element; styles cannot run code.
+    // RainbowKit's stylesheet (added with the wallet's chunk) and its theme are <style> elements;
+    // styles cannot run code.
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'blob:', 'https:', 'http:']],
     ['font-src', ["'self'", 'data:']],

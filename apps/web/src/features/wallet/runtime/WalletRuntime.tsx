@@ -1,4 +1,3 @@
-import '@rainbow-me/rainbowkit/styles.css';
 import { memo, useContext, useEffect, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { WagmiProvider, useAccount } from 'wagmi';
@@ -7,6 +6,7 @@ import type { ChainInfo } from '@countersign/gateway-api';
 import type { RuntimeConfig } from '../../../lib/config';
 import { useGateway } from '../../../lib/ServicesProvider';
 import { PageChainIdContext, WithoutGatewayContext } from '../pageChainContext';
+import { addRainbowKitStyles } from './rainbowKitStyles';
 import { UnverifiedAccount } from './UnverifiedAccount';
 import type { DevnetProvider } from './devnetProvider';
 import { DevnetAccountPicker } from './DevnetAccountPicker';
@@ -18,6 +18,8 @@ import { walletSetupFor } from './walletConfig';
 import { walletSetupKey } from './walletSetupKey';
 import { walletTheme } from './walletTheme';
 import styles from '../Wallet.module.css';
+
+addRainbowKitStyles();
 
 /** "What is a Wallet?" → Learn More. */
 const appInfo = { appName: 'Countersign', learnMoreUrl: 'https://ethereum.org/en/wallets/' };
