@@ -1,10 +1,11 @@
-import { getAddress, isAddressEqual, size, slice, toEventSelector, type Address, type Hex } from 'viem';
+import { getAddress, isAddressEqual, size, slice, type Address, type Hex } from 'viem';
 
 /**
  * ProxyCreation(address,address): 1.4.1 indexes the proxy (topic 1), 1.3.0 indexes nothing (the
- * proxy is the data's first word). One selector for both.
+ * proxy is the data's first word). One selector for both, written out (test/precomputed.test.ts
+ * hashes it again).
  */
-const proxyCreationTopic = toEventSelector('ProxyCreation(address,address)');
+export const proxyCreationTopic = '0x4f51faf6c4561ff95f067657e43439f0f856d97c04d9ec9070a6199ad418e235';
 
 type ReceiptLog = { address: Address; topics: readonly Hex[]; data: Hex };
 

@@ -1,13 +1,4 @@
-import {
-  encodeFunctionData,
-  getAddress,
-  isAddressEqual,
-  size,
-  slice,
-  toFunctionSelector,
-  type Address,
-  type Hex,
-} from 'viem';
+import { encodeFunctionData, getAddress, isAddressEqual, size, slice, type Address, type Hex } from 'viem';
 import { safeMigrationAbi } from './abis';
 import { safe130, safe141, safe150, safeMigration141Address, zeroAddress } from './addresses';
 import { canonicalFallbackHandlerName } from './knownContracts';
@@ -43,19 +34,19 @@ type Migration = {
   safe: Address;
   safeL2: Address;
   fallbackHandler: Address;
-  /** The singletons it upgrades, and whether each is an L2 one. */
-  from: ReadonlyMap<Address, boolean>;
+  /** The singletons it upgrades (in lower case: no checksum to compute at load), and whether each is an L2 one. */
+  from: ReadonlyMap<string, boolean>;
 };
 
 /**
  * The 1.3.0 singletons: the canonical and EIP-155 deployments (the same code). zkSync's have their
  * own SafeMigration, elsewhere.
  */
-const singletons130: [Address, boolean][] = [
-  [getAddress(safe130.safe), false],
-  [getAddress(safe130.safeL2), true],
-  [getAddress('0x69f4D1788e39c87893C980c06EdF4b7f686e2938'), false],
-  [getAddress('0xfb1bffC9d739B8D520DaF37dF666da4C687191EA'), true],
+const singletons130: [string, boolean][] = [
+  [safe130.safe.toLowerCase(), false],
+  [safe130.safeL2.toLowerCase(), true],
+  ['0x69f4d1788e39c87893c980c06edf4b7f686e2938', false],
+  ['0xfb1bffc9d739b8d520daf37df666da4c687191ea', true],
 ];
 
 /**
@@ -75,7 +66,11 @@ const migrations: Record<SafeUpgradeVersion, Migration> = {
     safe: safe150.safe,
     safeL2: safe150.safeL2,
     fallbackHandler: safe150.compatibilityFallbackHandler,
-    from: new Map([...singletons130, [getAddress(safe141.safe), false], [getAddress(safe141.safeL2), true]]),
+    from: new Map([
+      ...singletons130,
+      [safe141.safe.toLowerCase(), false],
+      [safe141.safeL2.toLowerCase(), true],
+    ]),
   },
 };
 
@@ -115,7 +110,7 @@ export function safeUpgradeOf(
   } catch {
     return null;
   }
-  const l2 = migrations[version].from.get(singleton);
+  const l2 = migrations[version].from.get(singleton.toLowerCase());
   if (l2 === undefined) return null;
   const handler = current.fallbackHandler;
   const replaceHandler =
@@ -155,8 +150,15 @@ const methods: SafeMigrationMethod[] = [
   'migrateL2Singleton',
   'migrateL2WithFallbackHandler',
 ];
+/** Their selectors, written out (test/precomputed.test.ts computes them again). */
+export const safeMigrationSelectors: Record<SafeMigrationMethod, Hex> = {
+  migrateSingleton: '0xf6682ab0',
+  migrateWithFallbackHandler: '0xed007fc6',
+  migrateL2Singleton: '0x07f464a4',
+  migrateL2WithFallbackHandler: '0x68cb3d94',
+};
 const methodBySelector = new Map<Hex, SafeMigrationMethod>(
-  methods.map((method) => [toFunctionSelector(`function ${method}()`), method]),
+  methods.map((method) => [safeMigrationSelectors[method], method]),
 );
 
 /**

@@ -5,7 +5,6 @@ import {
   isAddressEqual,
   size,
   slice,
-  toEventSelector,
   zeroAddress,
   type Address,
   type Hex,
@@ -24,15 +23,26 @@ export const nativeTransferAddress: Address = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEee
 /** Uniswap's Permit2, the same address on every chain. */
 export const permit2Address: Address = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
 
-const topics = {
-  transfer: toEventSelector('Transfer(address,address,uint256)'),
-  transferSingle: toEventSelector('TransferSingle(address,address,address,uint256,uint256)'),
-  transferBatch: toEventSelector('TransferBatch(address,address,address,uint256[],uint256[])'),
-  approval: toEventSelector('Approval(address,address,uint256)'),
-  approvalForAll: toEventSelector('ApprovalForAll(address,address,bool)'),
-  permit2Approval: toEventSelector('Approval(address,address,address,uint160,uint48)'),
-  permit2Permit: toEventSelector('Permit(address,address,address,uint160,uint48,uint48)'),
-} as const;
+/**
+ * The events' selectors, written out: hashed here, they cost every first page a keccak each
+ * (test/precomputed.test.ts hashes the signatures again).
+ */
+export const logTopics = {
+  /** Transfer(address,address,uint256) */
+  transfer: '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef',
+  /** TransferSingle(address,address,address,uint256,uint256) */
+  transferSingle: '0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62',
+  /** TransferBatch(address,address,address,uint256[],uint256[]) */
+  transferBatch: '0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb',
+  /** Approval(address,address,uint256) */
+  approval: '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925',
+  /** ApprovalForAll(address,address,bool) */
+  approvalForAll: '0x17307eab39ab6107e8899845ad3d59bd9653f200f220920489ca2b5937696c31',
+  /** Approval(address,address,address,uint160,uint48) (Permit2) */
+  permit2Approval: '0xda9fa7c1b00402c17d0161b249b1ab8bbec047c5a52207b9c112deffd817036b',
+  /** Permit(address,address,address,uint160,uint48,uint48) (Permit2) */
+  permit2Permit: '0xc6a377bfc4eb120024a8ac08eef205be16b817020812c73223e81d1bdb9708ec',
+} as const satisfies Record<string, Hex>;
 
 const topicAddress = (topic: Hex | undefined): Address | undefined =>
   topic && size(topic) === 32 ? getAddress(slice(topic, 12)) : undefined;
@@ -50,7 +60,7 @@ type Movement = { from: Address; to: Address; asset: AssetRef; amount: bigint };
 function movementsOf(log: SimulatedLog): Movement[] {
   const [topic0, t1, t2, t3] = log.topics;
   const token = getAddress(log.address);
-  if (topic0 === topics.transfer) {
+  if (topic0 === logTopics.transfer) {
     const from = topicAddress(t1);
     const to = topicAddress(t2);
     if (!from || !to) return [];
@@ -67,13 +77,13 @@ function movementsOf(log: SimulatedLog): Movement[] {
     }
     return [];
   }
-  if (topic0 === topics.transferSingle || topic0 === topics.transferBatch) {
+  if (topic0 === logTopics.transferSingle || topic0 === logTopics.transferBatch) {
     const from = topicAddress(t2);
     const to = topicAddress(t3);
     if (!from || !to) return [];
     try {
       const [ids, amounts] =
-        topic0 === topics.transferSingle
+        topic0 === logTopics.transferSingle
           ? decodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], log.data).map((value) => [value])
           : decodeAbiParameters([{ type: 'uint256[]' }, { type: 'uint256[]' }], log.data);
       return (ids as bigint[]).map((tokenId, index) => ({
@@ -122,7 +132,7 @@ function approvalOf(log: SimulatedLog): ApprovalChange | undefined {
   const owner = topicAddress(t1);
   const spender = topicAddress(t2);
   if (!owner || !spender) return undefined;
-  if (topic0 === topics.approval) {
+  if (topic0 === logTopics.approval) {
     if (log.topics.length === 3) {
       const amount = word(log.data, 0);
       if (amount === undefined) return undefined;
@@ -133,7 +143,7 @@ function approvalOf(log: SimulatedLog): ApprovalChange | undefined {
     }
     return undefined;
   }
-  if (topic0 === topics.approvalForAll) {
+  if (topic0 === logTopics.approvalForAll) {
     const approved = word(log.data, 0);
     if (approved === undefined) return undefined;
     return {
@@ -146,7 +156,7 @@ function approvalOf(log: SimulatedLog): ApprovalChange | undefined {
     };
   }
   if (
-    (topic0 === topics.permit2Approval || topic0 === topics.permit2Permit) &&
+    (topic0 === logTopics.permit2Approval || topic0 === logTopics.permit2Permit) &&
     isAddressEqual(token, permit2Address)
   ) {
     // Permit2's events index (owner, token, spender): the token is the second topic.

@@ -7,7 +7,6 @@ import {
   numberToHex,
   size,
   slice,
-  toEventSelector,
   type Address,
   type Hex,
 } from 'viem';
@@ -95,7 +94,8 @@ const sameList = (a: Address[], b: Address[]) =>
     return other !== undefined && isAddressEqual(entry, other);
   });
 
-const signMsgTopic = toEventSelector('SignMsg(bytes32)');
+/** SignMsg(bytes32), written out (test/precomputed.test.ts hashes it again). */
+export const signMsgTopic = '0xe7f4675038f4f6034dfcbbb24c4dc08e4ebf10eb9d257d3d02c0f38d122ac6e4';
 
 function revertOf(
   execution: SimulatedCall,
