@@ -39,7 +39,8 @@ const benches: [string, () => Promise<string[]>][] = [
 const onRequest: [string, () => Promise<string[]>][] = [['starts', () => benchStarts()]];
 const only = process.argv.slice(2);
 for (const [name, bench] of [...benches, ...onRequest]) {
-  const named = only.includes(name.split(' ')[0]!);
+  // By its first word (`web` runs both web benchmarks) or its whole name with dashes (`web-side-by-side`).
+  const named = only.includes(name.split(' ')[0]!) || only.includes(name.replaceAll(' ', '-'));
   if (only.length > 0 ? !named : onRequest.some(([request]) => request === name)) continue;
   for (const line of await bench()) console.log(line);
 }

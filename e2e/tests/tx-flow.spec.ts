@@ -147,6 +147,35 @@ test.describe('Transaction flow: two owners of the 2-of-3 demo Safe', () => {
     await signAndPropose(page);
   });
 
+  test('the pointer on Continue asks for safeTxGas once the form is complete, and the review opens on that answer', async ({
+    page,
+    stack,
+  }) => {
+    await ownerWithTestWallet(page, stack, 'owner A', safePath(stack, 'new-transaction/send'));
+    const estimations: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/multisig-transactions/estimations'))
+        estimations.push(request.postData() ?? '');
+    });
+    const recipient = devAccount(stack, 'recipient').address;
+    await page.getByTestId('send-recipient').fill(recipient);
+    // Incomplete (no amount): nothing is asked, and the field not yet reached is not told off.
+    await page.getByTestId('form-continue').hover();
+    await page.mouse.move(0, 0);
+    await page.getByTestId('send-amount').fill('0.03');
+    await expect(page.getByTestId('send-form').locator('[aria-invalid="true"]')).toHaveCount(0);
+    await page.getByTestId('form-continue').hover();
+    await expect.poll(() => estimations.length).toBe(1);
+    expect(JSON.parse(estimations[0]!)).toMatchObject({
+      to: recipient,
+      value: parseEther('0.03').toString(),
+      operation: 0,
+    });
+    await page.getByTestId('form-continue').click();
+    await expect(page.getByTestId('review-contract-check')).toContainText('same safeTxHash');
+    expect(estimations).toHaveLength(1);
+  });
+
   test('the recipient found by name in the address book, and named again in the review', async ({
     page,
     stack,

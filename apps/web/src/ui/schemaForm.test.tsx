@@ -6,7 +6,7 @@ import { parseAddressInput } from '../lib/addressInput';
 import { checkedText } from '../lib/formSchema';
 import { CASE_ADDRESS } from '../lib/addressInputCases';
 import { TextField } from './Field';
-import { shownError, useSchemaForm } from './schemaForm';
+import { quietlyParsed, shownError, useSchemaForm } from './schemaForm';
 
 const schema = z.object({
   data: checkedText((input) =>
@@ -15,18 +15,44 @@ const schema = z.object({
   to: checkedText((input) => parseAddressInput(input)),
 });
 
-function TwoFields({ onSubmit }: { onSubmit: (values: z.output<typeof schema>) => void }) {
+function TwoFields({
+  onSubmit,
+  onPeek = () => {},
+}: {
+  onSubmit: (values: z.output<typeof schema>) => void;
+  onPeek?: (values: z.output<typeof schema> | undefined) => void;
+}) {
   const form = useSchemaForm(schema, { data: '', to: '' });
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
       <TextField label="Data" {...form.register('data')} error={shownError(form, 'data')} />
       <TextField label="To" {...form.register('to')} error={shownError(form, 'to')} />
+      <button type="button" onClick={() => onPeek(quietlyParsed(form))}>
+        Peek
+      </button>
       <button type="submit">Go</button>
     </form>
   );
 }
 
 describe('the form model', () => {
+  it('reads the rules’ values quietly: nothing while a field is wrong, and no error shown for asking', async () => {
+    const user = userEvent.setup();
+    const onPeek = vi.fn();
+    render(<TwoFields onSubmit={vi.fn()} onPeek={onPeek} />);
+    await user.click(screen.getByLabelText('Data'));
+    await user.paste('0xabcd');
+    await user.click(screen.getByRole('button', { name: 'Peek' }));
+    expect(onPeek).toHaveBeenLastCalledWith(undefined);
+    expect(screen.getByLabelText('To')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Enter an address.')).toBeNull();
+
+    await user.click(screen.getByLabelText('To'));
+    await user.paste(` ${CASE_ADDRESS.toLowerCase()} `);
+    await user.click(screen.getByRole('button', { name: 'Peek' }));
+    expect(onPeek).toHaveBeenLastCalledWith({ data: '0xabcd', to: CASE_ADDRESS });
+  });
+
   it('shows no error for a field the user has not reached, one once they leave it', async () => {
     const user = userEvent.setup();
     render(<TwoFields onSubmit={vi.fn()} />);

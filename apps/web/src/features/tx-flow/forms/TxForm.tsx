@@ -3,9 +3,11 @@ import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { err, ok, type Result } from '../../../lib/result';
 import { Alert, Button, ButtonLink } from '../../../ui';
+import { quietlyParsed } from '../../../ui/schemaForm';
 import { useSafe } from '../../safe';
 import { addToBatch, useBatch } from '../batch';
 import type { TxAction, TxDraft } from '../draft';
+import { useReviewPrefetch } from '../review/queries';
 import styles from './Forms.module.css';
 
 /**
@@ -83,6 +85,15 @@ export function TxForm<Values extends FieldValues, Output extends FieldValues>({
     );
   };
 
+  // Continue about to be pressed: what the review waits on is asked for now, without a word on the
+  // fields (their errors show as before, on leaving them or on submit).
+  const prefetchReview = useReviewPrefetch();
+  const prepareReview = () => {
+    const values = quietlyParsed(form);
+    const result = values === undefined ? undefined : build(values);
+    if (result?.ok) prefetchReview(Array.isArray(result.value) ? result.value : [result.value]);
+  };
+
   const submit = (event: FormEvent) => {
     void attempt((actions) => onReview({ title, actions }))(event);
   };
@@ -106,7 +117,13 @@ export function TxForm<Values extends FieldValues, Output extends FieldValues>({
         </div>
       )}
       <div className={styles.actions}>
-        <Button type="submit" variant="primary" data-testid="form-continue">
+        <Button
+          type="submit"
+          variant="primary"
+          data-testid="form-continue"
+          onPointerEnter={prepareReview}
+          onFocus={prepareReview}
+        >
           Continue
         </Button>
         {batchable && (
