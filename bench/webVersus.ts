@@ -191,7 +191,17 @@ type Paths = { home: string; history: string; send: string; recipient: string };
 async function paintedOn(page: Page, signal: string, navigate: () => Promise<unknown>) {
   const painted = announced(page, signal);
   await navigate();
-  await painted;
+  try {
+    await painted;
+  } catch (error) {
+    // What the page shows instead, so a round that never paints says why.
+    const shown = await page
+      .evaluate('document.body.innerText.replace(/\\s+/g, " ").slice(0, 600)')
+      .catch(() => '(unreadable)');
+    throw new Error(`${page.url()}: no ${signal} painted within 30 s; the page shows: ${String(shown)}`, {
+      cause: error,
+    });
+  }
   // Read once the page has announced: the paint is past, so reading cannot delay it. The browser's
   // record can come a frame after the probe's.
   for (let tries = 0; ; tries++) {
