@@ -7,7 +7,7 @@ import { quietlyParsed } from '../../../ui/schemaForm';
 import { useSafe } from '../../safe';
 import { addToBatch, useBatch } from '../batch';
 import type { TxAction, TxDraft } from '../draft';
-import { useReviewPrefetch } from '../review/queries';
+import { useReviewPrefetch } from '../review';
 import styles from './Forms.module.css';
 
 /**

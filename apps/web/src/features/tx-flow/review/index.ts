@@ -1,0 +1,1 @@
+export { useReviewPrefetch } from './queries';
