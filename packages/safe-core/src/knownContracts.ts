@@ -1,4 +1,5 @@
-import { isAddress, type Address } from 'viem';
+import type { Address } from 'viem';
+import { addressTable, lookUpAddress } from './addressKeys';
 import {
   safe130,
   safe141,
@@ -36,22 +37,7 @@ const displayNames150: Record<Safe150ContractName, string> = {
   tokenCallbackHandler: 'TokenCallbackHandler 1.5.0',
 };
 
-/**
- * The tables below are keyed by the address in lower case: a checksum costs a keccak per address,
- * and these modules load with the first page, where some sixty of them took about 9 ms of its
- * start on a 2-core machine.
- */
-type AddressKey = Lowercase<string>;
-const keyOf = (address: string): AddressKey | undefined =>
-  isAddress(address, { strict: false }) ? (address.toLowerCase() as AddressKey) : undefined;
-const keyed = <T>(entries: readonly (readonly [string, T])[]): Map<AddressKey, T> =>
-  new Map(entries.map(([address, value]) => [address.toLowerCase() as AddressKey, value]));
-const lookUp = <T>(map: ReadonlyMap<AddressKey, T>, address: string): T | undefined => {
-  const key = keyOf(address);
-  return key === undefined ? undefined : map.get(key);
-};
-
-const byAddress = keyed<string>([
+const byAddress = addressTable<string>([
   ...(Object.keys(displayNames150) as Safe150ContractName[]).map(
     (key) => [safe150[key], displayNames150[key]] as const,
   ),
@@ -67,7 +53,7 @@ const byAddress = keyed<string>([
 
 /** The human name of a canonical Safe contract, or null for any other address. */
 export function knownContractName(address: Address): string | null {
-  return lookUp(byAddress, address) ?? null;
+  return lookUpAddress(byAddress, address);
 }
 
 /**
@@ -76,7 +62,7 @@ export function knownContractName(address: Address): string | null {
  * 1.4.1 and 1.5.0.
  * Anything else runs foreign code with the Safe's storage and funds, as in the 2025 front-end attack.
  */
-const trustedDelegateCallTargets = keyed<true>(
+const trustedDelegateCallTargets = addressTable<true>(
   [
     safe141.multiSend,
     safe141.multiSendCallOnly,
@@ -100,14 +86,14 @@ const trustedDelegateCallTargets = keyed<true>(
 
 /** Whether a delegatecall to `address` is to one of the trusted libraries. */
 export function isTrustedDelegateCallTarget(address: string): boolean {
-  return lookUp(trustedDelegateCallTargets, address) === true;
+  return lookUpAddress(trustedDelegateCallTargets, address) === true;
 }
 
 /**
  * The Safe singletons a proxy should point at: 1.5.0, 1.4.1 and 1.3.0 (canonical, EIP-155 and zkSync deployments),
  * each as Safe and SafeL2. Anything else in the proxy's slot 0 runs code nobody audited as a Safe.
  */
-const canonicalSingletons = keyed<string>([
+const canonicalSingletons = addressTable<string>([
   [safe150.safe, 'Safe 1.5.0'],
   [safe150.safeL2, 'SafeL2 1.5.0'],
   [safe141.safe, 'Safe 1.4.1'],
@@ -123,7 +109,7 @@ const canonicalSingletons = keyed<string>([
 ] as const);
 
 /** The canonical fallback handlers: CompatibilityFallbackHandler 1.5.0, 1.4.1 and 1.3.0, in every deployment. */
-const canonicalFallbackHandlers = keyed<string>([
+const canonicalFallbackHandlers = addressTable<string>([
   [safe150.compatibilityFallbackHandler, 'CompatibilityFallbackHandler 1.5.0'],
   [safe141.compatibilityFallbackHandler, 'CompatibilityFallbackHandler 1.4.1'],
   ['0xf48f2B2d2a534e402487b3ee7C18c33Aec0Fe5e4', 'CompatibilityFallbackHandler 1.3.0'],
@@ -134,7 +120,7 @@ const canonicalFallbackHandlers = keyed<string>([
 
 /** The name of a canonical Safe singleton (1.5.0, 1.4.1 or 1.3.0), or null for any other address. */
 export const canonicalSingletonName = (address: string): string | null =>
-  lookUp(canonicalSingletons, address) ?? null;
+  lookUpAddress(canonicalSingletons, address);
 
 /** The version of a canonical Safe singleton ('1.5.0', '1.4.1', '1.3.0'), or null for any other address. */
 export const canonicalSingletonVersion = (address: string): string | null =>
@@ -142,14 +128,14 @@ export const canonicalSingletonVersion = (address: string): string | null =>
 
 /** The name of a canonical CompatibilityFallbackHandler (1.5.0, 1.4.1 or 1.3.0), or null for any other address. */
 export const canonicalFallbackHandlerName = (address: string): string | null =>
-  lookUp(canonicalFallbackHandlers, address) ?? null;
+  lookUpAddress(canonicalFallbackHandlers, address);
 
 /**
  * The canonical SafeProxyFactory deployments (1.4.1 and 1.3.0, canonical, EIP-155 and zkSync). A
  * factory writes the proxy's code and runs its setup: one that is not a Safe deployment may have
  * created something that only looks like a Safe.
  */
-const canonicalProxyFactories = keyed<string>([
+const canonicalProxyFactories = addressTable<string>([
   [safe150.safeProxyFactory, 'SafeProxyFactory 1.5.0'],
   [safe141.safeProxyFactory, 'SafeProxyFactory 1.4.1'],
   ['0xc329D02fd8CB2fc13aa919005aF46320794a8629', 'SafeProxyFactory 1.4.1 (zkSync)'],
@@ -160,4 +146,4 @@ const canonicalProxyFactories = keyed<string>([
 
 /** The name of a canonical SafeProxyFactory (1.4.1 or 1.3.0), or null for any other address. */
 export const canonicalProxyFactoryName = (address: string): string | null =>
-  lookUp(canonicalProxyFactories, address) ?? null;
+  lookUpAddress(canonicalProxyFactories, address);

@@ -1,5 +1,6 @@
-import { encodeFunctionData, getAddress, isAddressEqual, size, slice, type Address, type Hex } from 'viem';
+import { encodeFunctionData, isAddressEqual, size, slice, type Address, type Hex } from 'viem';
 import { safeMigrationAbi } from './abis';
+import { addressTable, lookUpAddress, type AddressKey } from './addressKeys';
 import { safe130, safe141, safe150, safeMigration141Address, zeroAddress } from './addresses';
 import { canonicalFallbackHandlerName } from './knownContracts';
 import { Operation } from './operation';
@@ -34,8 +35,8 @@ type Migration = {
   safe: Address;
   safeL2: Address;
   fallbackHandler: Address;
-  /** The singletons it upgrades (in lower case: no checksum to compute at load), and whether each is an L2 one. */
-  from: ReadonlyMap<string, boolean>;
+  /** The singletons it upgrades, and whether each is an L2 one. */
+  from: ReadonlyMap<AddressKey, boolean>;
 };
 
 /**
@@ -43,10 +44,10 @@ type Migration = {
  * own SafeMigration, elsewhere.
  */
 const singletons130: [string, boolean][] = [
-  [safe130.safe.toLowerCase(), false],
-  [safe130.safeL2.toLowerCase(), true],
-  ['0x69f4d1788e39c87893c980c06edf4b7f686e2938', false],
-  ['0xfb1bffc9d739b8d520daf37df666da4c687191ea', true],
+  [safe130.safe, false],
+  [safe130.safeL2, true],
+  ['0x69f4D1788e39c87893C980c06EdF4b7f686e2938', false],
+  ['0xfb1bffC9d739B8D520DaF37dF666da4C687191EA', true],
 ];
 
 /**
@@ -59,18 +60,14 @@ const migrations: Record<SafeUpgradeVersion, Migration> = {
     safe: safe141.safe,
     safeL2: safe141.safeL2,
     fallbackHandler: safe141.compatibilityFallbackHandler,
-    from: new Map(singletons130),
+    from: addressTable(singletons130),
   },
   '1.5.0': {
     address: safe150.safeMigration,
     safe: safe150.safe,
     safeL2: safe150.safeL2,
     fallbackHandler: safe150.compatibilityFallbackHandler,
-    from: new Map([
-      ...singletons130,
-      [safe141.safe.toLowerCase(), false],
-      [safe141.safeL2.toLowerCase(), true],
-    ]),
+    from: addressTable([...singletons130, [safe141.safe, false], [safe141.safeL2, true]]),
   },
 };
 
@@ -104,14 +101,8 @@ export function safeUpgradeOf(
   current: { singleton: string; fallbackHandler: string | null },
   version: SafeUpgradeVersion,
 ): SafeUpgrade | null {
-  let singleton: Address;
-  try {
-    singleton = getAddress(current.singleton);
-  } catch {
-    return null;
-  }
-  const l2 = migrations[version].from.get(singleton.toLowerCase());
-  if (l2 === undefined) return null;
+  const l2 = lookUpAddress(migrations[version].from, current.singleton);
+  if (l2 === null) return null;
   const handler = current.fallbackHandler;
   const replaceHandler =
     handler === null ||
@@ -144,13 +135,7 @@ export function safeUpgradeCall(upgrade: Pick<SafeUpgrade, 'method' | 'migration
   };
 }
 
-const methods: SafeMigrationMethod[] = [
-  'migrateSingleton',
-  'migrateWithFallbackHandler',
-  'migrateL2Singleton',
-  'migrateL2WithFallbackHandler',
-];
-/** Their selectors, written out (test/precomputed.test.ts computes them again). */
+/** The methods' selectors, written out (test/precomputed.test.ts computes them again). */
 export const safeMigrationSelectors: Record<SafeMigrationMethod, Hex> = {
   migrateSingleton: '0xf6682ab0',
   migrateWithFallbackHandler: '0xed007fc6',
@@ -158,7 +143,10 @@ export const safeMigrationSelectors: Record<SafeMigrationMethod, Hex> = {
   migrateL2WithFallbackHandler: '0x68cb3d94',
 };
 const methodBySelector = new Map<Hex, SafeMigrationMethod>(
-  methods.map((method) => [safeMigrationSelectors[method], method]),
+  (Object.entries(safeMigrationSelectors) as [SafeMigrationMethod, Hex][]).map(([method, selector]) => [
+    selector,
+    method,
+  ]),
 );
 
 /**
