@@ -23,7 +23,8 @@ import { paintedAfter, reviewProbe } from './txFlow';
 
 /**
  * This web app against an earlier commit's, in one run on one machine: the Safe home (fresh and
- * reloaded), the history's first page and the send review after Continue. Both builds are served
+ * reloaded, and the same with scripts off), the history's first page and the send review after
+ * Continue. Both builds are served
  * side by side from the same chain and gateway, and each round runs one then the other (the order
  * alternating), so a busy machine slows both alike and a regression shows as a ratio. `BENCH_BASE`
  * names the commit (default the previous one, HEAD~1); `BENCH_ROUNDS` how many rounds (default 12):
@@ -172,6 +173,9 @@ type Figures = {
   freshElement: number[];
   reloadElement: number[];
   historyElement: number[];
+  /** The home's first contentful paint with scripts off: the server's page alone. */
+  bareFresh: number[];
+  bareReload: number[];
 };
 const noFigures = (): Figures => ({
   fresh: [],
@@ -182,6 +186,8 @@ const noFigures = (): Figures => ({
   freshElement: [],
   reloadElement: [],
   historyElement: [],
+  bareFresh: [],
+  bareReload: [],
 });
 
 type Build = { origin: string; figures: Figures; owner: Page };
@@ -213,8 +219,21 @@ async function paintedOn(page: Page, signal: string, navigate: () => Promise<unk
   }
 }
 
+/** The browser's record of the open page's first contentful paint, once it has one. */
+async function firstContentfulPaint(page: Page): Promise<number> {
+  for (let tries = 0; ; tries++) {
+    const time = (await page.evaluate(
+      "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1",
+    )) as number;
+    if (time >= 0) return time;
+    if (tries === 40) return Number.NaN;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /**
- * One round on one build: a fresh profile's first load of the home, then a reload; a fresh profile's
+ * One round on one build: a fresh profile's first load of the home, then a reload; the same two
+ * with scripts off; a fresh profile's
  * first load of the history; and, as a linked and verified owner, the send form's review painted
  * after Continue (nothing is proposed, so every round reviews the same transaction).
  */
@@ -235,6 +254,17 @@ async function round(browser: Browser, build: Build, paths: Paths) {
   figures.reload.push(reload.frame);
   figures.reloadElement.push(reload.element);
   await context.close();
+
+  // The server's page alone, its markup and stylesheet without a script: the paint the app cannot
+  // beat on this machine (the home's balances are in that markup), so that a figure far above the
+  // target shows how much of it is the app's and how much the browser's.
+  const bare = await browser.newContext({ javaScriptEnabled: false });
+  const barePage = await bare.newPage();
+  await barePage.goto(`${origin}${paths.home}`);
+  figures.bareFresh.push(await firstContentfulPaint(barePage));
+  await barePage.reload();
+  figures.bareReload.push(await firstContentfulPaint(barePage));
+  await bare.close();
 
   const historyContext = await browser.newContext();
   await historyContext.addInitScript(probe);
@@ -343,6 +373,16 @@ export async function benchWebVersus(): Promise<string[]> {
         then.historyElement,
       ),
       compare('send review painted after Continue (linked owner)', now.review, then.review),
+      compare(
+        'Safe home, the server’s page alone with scripts off, first contentful paint, fresh profile',
+        now.bareFresh,
+        then.bareFresh,
+      ),
+      compare(
+        'Safe home, the server’s page alone with scripts off, first contentful paint, reload',
+        now.bareReload,
+        then.bareReload,
+      ),
       compare(
         'Safe home, its page received from the web server (rendered there), fresh profile',
         now.served,
