@@ -20,6 +20,8 @@ export const built = (action: TxAction | TxAction[]): BuildResult => ok(action);
 /** `error`: a problem of the whole form rather than of one field (those show by their fields). */
 export const notBuilt = (error?: string): BuildResult => err(error);
 
+const actionsOf = (built: TxAction | TxAction[]): TxAction[] => (Array.isArray(built) ? built : [built]);
+
 /**
  * The frame every transaction form shares: the fields of `form` (see `useSchemaForm`), then
  * Continue (to the review) and Add to batch. Both check the whole form first; when something is
@@ -75,7 +77,7 @@ export function TxForm<Values extends FieldValues, Output extends FieldValues>({
       (values) => {
         const result = build(values);
         setFormError(result.ok ? undefined : result.error);
-        if (result.ok) then(Array.isArray(result.value) ? result.value : [result.value]);
+        if (result.ok) then(actionsOf(result.value));
         else focusFirstError();
       },
       () => {
@@ -91,7 +93,7 @@ export function TxForm<Values extends FieldValues, Output extends FieldValues>({
   const prepareReview = () => {
     const values = quietlyParsed(form);
     const result = values === undefined ? undefined : build(values);
-    if (result?.ok) prefetchReview(Array.isArray(result.value) ? result.value : [result.value]);
+    if (result?.ok) prefetchReview(actionsOf(result.value));
   };
 
   const submit = (event: FormEvent) => {
