@@ -83,6 +83,15 @@ export const safe130 = {
   compatibilityFallbackHandler: '0xf48f2B2d2a534e402487b3ee7C18c33Aec0Fe5e4',
 } as const satisfies Record<string, string>;
 
+/**
+ * The 1.3.0 singletons' EIP-155 deployment (safe-deployments `v1.3.0`, `eip155`): the same code at
+ * other addresses, on chains where the canonical deployer could not run.
+ */
+export const safe130Eip155Singletons = {
+  safe: '0x69f4D1788e39c87893C980c06EdF4b7f686e2938',
+  safeL2: '0xfb1bffC9d739B8D520DaF37dF666da4C687191EA',
+} as const satisfies Record<string, Address>;
+
 export type Safe130ContractName = Exclude<keyof typeof safe130, 'version'>;
 
 /** What @safe-global/safe-deployments calls each contract (its `assets/v1.3.0/<name>.json` files). */

@@ -2,6 +2,7 @@ import type { Address } from 'viem';
 import { addressTable, lookUpAddress } from './addressKeys';
 import {
   safe130,
+  safe130Eip155Singletons,
   safe141,
   safe150,
   safeMigration141Address,
@@ -98,10 +99,10 @@ const canonicalSingletons = addressTable<string>([
   [safe150.safeL2, 'SafeL2 1.5.0'],
   [safe141.safe, 'Safe 1.4.1'],
   [safe141.safeL2, 'SafeL2 1.4.1'],
-  ['0xd9Db270c1B5E3Bd161E8c8503c55cEABeE709552', 'Safe 1.3.0'],
-  ['0x3E5c63644E683549055b9Be8653de26E0B4CD36E', 'SafeL2 1.3.0'],
-  ['0x69f4D1788e39c87893C980c06EdF4b7f686e2938', 'Safe 1.3.0 (EIP-155)'],
-  ['0xfb1bffC9d739B8D520DaF37dF666da4C687191EA', 'SafeL2 1.3.0 (EIP-155)'],
+  [safe130.safe, 'Safe 1.3.0'],
+  [safe130.safeL2, 'SafeL2 1.3.0'],
+  [safe130Eip155Singletons.safe, 'Safe 1.3.0 (EIP-155)'],
+  [safe130Eip155Singletons.safeL2, 'SafeL2 1.3.0 (EIP-155)'],
   ['0xC35F063962328aC65cED5D4c3fC5dEf8dec68dFa', 'Safe 1.4.1 (zkSync)'],
   ['0x610fcA2e0279Fa1F8C00c8c2F71dF522AD469380', 'SafeL2 1.4.1 (zkSync)'],
   ['0xB00ce5CCcdEf57e539ddcEd01DF43a13855d9910', 'Safe 1.3.0 (zkSync)'],
@@ -112,7 +113,7 @@ const canonicalSingletons = addressTable<string>([
 const canonicalFallbackHandlers = addressTable<string>([
   [safe150.compatibilityFallbackHandler, 'CompatibilityFallbackHandler 1.5.0'],
   [safe141.compatibilityFallbackHandler, 'CompatibilityFallbackHandler 1.4.1'],
-  ['0xf48f2B2d2a534e402487b3ee7C18c33Aec0Fe5e4', 'CompatibilityFallbackHandler 1.3.0'],
+  [safe130.compatibilityFallbackHandler, 'CompatibilityFallbackHandler 1.3.0'],
   ['0x017062a1dE2FE6b99BE3d9d37841FeD19F573804', 'CompatibilityFallbackHandler 1.3.0 (EIP-155)'],
   ['0x9301E98DD367135f21bdF66f342A249c9D5F9069', 'CompatibilityFallbackHandler 1.4.1 (zkSync)'],
   ['0x2f870a80647BbC554F3a0EBD093f11B4d2a7492A', 'CompatibilityFallbackHandler 1.3.0 (zkSync)'],
@@ -139,7 +140,7 @@ const canonicalProxyFactories = addressTable<string>([
   [safe150.safeProxyFactory, 'SafeProxyFactory 1.5.0'],
   [safe141.safeProxyFactory, 'SafeProxyFactory 1.4.1'],
   ['0xc329D02fd8CB2fc13aa919005aF46320794a8629', 'SafeProxyFactory 1.4.1 (zkSync)'],
-  ['0xa6B71E26C5e0845f74c812102Ca7114b6a896AB2', 'GnosisSafeProxyFactory 1.3.0'],
+  [safe130.safeProxyFactory, 'GnosisSafeProxyFactory 1.3.0'],
   ['0xC22834581EbC8527d974F8a1c97E1bEA4EF910BC', 'GnosisSafeProxyFactory 1.3.0 (EIP-155)'],
   ['0xDAec33641865E4651fB43181C6DB6f7232Ee91c2', 'GnosisSafeProxyFactory 1.3.0 (zkSync)'],
 ] as const);

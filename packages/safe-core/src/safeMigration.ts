@@ -1,7 +1,14 @@
 import { encodeFunctionData, isAddressEqual, size, slice, type Address, type Hex } from 'viem';
 import { safeMigrationAbi } from './abis';
 import { addressTable, lookUpAddress, type AddressKey } from './addressKeys';
-import { safe130, safe141, safe150, safeMigration141Address, zeroAddress } from './addresses';
+import {
+  safe130,
+  safe130Eip155Singletons,
+  safe141,
+  safe150,
+  safeMigration141Address,
+  zeroAddress,
+} from './addresses';
 import { canonicalFallbackHandlerName } from './knownContracts';
 import { Operation } from './operation';
 
@@ -46,8 +53,8 @@ type Migration = {
 const singletons130: [string, boolean][] = [
   [safe130.safe, false],
   [safe130.safeL2, true],
-  ['0x69f4D1788e39c87893C980c06EdF4b7f686e2938', false],
-  ['0xfb1bffC9d739B8D520DaF37dF666da4C687191EA', true],
+  [safe130Eip155Singletons.safe, false],
+  [safe130Eip155Singletons.safeL2, true],
 ];
 
 /**
