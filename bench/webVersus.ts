@@ -24,11 +24,10 @@ import { paintedAfter, reviewProbe } from './txFlow';
 /**
  * This web app against an earlier commit's, in one run on one machine: the Safe home (fresh and
  * reloaded, and the same with scripts off), the history's first page and the send review after
- * Continue. Both builds are served
- * side by side from the same chain and gateway, and each round runs one then the other (the order
- * alternating), so a busy machine slows both alike and a regression shows as a ratio. `BENCH_BASE`
- * names the commit (default the previous one, HEAD~1); `BENCH_ROUNDS` how many rounds (default 12):
- * the spread of the ratios shows whether a figure needs more.
+ * Continue. Both builds are served side by side from the same chain and gateway, and each round runs
+ * one then the other (the order alternating), so a busy machine slows both alike and a regression
+ * shows as a ratio. `BENCH_BASE` names the commit (default the previous one, HEAD~1); `BENCH_ROUNDS`
+ * how many rounds (default 12): the spread of the ratios shows whether a figure needs more.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS) || 12;
 
@@ -210,32 +209,41 @@ async function paintedOn(page: Page, signal: string, navigate: () => Promise<unk
   }
   // Read once the page has announced: the paint is past, so reading cannot delay it. The browser's
   // record can come a frame after the probe's.
+  const [frame, element] = await readOnceThere<[number, number | undefined]>(
+    page,
+    `[window.__painted, window.__elementPainted[${JSON.stringify(signal)}]]`,
+    ([, painted]) => painted !== undefined,
+  );
+  return { frame, element: element ?? Number.NaN };
+}
+
+/**
+ * `expression` read in the page until `there` holds of it, for a second at most: the browser records
+ * a paint a little after it happens. The last reading either way.
+ */
+async function readOnceThere<T>(page: Page, expression: string, there: (value: T) => boolean): Promise<T> {
   for (let tries = 0; ; tries++) {
-    const [frame, element] = (await page.evaluate(
-      `[window.__painted, window.__elementPainted[${JSON.stringify(signal)}]]`,
-    )) as [number, number | undefined];
-    if (element !== undefined || tries === 40) return { frame, element: element ?? Number.NaN };
+    const value = (await page.evaluate(expression)) as T;
+    if (there(value) || tries === 40) return value;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
 
-/** The browser's record of the open page's first contentful paint, once it has one. */
+/** The browser's record of the open page's first contentful paint (NaN when it has none). */
 async function firstContentfulPaint(page: Page): Promise<number> {
-  for (let tries = 0; ; tries++) {
-    const time = (await page.evaluate(
-      "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1",
-    )) as number;
-    if (time >= 0) return time;
-    if (tries === 40) return Number.NaN;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  const time = await readOnceThere<number>(
+    page,
+    "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1",
+    (recorded) => recorded >= 0,
+  );
+  return time >= 0 ? time : Number.NaN;
 }
 
 /**
  * One round on one build: a fresh profile's first load of the home, then a reload; the same two
- * with scripts off; a fresh profile's
- * first load of the history; and, as a linked and verified owner, the send form's review painted
- * after Continue (nothing is proposed, so every round reviews the same transaction).
+ * with scripts off; a fresh profile's first load of the history; and, as a linked and verified
+ * owner, the send form's review painted after Continue (nothing is proposed, so every round reviews
+ * the same transaction).
  */
 async function round(browser: Browser, build: Build, paths: Paths) {
   const { origin, figures } = build;
