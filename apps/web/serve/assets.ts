@@ -22,7 +22,11 @@ export type AssetAnswer = { body: Uint8Array; type: string; encoding: Encoding |
 const ASSET_NAME = /^[\w.-]+$/;
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json)|image\/svg\+xml)/;
 /** Smaller files gain less than the header costs. */
-export const MIN_COMPRESSED_BYTES = 1024;
+const MIN_COMPRESSED_BYTES = 1024;
+
+/** Whether a body of this type and size is sent compressed (text only: images come compressed). */
+export const worthCompressing = (type: string, byteLength: number): boolean =>
+  COMPRESSIBLE.test(type) && byteLength >= MIN_COMPRESSED_BYTES;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -30,7 +34,7 @@ const gzipAsync = promisify(gzip);
 /**
  * `body` in `encoding`, off the event loop (zlib works on libuv's thread pool). Brotli at quality 5
  * of 11: about gzip's best ratio in a few tens of milliseconds for the largest script, and about a
- * millisecond for a rendered page (82 kB of HTML to 11 kB), so a page can be compressed per request.
+ * millisecond for a rendered page, so a page can be compressed as it is sent.
  */
 export const compress: Record<Encoding, (body: Uint8Array) => Promise<Uint8Array>> = {
   br: (body) =>
@@ -93,8 +97,7 @@ export function createAssetStore(distDir: string) {
       if (!ASSET_NAME.test(name) || name.startsWith('.')) return undefined;
       const asset = await load(name);
       if (asset === undefined) return undefined;
-      const compressible = COMPRESSIBLE.test(asset.type) && asset.body.byteLength >= MIN_COMPRESSED_BYTES;
-      if (encoding === undefined || !compressible)
+      if (encoding === undefined || !worthCompressing(asset.type, asset.body.byteLength))
         return { body: asset.body, type: asset.type, encoding: undefined };
       asset.encoded[encoding] ??= compress[encoding](asset.body);
       return { body: await asset.encoded[encoding], type: asset.type, encoding };

@@ -26,6 +26,15 @@ async function withBuiltPage(indexHtml: string, use: (distDir: string) => Promis
   }
 }
 
+/** A page's HTML as a browser reads it: decoded from the Content-Encoding it came in. */
+async function pageText(response: Response): Promise<string> {
+  const body = Buffer.from(await response.arrayBuffer());
+  const encoding = response.headers.get('content-encoding');
+  if (encoding === 'br') return brotliDecompressSync(body).toString();
+  if (encoding === 'gzip') return gunzipSync(body).toString();
+  return body.toString();
+}
+
 /**
  * The web app on the build in `distDir`, with the devnet chain and a renderer that answers `page`
  * for every page it is asked to render, and records their URLs in `rendered`.
@@ -469,7 +478,7 @@ describe('Subresource Integrity', () => {
         chains: () => ({ readAt: 1, chains: [devnetChain] }),
       });
       for (const path of ['/', '/index.html', '/new-safe', `/local:${teamSafeAddress}/home`]) {
-        const html = await (await app.request(path)).text();
+        const html = await pageText(await app.request(path, { headers: { 'Accept-Encoding': 'br, gzip' } }));
         const tags = [...html.matchAll(/<(?:script|link)\b[^>]*>/g)].map(([tag]) => tag);
         const loading = tags.filter(
           (tag) => /\ssrc="\/assets\//.test(tag) || /rel="(modulepreload|stylesheet)"/.test(tag),

@@ -19,7 +19,7 @@ import {
 } from '../src/lib/config';
 import { contentSecurityPolicy, readGatewayChains, rpcOriginsOf } from './csp';
 import { createManifestReader, type ManifestReaderOptions } from './appManifest';
-import { compress, createAssetStore, MIN_COMPRESSED_BYTES, preferredEncoding } from './assets';
+import { compress, createAssetStore, preferredEncoding, worthCompressing } from './assets';
 import { withIntegrity } from './integrity';
 import { checkOrigins, normalOrigin } from './origins';
 
@@ -120,9 +120,10 @@ function ownerRpcOrigins(cookieHeader: string | undefined): string[] {
 async function htmlAnswer(c: Context, html: string) {
   c.header('Vary', 'Accept-Encoding');
   const encoding = preferredEncoding(c.req.header('accept-encoding'));
+  const type = 'text/html; charset=UTF-8';
   const body = Buffer.from(html);
-  if (encoding === undefined || body.byteLength < MIN_COMPRESSED_BYTES) return c.html(html);
-  c.header('Content-Type', 'text/html; charset=UTF-8');
+  if (encoding === undefined || !worthCompressing(type, body.byteLength)) return c.html(html);
+  c.header('Content-Type', type);
   c.header('Content-Encoding', encoding);
   return c.body((await compress[encoding](body)) as Uint8Array<ArrayBuffer>);
 }
