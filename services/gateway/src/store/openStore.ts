@@ -1,6 +1,6 @@
 import type { Database } from './database';
 import { migrate } from './migrate';
-import { openPglite } from './pglite';
+import { openPglite, openPgliteInMemory } from './pglite';
 import { openPostgres } from './postgres';
 
 export type StoreOptions = {
@@ -17,12 +17,17 @@ export async function openDatabase(
   options: StoreOptions = {},
   hooks: { migrating?: () => void } = {},
 ): Promise<Database> {
-  const db = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, { schema: options.schema })
-    : await openPglite(options.dataDir);
-  try {
+  const migrating = (db: Database) => {
     hooks.migrating?.();
-    await migrate(db);
+    return migrate(db);
+  };
+  let db: Database;
+  if (options.databaseUrl) db = await openPostgres(options.databaseUrl, { schema: options.schema });
+  else if (options.dataDir) db = await openPglite(options.dataDir);
+  // In memory, each database after the process's first starts as a copy of it, already migrated.
+  else return openPgliteInMemory(migrating);
+  try {
+    await migrating(db);
   } catch (error) {
     await db.close();
     throw error;

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChainInfo } from '@countersign/gateway-api';
@@ -274,6 +274,15 @@ describe('Address book: add, rename, remove', () => {
     await user.keyboard('Bob');
     await user.click(within(dialog).getByTestId('entry-save'));
     expect(screen.getAllByTestId('owner-suggestion')).toHaveLength(2);
+  });
+
+  it('gives the Name field the focus in the click that opens the dialog, before any frame', () => {
+    open();
+    const [, owner] = screen.getAllByTestId('owner-suggestion');
+    // One synchronous click, nothing awaited: keys typed right after it must reach the field.
+    fireEvent.click(within(owner!).getByRole('button', { name: /^Name this owner/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Add entry' });
+    expect(within(dialog).getByLabelText('Name')).toHaveFocus();
   });
 
   it('says so when the browser refuses to store a change', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo } from 'react';
+import { useId, useLayoutEffect, useMemo } from 'react';
 import * as z from 'zod/mini';
 import { checkedText } from '../../lib/formSchema';
 import type { AbiFunction } from 'viem';
@@ -63,12 +63,16 @@ export function EntryDialog({ open, editor, chain, names, abis, explorerUrl, onS
     name: editing?.name ?? (editor.mode === 'add' ? (editor.suggestedName ?? '') : ''),
     abi: abiText(editing ? abis[editing.address] : undefined),
   });
-  // The field to fill first takes the focus once the dialog is open (this effect runs after the
-  // Dialog's own, which opens it; autoFocus would run before, on a dialog not yet shown).
+  // The field to fill first takes the focus once the dialog is open: this layout effect runs after
+  // the Dialog's own, which opens it (autoFocus would run before, on a dialog not yet shown), in the
+  // task that opened it. Not a passive effect nor react-hook-form's setFocus: both wait (a frame, a
+  // timer), and keys typed meanwhile went to the page, not the field ("Carol" saved as "rol").
   const focusName = editing !== undefined || prefilled;
   const focusAbi = editor.mode === 'edit' && editor.focus === 'abi';
-  useEffect(() => {
-    form.setFocus(focusAbi ? 'abi' : focusName ? 'name' : 'address');
+  useLayoutEffect(() => {
+    const field = focusAbi ? 'abi' : focusName ? 'name' : 'address';
+    const element = (document.getElementById(formId) as HTMLFormElement | null)?.elements.namedItem(field);
+    if (element instanceof HTMLElement) element.focus();
     // Only when the dialog opens: later renders must not pull the focus back.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
