@@ -16,8 +16,5 @@ export default defineConfig({
     headless: true,
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
     trace: 'retain-on-failure',
-    // As a user who asks for less motion: no skeleton shines while a test waits, so the browser
-    // draws frames only when something changes (the transaction flow spec: 3.0 to 2.6 min).
-    reducedMotion: 'reduce',
   },
 });
