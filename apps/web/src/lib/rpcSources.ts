@@ -101,6 +101,33 @@ export function writeOwnerRpcCookie(rpcs: Readonly<Record<string, OwnerRpc>> = o
       : `${OWNER_RPC_COOKIE}=${encodeURIComponent(origins.join(' '))}; Max-Age=${COOKIE_MAX_AGE_S}; Path=/; SameSite=Strict`;
 }
 
+/**
+ * Resolves once the browser has stored the cookie `writeOwnerRpcCookie` wrote. A `document.cookie`
+ * write reaches the cookie store asynchronously, so a reload made at once may be asked for without
+ * it: that page's policy then refuses the new RPC, and its check reads "could not be reached" (seen
+ * on a busy machine). The Cookie Store API's write resolves only once stored; where it is missing
+ * (a page not served securely), the write already made is all there is.
+ */
+export async function ownerRpcCookieStored(
+  rpcs: Readonly<Record<string, OwnerRpc>> = ownerRpcs.get(),
+): Promise<void> {
+  if (typeof window === 'undefined' || !('cookieStore' in window)) return;
+  const origins = ownerRpcOrigins(rpcs);
+  try {
+    if (origins.length === 0) await window.cookieStore.delete({ name: OWNER_RPC_COOKIE, path: '/' });
+    else
+      await window.cookieStore.set({
+        name: OWNER_RPC_COOKIE,
+        value: encodeURIComponent(origins.join(' ')),
+        expires: Date.now() + COOKIE_MAX_AGE_S * 1000,
+        path: '/',
+        sameSite: 'strict',
+      });
+  } catch {
+    // The document.cookie write stands.
+  }
+}
+
 /** The origins a request's Cookie header names (unchecked: the server checks each is an origin). */
 export function ownerRpcOriginsInCookie(cookieHeader: string | undefined): string[] {
   for (const part of (cookieHeader ?? '').split(';')) {

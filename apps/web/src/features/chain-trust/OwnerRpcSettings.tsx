@@ -5,6 +5,7 @@ import {
   gatewayRpcUrlOf,
   MAX_OWNER_RPCS,
   operatorRpcUrlOf,
+  ownerRpcCookieStored,
   ownerRpcs,
   setOwnerRpc,
   type OwnerRpc,
@@ -13,8 +14,11 @@ import { isHttpUrl } from '../../lib/urls';
 import { hostOf, sourceNames, useRpcSources } from './sources';
 import styles from './ChainTrust.module.css';
 
-/** Reloads the page: its policy must let the browser reach a new RPC, and no read may stay on the old one. */
-const reload = () => window.location.reload();
+/**
+ * Reloads the page, once the cookie naming the RPCs is stored: the new page's policy must let the
+ * browser reach a new RPC, and no read may stay on the old one.
+ */
+const reload = () => void ownerRpcCookieStored().finally(() => window.location.reload());
 
 function checkDraft(
   draft: string,
