@@ -91,34 +91,38 @@ export function ownerRpcOrigins(rpcs: Readonly<Record<string, OwnerRpc>>): strin
   return [...origins].sort();
 }
 
+/** The cookie's value for what is kept: the origins of the RPCs not refused; none, no cookie. */
+function ownerRpcCookieValue(rpcs: Readonly<Record<string, OwnerRpc>>): string | undefined {
+  const origins = ownerRpcOrigins(rpcs);
+  return origins.length === 0 ? undefined : encodeURIComponent(origins.join(' '));
+}
+
 /** Writes the cookie from what is kept now: on every change, and as each page starts (it may have expired). */
 export function writeOwnerRpcCookie(rpcs: Readonly<Record<string, OwnerRpc>> = ownerRpcs.get()): void {
   if (typeof document === 'undefined') return;
-  const origins = ownerRpcOrigins(rpcs);
+  const value = ownerRpcCookieValue(rpcs);
   document.cookie =
-    origins.length === 0
+    value === undefined
       ? `${OWNER_RPC_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict`
-      : `${OWNER_RPC_COOKIE}=${encodeURIComponent(origins.join(' '))}; Max-Age=${COOKIE_MAX_AGE_S}; Path=/; SameSite=Strict`;
+      : `${OWNER_RPC_COOKIE}=${value}; Max-Age=${COOKIE_MAX_AGE_S}; Path=/; SameSite=Strict`;
 }
 
 /**
- * Resolves once the browser has stored the cookie `writeOwnerRpcCookie` wrote. A `document.cookie`
- * write reaches the cookie store asynchronously, so a reload made at once may be asked for without
- * it: that page's policy then refuses the new RPC, and its check reads "could not be reached" (seen
- * on a busy machine). The Cookie Store API's write resolves only once stored; where it is missing
- * (a page not served securely), the write already made is all there is.
+ * Writes the cookie again through the Cookie Store API, resolving once the browser has stored it. A
+ * `document.cookie` write reaches the cookie store asynchronously, so a reload made at once may be
+ * asked for without it: that page's policy then refuses the new RPC, and its check reads "could not
+ * be reached" (seen on a busy machine). Where the API is missing (a page not served securely), the
+ * `document.cookie` write already made is all there is.
  */
-export async function ownerRpcCookieStored(
-  rpcs: Readonly<Record<string, OwnerRpc>> = ownerRpcs.get(),
-): Promise<void> {
+async function storeOwnerRpcCookie(rpcs: Readonly<Record<string, OwnerRpc>>): Promise<void> {
   if (typeof window === 'undefined' || !('cookieStore' in window)) return;
-  const origins = ownerRpcOrigins(rpcs);
+  const value = ownerRpcCookieValue(rpcs);
   try {
-    if (origins.length === 0) await window.cookieStore.delete({ name: OWNER_RPC_COOKIE, path: '/' });
+    if (value === undefined) await window.cookieStore.delete({ name: OWNER_RPC_COOKIE, path: '/' });
     else
       await window.cookieStore.set({
         name: OWNER_RPC_COOKIE,
-        value: encodeURIComponent(origins.join(' ')),
+        value,
         expires: Date.now() + COOKIE_MAX_AGE_S * 1000,
         path: '/',
         sameSite: 'strict',
@@ -145,7 +149,8 @@ export function ownerRpcOriginsInCookie(cookieHeader: string | undefined): strin
   return [];
 }
 
-export function setOwnerRpc(chainId: string, rpc: OwnerRpc | undefined): void {
+/** Keeps (or forgets) the owner's RPC for a chain; resolves once its cookie is stored, to reload then. */
+export function setOwnerRpc(chainId: string, rpc: OwnerRpc | undefined): Promise<void> {
   ownerRpcs.update((current) =>
     Object.fromEntries([
       ...Object.entries(current).filter(([id]) => id !== chainId),
@@ -153,6 +158,7 @@ export function setOwnerRpc(chainId: string, rpc: OwnerRpc | undefined): void {
     ]),
   );
   writeOwnerRpcCookie();
+  return storeOwnerRpcCookie(ownerRpcs.get());
 }
 
 /** The page waits this long at most for an owner's new RPC to answer. */

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useMemo } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef } from 'react';
 import * as z from 'zod/mini';
 import { checkedText } from '../../lib/formSchema';
 import type { AbiFunction } from 'viem';
@@ -52,6 +52,7 @@ const entrySchema = (shortName: string) =>
  */
 export function EntryDialog({ open, editor, chain, names, abis, explorerUrl, onSave, onClose }: Props) {
   const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   const addressId = useId();
   const nameId = useId();
   const editing = editor.mode === 'edit' ? editor.entry : undefined;
@@ -71,7 +72,7 @@ export function EntryDialog({ open, editor, chain, names, abis, explorerUrl, onS
   const focusAbi = editor.mode === 'edit' && editor.focus === 'abi';
   useLayoutEffect(() => {
     const field = focusAbi ? 'abi' : focusName ? 'name' : 'address';
-    const element = (document.getElementById(formId) as HTMLFormElement | null)?.elements.namedItem(field);
+    const element = formRef.current?.elements.namedItem(field);
     if (element instanceof HTMLElement) element.focus();
     // Only when the dialog opens: later renders must not pull the focus back.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -117,7 +118,7 @@ export function EntryDialog({ open, editor, chain, names, abis, explorerUrl, onS
         </>
       }
     >
-      <form id={formId} className={styles.form} onSubmit={submit} noValidate>
+      <form ref={formRef} id={formId} className={styles.form} onSubmit={submit} noValidate>
         <p className={styles.intro}>
           On <strong>{chain.chainName}</strong>. Names are kept in this browser only and show wherever the
           address appears.

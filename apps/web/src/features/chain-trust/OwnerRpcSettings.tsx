@@ -5,7 +5,6 @@ import {
   gatewayRpcUrlOf,
   MAX_OWNER_RPCS,
   operatorRpcUrlOf,
-  ownerRpcCookieStored,
   ownerRpcs,
   setOwnerRpc,
   type OwnerRpc,
@@ -15,10 +14,10 @@ import { hostOf, sourceNames, useRpcSources } from './sources';
 import styles from './ChainTrust.module.css';
 
 /**
- * Reloads the page, once the cookie naming the RPCs is stored: the new page's policy must let the
- * browser reach a new RPC, and no read may stay on the old one.
+ * Reloads the page once the change's cookie is stored: the new page's policy must let the browser
+ * reach a new RPC, and no read may stay on the old one.
  */
-const reload = () => void ownerRpcCookieStored().finally(() => window.location.reload());
+const reloadOnceStored = (stored: Promise<void>) => void stored.finally(() => window.location.reload());
 
 function checkDraft(
   draft: string,
@@ -53,8 +52,7 @@ export function OwnerRpcSettings({ chain }: { chain: ChainInfo }) {
     const problem = checkDraft(url, chain.chainId, owned);
     setError(problem);
     if (problem) return;
-    setOwnerRpc(chain.chainId, { url, state: 'pending' });
-    reload();
+    reloadOnceStored(setOwnerRpc(chain.chainId, { url, state: 'pending' }));
   };
 
   return (
@@ -105,8 +103,7 @@ export function OwnerRpcSettings({ chain }: { chain: ChainInfo }) {
               variant="secondary"
               data-testid="owner-rpc-remove"
               onClick={() => {
-                setOwnerRpc(chain.chainId, undefined);
-                reload();
+                reloadOnceStored(setOwnerRpc(chain.chainId, undefined));
               }}
             >
               Use the default again
