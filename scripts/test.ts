@@ -11,6 +11,7 @@ import { buildWeb, repoRoot, webDist } from './webBuild';
  */
 type Tally = { passed: number; failed: number; skipped: number };
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+const testStarted = performance.now();
 const resultsDir = join(repoRoot, '.countersign/test-results');
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
@@ -27,15 +28,21 @@ function banner(title: string) {
   console.log(`\n━━ ${title} ━━`);
 }
 
+function seconds(since: number): string {
+  return `${((performance.now() - since) / 1000).toFixed(1)} s`;
+}
+
 /** A check that is not a test runner counts as one test: it passed or it failed. */
 async function check(title: string, command: string, args: string[]) {
   banner(title);
+  const started = performance.now();
   const code = await run(command, args);
   if (code === 0) total.passed += 1;
   else {
     total.failed += 1;
     console.log(`✗ ${title} failed (exit ${code})`);
   }
+  console.log(`${title}: ${seconds(started)}`);
 }
 
 /** Adds a runner's own counts; a runner that crashed before reporting counts as one failure. */
@@ -76,6 +83,7 @@ await check('layers (no upward import, no circle)', 'npm', ['run', '--silent', '
 await check('dead code (knip)', 'npm', ['run', '--silent', 'deadcode']);
 
 banner('web build (served by the start and end-to-end tests)');
+const buildStarted = performance.now();
 let built = true;
 try {
   buildWeb();
@@ -84,6 +92,7 @@ try {
   built = false;
   total.failed += 1;
 }
+console.log(`web build: ${seconds(buildStarted)}`);
 
 if (built) {
   banner('JavaScript budget (apps/web/js-budget.json)');
@@ -110,6 +119,7 @@ const postgresNote = process.env.TEST_DATABASE_URL
   : 'note: PostgreSQL was not covered: the store tests ran on the embedded PGlite only (set TEST_DATABASE_URL to a PostgreSQL database to cover it too)';
 if (postgresNote) console.log(postgresNote);
 const vitestReport = join(resultsDir, 'vitest.json');
+const vitestStarted = performance.now();
 const vitestCode = await run('npx', [
   'vitest',
   'run',
@@ -132,10 +142,12 @@ tally(
     skipped: vitest.numPendingTests + vitest.numTodoTests,
   },
 );
+console.log(`vitest: ${seconds(vitestStarted)}`);
 
 if (built) {
   banner('end-to-end tests (playwright, chromium)');
   const playwrightReport = join(resultsDir, 'playwright.json');
+  const playwrightStarted = performance.now();
   const playwrightCode = await run(
     'npx',
     ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
@@ -153,8 +165,10 @@ if (built) {
       skipped: playwright.stats.skipped,
     },
   );
+  console.log(`playwright: ${seconds(playwrightStarted)}`);
 }
 
 if (postgresNote) console.log(`\n${postgresNote}`);
+console.log(`\nnpm test: ${seconds(testStarted)}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed > 0 ? 1 : 0);

@@ -296,4 +296,42 @@ describe.each(testDatabases())('indexer on $name', ({ options }) => {
     ]);
     expect(history.map((row) => row.kind)).toEqual(['transfer']);
   });
+
+  it('asks the store nothing while the head stays and nobody asks about a Safe', async () => {
+    let storeCalls = 0;
+    const counted = new Proxy(db, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key, target);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          storeCalls += 1;
+          return (value as (...args: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const indexer = indexerFor(counted);
+    while (await indexer.runOnce());
+    const idlePass = async () => {
+      storeCalls = 0;
+      expect(await indexer.runOnce()).toBe(false);
+      return storeCalls;
+    };
+    expect(await idlePass()).toBe(0);
+
+    // A Safe asked about is looked at on the next pass (here: no Safe there), then idle again.
+    const nobody = devnet.manifest.accounts[8]!.address as Address;
+    indexer.track(nobody);
+    expect(await idlePass()).toBeGreaterThan(0);
+    expect(await idlePass()).toBe(0);
+
+    // A new block: the pass reads the store and moves the cursor, then idle again.
+    const before = await indexer.cursor();
+    await clients.test.mine({ blocks: 1 });
+    storeCalls = 0;
+    expect(await indexer.runOnce()).toBe(true);
+    expect(storeCalls).toBeGreaterThan(0);
+    expect((await indexer.cursor())!.number).toBe(before!.number + 1n);
+    while (await indexer.runOnce());
+    expect(await idlePass()).toBe(0);
+  });
 });
