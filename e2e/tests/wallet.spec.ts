@@ -746,7 +746,9 @@ test.describe('Wallet linking', () => {
     }
   });
 
-  test('RainbowKit follows the light and dark themes', async ({ page }) => {
+  test('RainbowKit follows the light and dark themes, and its overlay dims without a filter', async ({
+    page,
+  }) => {
     for (const [scheme, background, accent] of [
       ['light', '#FFF', '#2563eb'],
       ['dark', '#1A1B1F', '#60a5fa'],
@@ -762,6 +764,14 @@ test.describe('Wallet linking', () => {
         };
       });
       expect(colors).toEqual({ background, accent });
+      // A backdrop filter (even a blur of 0 px) recomposes the page behind on every frame the modal
+      // animates: nothing in the open modal has one.
+      const filtered = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-rk] *')]
+          .map((element) => getComputedStyle(element).backdropFilter)
+          .filter((filter) => filter !== 'none'),
+      );
+      expect(filtered).toEqual([]);
     }
   });
 });
