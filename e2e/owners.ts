@@ -1,8 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Cookie, Page } from '@playwright/test';
 import { expect, watchCsp } from './fixtures';
 import type { E2eStack } from './stack';
 import { TestWallet } from './testWallet';
-import { signInMessage } from './signIn';
+import { DEVNET_WALLET, signInMessage, TEST_WALLET } from './signIn';
 
 /** A dev account of the seeded demo, by its role ("owner A", "recipient", …). */
 export function devAccount(stack: E2eStack, role: string) {
@@ -19,6 +19,79 @@ async function connectAndVerify(page: Page, option: string) {
   await page.getByTestId(option).click();
   await signInMessage(page);
   await expect(page.getByTestId('rk-account-button')).toBeVisible();
+}
+
+/** What signing in left in the browser: the gateway's session cookie and the wallet's own records. */
+type SignedIn = { cookies: Cookie[]; storage: Record<string, string> };
+
+/**
+ * Sign-ins this worker went through, by stack, wallet, account and chain. Signing in through the
+ * modal costs a test about a second of CPU; the sign-in itself is tested in wallet.spec.ts and by
+ * the first test of each worker that needs it, so later tests start as a reload after it would: the
+ * same session cookie (a signed token, valid across snapshot restores: the key is in the snapshot)
+ * and the same records wagmi and the devnet wallet keep, from which the app reconnects.
+ */
+const signIns = new Map<string, SignedIn>();
+
+/** The gateway's session cookie (services/gateway/src/auth/session.ts). */
+const SESSION_COOKIE = 'access_token';
+/** Where the app keeps its persisted query cache (apps/web/src/app/queryClient.ts). */
+const QUERY_CACHE_KEY = 'countersign.query-cache';
+
+function signInKey(stack: E2eStack, option: string, role: string, path: string): string | undefined {
+  const url = new URL(path, stack.webUrl);
+  // Another origin is another web server (and gateway) a test started: its session is its own.
+  if (url.origin !== new URL(stack.webUrl).origin) return undefined;
+  const chain = url.pathname.split('/')[1]?.split(':')[0] ?? '';
+  return [stack.webUrl, option, role, chain].join('|');
+}
+
+function localStorageOf(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => ({ ...localStorage }));
+}
+
+/**
+ * Opens `path` signed in as `role`: through the modal (`signIn`) the first time, restored after. The
+ * storage is written once per tab (not on the reloads a test makes after signing out).
+ */
+async function signedInAt(
+  page: Page,
+  stack: E2eStack,
+  key: string | undefined,
+  path: string,
+  signIn: () => Promise<void>,
+): Promise<void> {
+  const known = key === undefined ? undefined : signIns.get(key);
+  if (known) {
+    await page.context().addCookies(known.cookies);
+    await page.addInitScript(
+      ({ storage, origin }) => {
+        // The app's own tab only: not the apps it frames, nor another site it is sent to.
+        if (window !== window.top || location.origin !== origin) return;
+        if (sessionStorage.getItem('e2e.signInRestored')) return;
+        sessionStorage.setItem('e2e.signInRestored', '1');
+        for (const [name, value] of Object.entries(storage)) localStorage.setItem(name, value);
+      },
+      { storage: known.storage, origin: new URL(stack.webUrl).origin },
+    );
+    await page.goto(path);
+    await expect(page.getByTestId('rk-account-button')).toBeVisible();
+    return;
+  }
+  await page.goto(path);
+  const before = await localStorageOf(page);
+  await signIn();
+  const after = await localStorageOf(page);
+  if (key === undefined) return;
+  const cookies = (await page.context().cookies()).filter((cookie) => cookie.name === SESSION_COOKIE);
+  if (cookies.length !== 1) throw new Error(`Signed in, yet ${cookies.length} session cookies`);
+  signIns.set(key, {
+    cookies,
+    // The data a page saved on the way (its query cache) is not part of signing in.
+    storage: Object.fromEntries(
+      Object.entries(after).filter(([name, value]) => before[name] !== value && name !== QUERY_CACHE_KEY),
+    ),
+  });
 }
 
 /** The injected test wallet in `page`, holding the key of a dev account of the demo (not connected yet). */
@@ -39,23 +112,28 @@ export async function installTestWallet(page: Page, stack: E2eStack, role: strin
  */
 export async function ownerWithTestWallet(page: Page, stack: E2eStack, role: string, path: string) {
   const wallet = await installTestWallet(page, stack, role);
-  await page.goto(path);
-  await connectAndVerify(page, 'rk-wallet-option-org.countersign.testwallet');
+  const key = signInKey(stack, TEST_WALLET, role, path);
+  // A restored session reconnects: the wallet answers for the account it approved before.
+  if (key !== undefined && signIns.has(key)) wallet.connected = true;
+  await signedInAt(page, stack, key, path, () => connectAndVerify(page, TEST_WALLET));
   return wallet;
 }
 
 /** An owner with Countersign's own devnet wallet (the dev accounts, picked in its account list). */
 export async function ownerWithDevnetWallet(page: Page, stack: E2eStack, role: string, path: string) {
-  await page.goto(path);
-  await connectAndVerify(page, 'rk-wallet-option-countersignDevnet');
   const address = devAccount(stack, role).address;
-  const picker = page.getByTestId('devnet-account');
-  if ((await picker.inputValue()) !== address) {
-    await picker.selectOption(address);
-    await expect(page.getByTestId('rk-account-button')).toHaveCount(0);
-    await page.getByTestId('rk-connect-button').click();
-    await signInMessage(page);
-  }
+  await signedInAt(page, stack, signInKey(stack, DEVNET_WALLET, role, path), path, async () => {
+    await connectAndVerify(page, DEVNET_WALLET);
+    const picker = page.getByTestId('devnet-account');
+    if ((await picker.inputValue()) !== address) {
+      await picker.selectOption(address);
+      await expect(page.getByTestId('rk-account-button')).toHaveCount(0);
+      await page.getByTestId('rk-connect-button').click();
+      await signInMessage(page);
+    }
+    // Signed in as that account (its session cookie set) before what signing in left is kept.
+    await expect(page.getByTestId('rk-account-button')).toContainText(address.slice(-4));
+  });
   await expect(page.getByTestId('rk-account-button')).toContainText(address.slice(-4));
 }
 

@@ -36,7 +36,7 @@ export function devnetClients(chainId: number, rpcUrl: string) {
 export type DevnetClients = ReturnType<typeof devnetClients>;
 
 /** How long a transaction may wait for its block before the block is asked for. */
-const unminedAfterMs = 5_000;
+const UNMINED_AFTER_MS = 5_000;
 
 /**
  * The receipt of a transaction sent to the devnet. Anvil mines each transaction as it arrives, yet
@@ -45,7 +45,11 @@ const unminedAfterMs = 5_000;
  * still pending after a few seconds gets its block mined on request; one the chain does not know,
  * or a chain that does not answer, ends the wait with an error that says so.
  */
-export async function receiptOf(clients: DevnetClients, hash: Hash): Promise<TransactionReceipt> {
+export async function receiptOf(
+  clients: DevnetClients,
+  hash: Hash,
+  unminedAfterMs = UNMINED_AFTER_MS,
+): Promise<TransactionReceipt> {
   for (let nudges = 0; ; nudges++) {
     try {
       return await clients.public.waitForTransactionReceipt({
