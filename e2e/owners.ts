@@ -50,19 +50,28 @@ function localStorageOf(page: Page): Promise<Record<string, string>> {
   return page.evaluate(() => ({ ...localStorage }));
 }
 
+type SignInSteps = {
+  key: string | undefined;
+  path: string;
+  /** The account the header shows once signed in. */
+  address: string;
+  /** Signs in through the modal on the page `path` opened. */
+  signIn: () => Promise<void>;
+  /** Readies the wallet to reconnect a restored session. */
+  beforeRestore?: () => void;
+};
+
 /**
- * Opens `path` signed in as `role`: through the modal (`signIn`) the first time, restored after. The
- * storage is written once per tab (not on the reloads a test makes after signing out).
+ * Opens `path` signed in as `address`: through the modal (`signIn`) the first time, restored after.
+ * The storage is written once per tab (not on the reloads a test makes after signing out).
  */
-async function signedInAt(
-  page: Page,
-  stack: E2eStack,
-  key: string | undefined,
-  path: string,
-  signIn: () => Promise<void>,
-): Promise<void> {
+async function signedInAt(page: Page, stack: E2eStack, steps: SignInSteps): Promise<void> {
+  const { key, path } = steps;
   const known = key === undefined ? undefined : signIns.get(key);
+  const signedInAs = () =>
+    expect(page.getByTestId('rk-account-button')).toContainText(steps.address.slice(-4));
   if (known) {
+    steps.beforeRestore?.();
     await page.context().addCookies(known.cookies);
     await page.addInitScript(
       ({ storage, origin }) => {
@@ -75,14 +84,16 @@ async function signedInAt(
       { storage: known.storage, origin: new URL(stack.webUrl).origin },
     );
     await page.goto(path);
-    await expect(page.getByTestId('rk-account-button')).toBeVisible();
+    await signedInAs();
     return;
   }
   await page.goto(path);
   const before = await localStorageOf(page);
-  await signIn();
-  const after = await localStorageOf(page);
+  await steps.signIn();
+  // Signed in as that account (its session cookie set) before what signing in left is kept.
+  await signedInAs();
   if (key === undefined) return;
+  const after = await localStorageOf(page);
   const cookies = (await page.context().cookies()).filter((cookie) => cookie.name === SESSION_COOKIE);
   if (cookies.length !== 1) throw new Error(`Signed in, yet ${cookies.length} session cookies`);
   signIns.set(key, {
@@ -112,29 +123,37 @@ export async function installTestWallet(page: Page, stack: E2eStack, role: strin
  */
 export async function ownerWithTestWallet(page: Page, stack: E2eStack, role: string, path: string) {
   const wallet = await installTestWallet(page, stack, role);
-  const key = signInKey(stack, TEST_WALLET, role, path);
-  // A restored session reconnects: the wallet answers for the account it approved before.
-  if (key !== undefined && signIns.has(key)) wallet.connected = true;
-  await signedInAt(page, stack, key, path, () => connectAndVerify(page, TEST_WALLET));
+  await signedInAt(page, stack, {
+    key: signInKey(stack, TEST_WALLET, role, path),
+    path,
+    address: wallet.account.address,
+    signIn: () => connectAndVerify(page, TEST_WALLET),
+    // A restored session reconnects: the wallet answers for the account it approved before.
+    beforeRestore: () => {
+      wallet.connected = true;
+    },
+  });
   return wallet;
 }
 
 /** An owner with Countersign's own devnet wallet (the dev accounts, picked in its account list). */
 export async function ownerWithDevnetWallet(page: Page, stack: E2eStack, role: string, path: string) {
   const address = devAccount(stack, role).address;
-  await signedInAt(page, stack, signInKey(stack, DEVNET_WALLET, role, path), path, async () => {
-    await connectAndVerify(page, DEVNET_WALLET);
-    const picker = page.getByTestId('devnet-account');
-    if ((await picker.inputValue()) !== address) {
-      await picker.selectOption(address);
-      await expect(page.getByTestId('rk-account-button')).toHaveCount(0);
-      await page.getByTestId('rk-connect-button').click();
-      await signInMessage(page);
-    }
-    // Signed in as that account (its session cookie set) before what signing in left is kept.
-    await expect(page.getByTestId('rk-account-button')).toContainText(address.slice(-4));
+  await signedInAt(page, stack, {
+    key: signInKey(stack, DEVNET_WALLET, role, path),
+    path,
+    address,
+    signIn: async () => {
+      await connectAndVerify(page, DEVNET_WALLET);
+      const picker = page.getByTestId('devnet-account');
+      if ((await picker.inputValue()) !== address) {
+        await picker.selectOption(address);
+        await expect(page.getByTestId('rk-account-button')).toHaveCount(0);
+        await page.getByTestId('rk-connect-button').click();
+        await signInMessage(page);
+      }
+    },
   });
-  await expect(page.getByTestId('rk-account-button')).toContainText(address.slice(-4));
 }
 
 /**
