@@ -35,6 +35,11 @@ export class HostileGateway {
   static async start(upstream: string): Promise<HostileGateway> {
     const self: { gateway?: HostileGateway } = {};
     const server = createServer((request, response) => {
+      // Down: the connection is dropped unanswered, as when nothing listens.
+      if (self.gateway!.down) {
+        request.socket.destroy();
+        return;
+      }
       void self.gateway!.relay(request).then(
         ({ status, headers, body }) => {
           response.writeHead(status, headers);
@@ -53,6 +58,14 @@ export class HostileGateway {
   }
 
   private readonly refusals: { method: string; path: string | RegExp; status: number; left: number }[] = [];
+  private down = false;
+
+  /** From now on every request, the web server's and the browser's, is dropped unanswered. */
+  goDown(): this {
+    this.down = true;
+    this.server.closeAllConnections();
+    return this;
+  }
 
   /**
    * The next `times` requests to `method path` are answered `status` with the gateway's error body,

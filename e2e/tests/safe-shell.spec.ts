@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, walletSettled } from '../axe';
 import { expect, test } from '../fixtures';
 import { doubleSafeInfo, webAppOnDouble } from '../gatewayDouble';
+import { webAppOnHostileGateway } from '../hostileGateway';
 import { TestWallet } from '../testWallet';
 import { signInMessage } from '../signIn';
 
@@ -273,43 +274,70 @@ test.describe('Safe shell at first visit', () => {
     await live.close();
   });
 
-  test('once data is saved, a reload preloads only the SafeInfo, which it always asks for', async ({
+  test('a reload comes rendered too, newer than the saved cache; a browser with settings of its own renders it itself', async ({
     page,
     stack,
   }) => {
     const team = stack.safes[0]!;
+    const safeInfo = `${stack.gatewayUrl}/v1/chains/${stack.chainId}/safes/${team.address}`;
+    const preloadsOf = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="fetch"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
     await page.goto(`/local:${team.address}/home`);
     await expect(page.getByTestId('top-assets-total')).toBeVisible();
     await expect
       .poll(async () => (await page.context().cookies()).map((cookie) => cookie.name))
       .toContain('countersign-saved-cache');
-    const html = await (await page.request.get(`/local:${team.address}/home`)).text();
-    const preloads = [...html.matchAll(/<link rel="preload" as="fetch"[^>]*href="([^"]+)"/g)].map(
-      (m) => m[1],
-    );
-    expect(preloads).toEqual([`${stack.gatewayUrl}/v1/chains/${stack.chainId}/safes/${team.address}`]);
+    const reload = await page.reload();
+    const rendered = (await reload?.text()) ?? '';
+    expect(rendered).toContain('data-testid="top-assets-total"');
+    expect(rendered).toContain('id="countersign-prerendered-data"');
+    await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+    await expect(page.getByTestId('overview-threshold')).toHaveText('2 of 3');
+
+    // A currency of its own: a page rendered in the server's would show USD, then EUR.
+    await page.goto(`/local:${team.address}/assets`);
+    await page.getByRole('combobox', { name: 'Currency' }).selectOption('eur');
+    await expect
+      .poll(async () => (await page.context().cookies()).map((cookie) => cookie.name))
+      .toContain('countersign-own-view');
+    const own = await page.goto(`/local:${team.address}/home`);
+    const html = (await own?.text()) ?? '';
+    expect(html).toContain('<div id="root"></div>');
+    // The saved cache holds the view's data: only the SafeInfo, which the app always asks again.
+    expect(preloadsOf(html)).toEqual([safeInfo]);
+    await expect(page.getByTestId('top-assets-total')).toContainText('€');
   });
 });
 
-test.describe('Safe shell without the gateway', () => {
+test.describe('Safe shell when the gateway goes down', () => {
   test('shows the Safe from the saved cache, marked as saved data with its age', async ({ page, stack }) => {
     const team = stack.safes[0]!;
-    await page.goto(`/local:${team.address}/home`);
-    await expect(page.getByTestId('overview-threshold')).toHaveText('2 of 3');
-    // The persisted cache is written at most once a second.
-    await expect
-      .poll(() =>
-        page.evaluate(() => localStorage.getItem('countersign.query-cache')?.includes('"info"') ?? false),
-      )
-      .toBe(true);
-    await page.route(`${stack.gatewayUrl}/**`, (route) => route.abort());
-    await page.reload();
-    await expect(page.getByTestId('saved-data')).toContainText(/Saved data from (just now|\d+ seconds? ago)/);
-    await expect(page.getByTestId('saved-data')).toContainText(
-      `The gateway at ${stack.gatewayUrl} does not answer`,
-    );
-    await expect(page.getByTestId('overview-threshold')).toHaveText('2 of 3');
-    await expect(page.getByTestId('safe-header-address')).toHaveAttribute('title', team.address);
+    // The gateway the page and its server both use, which this test takes down.
+    const { web, gateway, stop } = await webAppOnHostileGateway(stack.gatewayUrl);
+    try {
+      await page.goto(`${web.url}/local:${team.address}/home`);
+      await expect(page.getByTestId('overview-threshold')).toHaveText('2 of 3');
+      // The persisted cache is written at most once a second.
+      await expect
+        .poll(() =>
+          page.evaluate(() => localStorage.getItem('countersign.query-cache')?.includes('"info"') ?? false),
+        )
+        .toBe(true);
+      gateway.goDown();
+      const reload = await page.reload();
+      // The server could not render it either: the app shows what it saved.
+      expect((await reload?.text()) ?? '').toContain('<div id="root"></div>');
+      await expect(page.getByTestId('saved-data')).toContainText(
+        /Saved data from (just now|\d+ seconds? ago)/,
+      );
+      await expect(page.getByTestId('saved-data')).toContainText(
+        `The gateway at ${gateway.url} does not answer`,
+      );
+      await expect(page.getByTestId('overview-threshold')).toHaveText('2 of 3');
+      await expect(page.getByTestId('safe-header-address')).toHaveAttribute('title', team.address);
+    } finally {
+      await stop();
+    }
   });
 });
 

@@ -13,7 +13,8 @@ type GatewayCall = (client: GatewayClient) => Promise<unknown>;
 /**
  * What a view asks the gateway for as it opens, when nothing is saved (the same calls, with the
  * same arguments, as the view's route loader and its first render; e2e checks every preload is
- * used). The fiat currency is the default one: a browser without a saved cache has chosen none.
+ * used). The fiat currency is the default one: a browser that chose another keeps its own view
+ * (lib/ownViewMark.ts), and nearly always a saved cache with it.
  */
 const firstVisitCalls: [RegExp, (safe: SafeOfPage) => GatewayCall[]][] = [
   [

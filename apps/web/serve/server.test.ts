@@ -314,7 +314,7 @@ describe('pages', () => {
 });
 
 describe('pages rendered on the server', () => {
-  it('a first visit to a Safe page comes rendered, with its data; a saved cache or another page does not', async () => {
+  it('a Safe page comes rendered, with its data, with or without a saved cache; a browser with its own view or another page does not', async () => {
     await withBuiltPage(
       '<html><head><title>Countersign</title></head><body><div id="root"></div></body></html>',
       async (distDir) => {
@@ -341,12 +341,31 @@ describe('pages rendered on the server', () => {
           [...firstVisit.matchAll(/<link rel="preload" as="fetch"[^>]*href="([^"]+)"/g)].map((m) => m[1]),
         ).toEqual([safeInfo]);
 
+        // A reload: the render is newer than the saved cache, and paints before the app has run.
         const saved = await (
           await app.request(page, { headers: { Cookie: 'countersign-saved-cache=1' } })
         ).text();
-        expect(saved).toContain('<div id="root"></div>');
+        expect(saved).toContain('<div data-prerendered inert>');
+        expect(rendered).toHaveLength(2);
+        // The browser keeps names or choices of its own, which a render here would not show.
+        for (const cookie of [
+          'countersign-own-view=1',
+          'countersign-saved-cache=1; countersign-own-view=1',
+        ]) {
+          const own = await (await app.request(page, { headers: { Cookie: cookie } })).text();
+          expect(own).toContain('<div id="root"></div>');
+        }
+        const ownWithCache = await (
+          await app.request(page, {
+            headers: { Cookie: 'countersign-saved-cache=1; countersign-own-view=1' },
+          })
+        ).text();
+        // Its saved cache has the view's data: only the SafeInfo, which it always asks again, is preloaded.
+        expect(
+          [...ownWithCache.matchAll(/<link rel="preload" as="fetch"[^>]*href="([^"]+)"/g)].map((m) => m[1]),
+        ).toEqual([safeInfo]);
         await app.request('/new-safe');
-        expect(rendered).toHaveLength(1);
+        expect(rendered).toHaveLength(2);
       },
     );
   });

@@ -34,6 +34,7 @@ import {
   withPrerenderedPage,
   type Prerender,
 } from './prerender';
+import { hasOwnViewMark } from '../src/lib/ownViewMark';
 import { hasSavedCacheMark } from '../src/lib/savedCacheMark';
 import { ownerRpcOriginsInCookie } from '../src/lib/rpcSources';
 import type { PageChains } from '../src/features/chains/pageChains';
@@ -198,17 +199,20 @@ export function createWebApp(opts: {
   app.get('/assets/*', (c) => c.text('Not found', 404));
 
   // Client-side routes (e.g. /eth:0xabc…/home): the app's index.html, with the preloads of the
-  // view's own code and its first data. A browser with nothing saved (and the server's locale) gets
-  // a Safe's page rendered, with its data, instead of a data preload. The page's own scripts and
-  // styles carry their integrity (serve/integrity.ts). The files are read on each request so a
-  // rebuild while the server runs is picked up.
+  // view's own code and its first data. A Safe's page comes rendered, with its data, instead of a
+  // data preload, to a browser that speaks the server's locale and keeps nothing of its own that
+  // changes the page (lib/ownViewMark.ts), whether or not it has a saved cache: the render is newer
+  // than that cache, and it paints before the app's code has run. The page's own scripts and styles
+  // carry their integrity (serve/integrity.ts). The files are read on each request so a rebuild
+  // while the server runs is picked up.
   const page = async (c: Context) => {
     const html = await readFile(indexPath, 'utf8');
     const url = new URL(c.req.url);
     const chains = opts.chains?.();
-    const savedCache = hasSavedCacheMark(c.req.header('cookie'));
+    const cookies = c.req.header('cookie');
+    const savedCache = hasSavedCacheMark(cookies);
     const rendered =
-      !savedCache &&
+      !hasOwnViewMark(cookies) &&
       opts.prerender &&
       chains &&
       safeOfPath(url.pathname, chains.chains) &&

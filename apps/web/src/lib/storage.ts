@@ -1,3 +1,5 @@
+import { changesSafePages, syncOwnViewMark } from './ownViewMark';
+
 /** localStorage that never throws: it is missing or refuses writes in some private modes. */
 export function getLocalStorage(): Storage | undefined {
   try {
@@ -21,6 +23,7 @@ export function writeStoredString(key: string, value: string): void {
   } catch {
     // Storage full or disabled: the choice is simply not remembered.
   }
+  if (changesSafePages(key)) syncOwnViewMark();
 }
 
 export function removeStoredString(key: string): void {
@@ -29,4 +32,5 @@ export function removeStoredString(key: string): void {
   } catch {
     // Storage disabled: nothing was kept to remove.
   }
+  if (changesSafePages(key)) syncOwnViewMark();
 }

@@ -1,4 +1,5 @@
 import type { ChainInfo } from '@countersign/gateway-api';
+import { syncOwnViewMark } from '../../lib/ownViewMark';
 import { getLocalStorage } from '../../lib/storage';
 import { addressBookEntries, setAddressNames, type AddressBookEntry } from '../address-book';
 import { addMySafe, isMySafe, parseMySafes, readMySafes } from '../safe';
@@ -63,6 +64,7 @@ export function restoreBackup(entries: Readonly<Record<string, string>>): Restor
       }
     } else if (storage.getItem(key) !== raw) report.kept.push(`${describeKey(key)}: this browser’s own`);
   }
+  syncOwnViewMark();
   // Every view reads what storage now holds, as after another tab's change.
   window.dispatchEvent(new StorageEvent('storage', { key: null }));
   return report;
