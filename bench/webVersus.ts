@@ -264,10 +264,10 @@ async function round(browser: Browser, build: Build, paths: Paths) {
   await context.close();
 
   // The server's page alone, its markup and stylesheet without a script: the paint the app cannot
-  // beat on a first visit on this machine (the home's balances are in that markup), so that a figure
-  // far above the target shows how much of it is the app's and how much the browser's. Its second
-  // load is not the app's reload: without scripts the page never marks a saved cache, so the server
-  // renders it again (a reload with scripts gets the page without a render, painted by the app).
+  // beat on this machine (the home's balances are in that markup), so that a figure far above the
+  // target shows how much of it is the app's and how much the browser's. Its second load is the
+  // server rendering the page again, as it does for the app's reload when the browser keeps no
+  // settings of its own (without scripts it has no saved cache; the render does not depend on one).
   const bare = await browser.newContext({ javaScriptEnabled: false });
   const barePage = await bare.newPage();
   await barePage.goto(`${origin}${paths.home}`);

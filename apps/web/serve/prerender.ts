@@ -10,9 +10,9 @@ import type { PageChains } from '../src/features/chains/pageChains';
 export const defaultPrerenderDir = fileURLToPath(new URL('../dist-server', import.meta.url));
 
 /**
- * How long a first visit's page may wait for its server render (the gateway's answers and the
- * render itself, about 20 ms on the local stack). Past it the page goes out without: the app then
- * renders it in the browser, as it would with no renderer at all.
+ * How long a page may wait for its server render (the gateway's answers and the render itself,
+ * about 20 ms on the local stack). Past it the page goes out without: the app then renders it in
+ * the browser, as it would with no renderer at all.
  */
 export const PRERENDER_BUDGET_MS = 250;
 

@@ -3,9 +3,9 @@ import * as z from 'zod/mini';
 import { readDataBlock } from '../lib/dataBlock';
 
 /**
- * A Safe page the web server rendered for a first visit (app/prerender.tsx): its markup goes into
- * #root and shows before any script has run; the data it was rendered from comes with it, in a
- * data block, so the app's own first render shows the same and replaces it without a change.
+ * A Safe page the web server rendered (app/prerender.tsx): its markup goes into #root and shows
+ * before any script has run; the data it was rendered from comes with it, in a data block, so the
+ * app's own first render shows the same and replaces it without a change.
  */
 export type PrerenderedPage = {
   /** What goes into the page's <head>: its <title>, preloads of the images it shows. */
