@@ -30,7 +30,7 @@ function startApp(config: RuntimeConfig) {
   setOperatorRpcUrls(config.rpcUrls);
   setConfiguredChains(config.chains);
   // For the next load's request: whatever this browser keeps now, set by any version of the app.
-  syncOwnViewMark();
+  syncOwnViewMark(true);
   const start = (prerendered: boolean) => {
     const router = createAppRouter(services);
     const render = () =>

@@ -8,7 +8,7 @@
  */
 export const OWN_VIEW_COOKIE = 'countersign-own-view';
 
-/** The browser's own limit on a cookie's life (400 days); it is written again on every page load. */
+/** The browser's own limit on a cookie's life (400 days); it is renewed on every page load. */
 const MAX_AGE_S = 400 * 24 * 60 * 60;
 
 const PREFIX = 'countersign.';
@@ -53,10 +53,11 @@ export function hasOwnViewMark(cookieHeader: string | undefined): boolean {
 
 /**
  * Sets or clears the mark for what localStorage holds now. Called as the page starts (whatever
- * another version of the app or a hand edit left) and after each write of a key that counts, so the
- * next page load's request already carries it.
+ * another version of the app or a hand edit left), with `renew` so that a mark in use does not
+ * expire, and after each write of a key that counts, so the next page load's request already
+ * carries it; the cookie is written only when it changes (or is renewed).
  */
-export function syncOwnViewMark(): void {
+export function syncOwnViewMark(renew = false): void {
   if (typeof document === 'undefined') return;
   let own: boolean;
   try {
@@ -65,7 +66,8 @@ export function syncOwnViewMark(): void {
     // No storage: nothing is kept, so nothing of the browser's own can change a page.
     own = false;
   }
-  if (own) document.cookie = `${OWN_VIEW_COOKIE}=1; Max-Age=${MAX_AGE_S}; Path=/; SameSite=Strict`;
-  else if (hasOwnViewMark(document.cookie))
-    document.cookie = `${OWN_VIEW_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict`;
+  const marked = hasOwnViewMark(document.cookie);
+  if (own && (renew || !marked))
+    document.cookie = `${OWN_VIEW_COOKIE}=1; Max-Age=${MAX_AGE_S}; Path=/; SameSite=Strict`;
+  else if (!own && marked) document.cookie = `${OWN_VIEW_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict`;
 }
