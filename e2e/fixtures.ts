@@ -114,4 +114,14 @@ export function watchCsp(page: Page): string[] {
   });
   return violations;
 }
+
+/**
+ * Waits until the app's first render has replaced the page the server rendered (inert until then).
+ * What Playwright does without a hit test (setInputFiles) would otherwise land on the server's copy
+ * and be lost as the app replaces it.
+ */
+export async function appTookOver(page: Page): Promise<void> {
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+}
+
 export { expect };

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { encodeFunctionData, parseAbi } from 'viem';
 import { buildSafeTx } from '@countersign/safe-core';
 import { expectNoSeriousA11yViolations } from '../axe';
-import { expect, test } from '../fixtures';
+import { appTookOver, expect, test } from '../fixtures';
 import { devAccount } from '../owners';
 import { proposeAsOwnerA } from '../proposals';
 import type { E2eStack } from '../stack';
@@ -172,7 +172,9 @@ test.describe('Address book', () => {
     const { team, ownerA } = demo(stack);
     await page.goto(`/local:${team.address}/address-book`);
     await seed(page, { '1337': { [ownerA]: 'Alice' } });
+    // Written behind the app's back: the reload comes rendered by the server, without the name.
     await page.reload();
+    await appTookOver(page);
     await page.getByTestId('add-entry').click();
     const dialog = page.getByRole('dialog', { name: 'Add entry' });
     await dialog.getByLabel('Address').fill('0x1234');
@@ -223,7 +225,9 @@ test.describe('Address book', () => {
     const base = `/local:${team.address}`;
     await page.goto(`${base}/address-book`);
     await seed(page, { '1337': { [ownerA]: 'Alice' } });
+    // Written behind the app's back: the reload comes rendered by the server, without the name.
     await page.reload();
+    await appTookOver(page);
     const csv =
       '\uFEFFaddress,name,chainId\r\n' +
       `${ownerA.toLowerCase()},Alice (ops),1337\r\n` +
@@ -253,7 +257,9 @@ test.describe('Address book', () => {
     const { team, ownerA, ownerB } = demo(stack);
     await page.goto(`/local:${team.address}/address-book`);
     await seed(page, { '1337': { [ownerA]: 'Alice' } });
+    // Written behind the app's back: the reload comes rendered by the server, without the name.
     await page.reload();
+    await appTookOver(page);
     const before = await storedBook(page);
     const csv = [
       'address,name,chainId',

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, walletSettled } from '../axe';
-import { expect, test } from '../fixtures';
+import { appTookOver, expect, test } from '../fixtures';
 import { doubleSafeInfo, webAppOnDouble } from '../gatewayDouble';
 import { webAppOnHostileGateway } from '../hostileGateway';
 import { TestWallet } from '../testWallet';
@@ -224,7 +224,7 @@ test.describe('Safe shell at first visit', () => {
       const response = await page.goto(`/local:${team.address}/${view}`);
       const html = (await response?.text()) ?? '';
       // The app's first render replaces the server's markup (inert until then).
-      await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+      await appTookOver(page);
       await expect(page.getByTestId(testId).first()).toBeVisible();
       return { context, html, asked, warnings };
     };
@@ -268,7 +268,7 @@ test.describe('Safe shell at first visit', () => {
     const live = await browser.newContext({ baseURL: stack.webUrl });
     const app = await live.newPage();
     await app.goto(`/local:${team.address}/home`);
-    await expect(app.locator('[data-prerendered]')).toHaveCount(0);
+    await appTookOver(app);
     await expect(app.getByTestId('top-assets-total')).toHaveText(total!);
     await expect(app.getByTestId('overview-threshold')).toHaveText('2 of 3');
     await live.close();
@@ -291,7 +291,7 @@ test.describe('Safe shell at first visit', () => {
     const rendered = (await reload?.text()) ?? '';
     expect(rendered).toContain('data-testid="top-assets-total"');
     expect(rendered).toContain('id="countersign-prerendered-data"');
-    await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+    await appTookOver(page);
     await expect(page.getByTestId('overview-threshold')).toHaveText('2 of 3');
 
     // A currency of its own: a page rendered in the server's would show USD, then EUR.
