@@ -348,18 +348,14 @@ describe('pages rendered on the server', () => {
         expect(saved).toContain('<div data-prerendered inert>');
         expect(rendered).toHaveLength(2);
         // The browser keeps names or choices of its own, which a render here would not show.
-        for (const cookie of [
-          'countersign-own-view=1',
-          'countersign-saved-cache=1; countersign-own-view=1',
-        ]) {
-          const own = await (await app.request(page, { headers: { Cookie: cookie } })).text();
-          expect(own).toContain('<div id="root"></div>');
-        }
+        const own = await (await app.request(page, { headers: { Cookie: 'countersign-own-view=1' } })).text();
+        expect(own).toContain('<div id="root"></div>');
         const ownWithCache = await (
           await app.request(page, {
             headers: { Cookie: 'countersign-saved-cache=1; countersign-own-view=1' },
           })
         ).text();
+        expect(ownWithCache).toContain('<div id="root"></div>');
         // Its saved cache has the view's data: only the SafeInfo, which it always asks again, is preloaded.
         expect(
           [...ownWithCache.matchAll(/<link rel="preload" as="fetch"[^>]*href="([^"]+)"/g)].map((m) => m[1]),

@@ -1,7 +1,8 @@
 /**
  * The web server's renderer (built with `vite build --ssr`, loaded by serve/prerender.ts): a Safe
  * page as HTML, for a browser that keeps no settings of its own (serve/server.ts), so the page
- * shows its data before the app's code has run. The app then renders the same page from the same data and replaces it.
+ * shows its data before the app's code has run. The app then renders the same page from the same
+ * data and replaces it.
  *
  * Each render has its own services (configuration, gateway client, query cache), given to the
  * components by context and to the route loaders by the router's context: renders run side by side.

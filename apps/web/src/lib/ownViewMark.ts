@@ -1,3 +1,5 @@
+import { clearCookieMark, hasCookieMark, writeCookieMark } from './cookieMark';
+
 /**
  * A cookie that tells the web server this browser keeps something of its own that changes what a
  * Safe's pages show: names (address book, contract ABIs, My Safes), a fiat currency, hidden tokens,
@@ -48,7 +50,7 @@ export function keepsOwnView(storage: Pick<Storage, 'length' | 'key' | 'getItem'
 
 /** Whether a request's Cookie header carries the mark. */
 export function hasOwnViewMark(cookieHeader: string | undefined): boolean {
-  return (cookieHeader ?? '').split(';').some((part) => part.trim().startsWith(`${OWN_VIEW_COOKIE}=1`));
+  return hasCookieMark(cookieHeader, OWN_VIEW_COOKIE);
 }
 
 /**
@@ -67,7 +69,6 @@ export function syncOwnViewMark(renew = false): void {
     own = false;
   }
   const marked = hasOwnViewMark(document.cookie);
-  if (own && (renew || !marked))
-    document.cookie = `${OWN_VIEW_COOKIE}=1; Max-Age=${MAX_AGE_S}; Path=/; SameSite=Strict`;
-  else if (!own && marked) document.cookie = `${OWN_VIEW_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict`;
+  if (own && (renew || !marked)) writeCookieMark(OWN_VIEW_COOKIE, MAX_AGE_S);
+  else if (!own && marked) clearCookieMark(OWN_VIEW_COOKIE);
 }

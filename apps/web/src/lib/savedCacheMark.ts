@@ -1,3 +1,4 @@
+import { clearCookieMark, hasCookieMark, writeCookieMark } from './cookieMark';
 import { CACHE_MAX_AGE_MS } from './queryClient';
 
 /**
@@ -20,16 +21,16 @@ export function markSavedCache(now = Date.now()): void {
   if (typeof document === 'undefined') return;
   if (markedAt !== undefined && now - markedAt < REMARK_AFTER_MS) return;
   markedAt = now;
-  document.cookie = `${SAVED_CACHE_COOKIE}=1; Max-Age=${CACHE_MAX_AGE_MS / 1000}; Path=/; SameSite=Strict`;
+  writeCookieMark(SAVED_CACHE_COOKIE, CACHE_MAX_AGE_MS / 1000);
 }
 
 export function clearSavedCacheMark(): void {
   if (typeof document === 'undefined') return;
   markedAt = undefined;
-  document.cookie = `${SAVED_CACHE_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict`;
+  clearCookieMark(SAVED_CACHE_COOKIE);
 }
 
 /** Whether a request's Cookie header carries the mark. */
 export function hasSavedCacheMark(cookieHeader: string | undefined): boolean {
-  return (cookieHeader ?? '').split(';').some((part) => part.trim().startsWith(`${SAVED_CACHE_COOKIE}=1`));
+  return hasCookieMark(cookieHeader, SAVED_CACHE_COOKIE);
 }
