@@ -3,7 +3,6 @@
  * with a long cache life, and index.html for every other GET so client-side routes work on reload.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -24,6 +23,7 @@ import { withIntegrity } from './integrity';
 import { checkOrigins, normalOrigin } from './origins';
 
 export { parseChainRpcUrls } from './chainRpcUrls';
+import { builtFile } from './builtFile';
 import { createViewPreloads } from './viewPreloads';
 import { pageDataHead, safeOfPath } from './pageData';
 import {
@@ -203,10 +203,12 @@ export function createWebApp(opts: {
   // data preload, to a browser that speaks the server's locale and keeps nothing of its own that
   // changes the page (lib/ownViewMark.ts), whether or not it has a saved cache: the render is newer
   // than that cache, and it paints before the app's code has run. The page's own scripts and styles
-  // carry their integrity (serve/integrity.ts). The files are read on each request so a rebuild
-  // while the server runs is picked up.
+  // carry their integrity (serve/integrity.ts). The files are read again once they change, so a
+  // rebuild while the server runs is picked up.
+  const readIndex = builtFile(indexPath, (text) => text);
+  const viewPreloads = createViewPreloads(distDir);
   const page = async (c: Context) => {
-    const html = await readFile(indexPath, 'utf8');
+    const html = readIndex();
     const url = new URL(c.req.url);
     const chains = opts.chains?.();
     const cookies = c.req.header('cookie');
@@ -220,7 +222,7 @@ export function createWebApp(opts: {
         ? await opts.prerender(url.href, chains)
         : undefined;
     const head =
-      createViewPreloads(distDir)(url.pathname, rendered !== undefined) +
+      viewPreloads(url.pathname, rendered !== undefined) +
       (await pageDataHead({
         pathname: url.pathname,
         gatewayUrl: config.gatewayUrl,

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { builtFile } from './builtFile';
 
 /**
  * Preloads for a Safe view's own code. The app's router asks for a view's chunk only once the whole
@@ -63,11 +63,13 @@ export function preloadsOf(manifest: Manifest, module: string): { scripts: strin
  * pages), and on a page the server rendered the code that takes over its data.
  */
 export function createViewPreloads(distDir: string): (pathname: string, prerendered?: boolean) => string {
-  const manifestPath = join(distDir, '.vite/manifest.json');
-  const manifest: Manifest = existsSync(manifestPath)
-    ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest)
-    : {};
+  const readManifest = builtFile(
+    join(distDir, '.vite/manifest.json'),
+    (text) => JSON.parse(text) as Manifest,
+    { value: {} },
+  );
   return (pathname, prerendered = false) => {
+    const manifest = readManifest();
     const view = safeViewOf(pathname);
     const modules = [
       view === undefined ? undefined : viewModules.find(([pattern]) => pattern.test(view))?.[1],

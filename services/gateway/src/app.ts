@@ -138,7 +138,7 @@ export function createGatewayApp(options: GatewayAppOptions) {
   }
   app.route('/', chainRoutes(chains));
   app.route('/', safeRoutes(chains, db, safeInfoCache, trackSafe));
-  app.route('/', transactionRoutes(chains, db, safeApps, trackSafe));
+  app.route('/', transactionRoutes(chains, db, safeApps, trackSafe, safeInfoCache));
   app.route('/', proposalRoutes(chains, db, safeInfoCache, safeApps));
   app.route('/', assetRoutes(chains, db, prices));
   app.route('/', messageRoutes(chains, db, safeInfoCache));

@@ -165,6 +165,11 @@ describe('propose and queue', () => {
     const second = pageSchema(transactionListItemSchema).parse(await (await fetch(first.next!)).json());
     expect(shape(second.results)).toEqual(['tx 9 End']);
     expect(second.next).toBeNull();
+    // A window past the end: nothing on it, a way back, none further.
+    const past = await queue('?cursor=limit%3D2%26offset%3D10');
+    expect(past.results).toEqual([]);
+    expect(past.previous).not.toBeNull();
+    expect(past.next).toBeNull();
   });
 
   it('lets a second owner confirm by proposing the same transaction with their signature', async () => {

@@ -5,16 +5,18 @@ import { createMiddleware } from 'hono/factory';
 import type { TransactionListItem, TransactionSummary } from '@countersign/gateway-api';
 import type { Address } from 'viem';
 import { z } from 'zod';
-import type { ChainRegistry } from '../chains/registry';
+import type { ChainRegistry, ServedChain } from '../chains/registry';
 import { notFound } from '../http/errors';
 import { publicOrigin, toPage, type PageWindow } from '../http/paging';
 import { boolQuery, cursor, optionalAddressQuery, parseBoolQuery } from '../http/query';
 import { chainInPath, safeInPath, type SafeEnv } from '../http/resolve';
 import { pathParams, queryParams } from '../http/validate';
 import type { SafeAppCatalogue } from '../safeApps';
+import { cachedSafeNow } from '../safes/cachedSafeInfo';
+import type { SafeInfoCache } from '../safes/safeInfoCache';
 import type { SafeTracker } from '../safes/safeTracker';
 import type { Database } from '../store';
-import { moduleDetails, multisigDetails, safeNowReader, transferDetails } from '../transactions/details';
+import { moduleDetails, multisigDetails, transferDetails } from '../transactions/details';
 import { loadCreation } from '../transactions/creationStore';
 import { historyPage, parseDayZone } from '../transactions/history';
 import { countModuleTransactions, loadModuleTransactions } from '../transactions/moduleStore';
@@ -79,6 +81,7 @@ export function transactionRoutes(
   db: Database,
   safeApps: SafeAppCatalogue,
   track: SafeTracker,
+  safeInfoCache: SafeInfoCache,
 ) {
   // A Safe the indexer does not follow yet has no history: asking about it is what starts it.
   const followed = createMiddleware<SafeEnv>(async (c, next) => {
@@ -86,6 +89,9 @@ export function transactionRoutes(
     await next();
   });
   const safePath = [safeInPath(chains), followed] as const;
+  // The lists' view of the Safe (nonce, owners) is its SafeInfo's: one chain read serves both.
+  const safeNowOf = (chain: ServedChain, safe: Address) => () =>
+    cachedSafeNow(safeInfoCache, db, chain, safe);
   const context = (chainId: string, tokens: Iterable<Address>, request: Request) =>
     summaryContext(db, chainId, safeApps, tokens, publicOrigin(request));
 
@@ -104,7 +110,7 @@ export function transactionRoutes(
           trusted,
           imitations,
           zone,
-          safeNow: safeNowReader(chain, safe),
+          safeNow: safeNowOf(chain, safe),
           safeApps,
           publicOrigin: publicOrigin(c.req.raw),
         });
@@ -122,7 +128,7 @@ export function transactionRoutes(
           chainId: chain.config.chainId,
           safe,
           window,
-          safeNow: await safeNowReader(chain, safe)(),
+          safeNow: await safeNowOf(chain, safe)(),
           safeApps,
           publicOrigin: publicOrigin(c.req.raw),
         });
@@ -142,7 +148,7 @@ export function transactionRoutes(
         const hashes = rows.slice(0, window.limit);
         const [records, safeNow] = await Promise.all([
           loadMultisig(db, chainId, hashes),
-          safeNowReader(chain, safe)(),
+          safeNowOf(chain, safe)(),
         ]);
         const summaries = await context(
           chainId,

@@ -165,7 +165,7 @@ export type QueuedRow = { safe_tx_hash: string; nonce: string };
 const queuedFilter = 'chain_id = $1 AND safe = $2 AND executed_block IS NULL AND nonce >= $3';
 
 /** How many proposals wait with a nonce from `fromNonce` on (the Safe's: earlier ones can never execute). */
-export async function countQueued(
+async function countQueued(
   db: Queryable,
   chainId: string,
   safe: Address,
@@ -178,18 +178,28 @@ export async function countQueued(
   return Number(row?.n ?? 0);
 }
 
-/** The waiting proposals by nonce, then by submission. */
+/**
+ * A window of the waiting proposals, by nonce, then by submission, and how many wait in all: one
+ * query (the count rides on each row), a second only for a window past the end.
+ */
 export async function listQueued(
   db: Queryable,
   chainId: string,
   safe: Address,
   window: { fromNonce: number; limit: number; offset: number },
-): Promise<QueuedRow[]> {
-  return db.query<QueuedRow>(
-    `SELECT safe_tx_hash, nonce FROM multisig_transactions WHERE ${queuedFilter}
+): Promise<{ rows: QueuedRow[]; total: number }> {
+  const rows = await db.query<QueuedRow & { total: string }>(
+    `SELECT safe_tx_hash, nonce, COUNT(*) OVER () AS total FROM multisig_transactions WHERE ${queuedFilter}
      ORDER BY nonce, submitted_at_ms, safe_tx_hash LIMIT $4 OFFSET $5`,
     [chainId, safe, window.fromNonce, window.limit, window.offset],
   );
+  const [first] = rows;
+  const total = first
+    ? Number(first.total)
+    : window.offset > 0
+      ? await countQueued(db, chainId, safe, window.fromNonce)
+      : 0;
+  return { rows: rows.map(({ safe_tx_hash, nonce }) => ({ safe_tx_hash, nonce })), total };
 }
 
 /** Keeps what an execution paid for gas, read once from its receipt; only for that execution. */

@@ -3,7 +3,7 @@ import type { Address } from 'viem';
 import type { PageWindow } from '../http/paging';
 import type { SafeAppCatalogue } from '../safeApps';
 import type { Queryable } from '../store';
-import { countQueued, listQueued, loadMultisig, type QueuedRow } from './multisigStore';
+import { listQueued, loadMultisig, type QueuedRow } from './multisigStore';
 import { summaryContext, type SafeNow } from './summaries/context';
 import { multisigSummary } from './summaries/multisig';
 
@@ -26,9 +26,8 @@ export async function queuePage(
   },
 ): Promise<{ items: TransactionListItem[]; total: number }> {
   const { chainId, safe, window, safeNow } = params;
-  const total = await countQueued(db, chainId, safe, safeNow.nonce);
   const before = window.offset > 0 ? 1 : 0;
-  const rows = await listQueued(db, chainId, safe, {
+  const { rows, total } = await listQueued(db, chainId, safe, {
     fromNonce: safeNow.nonce,
     limit: window.limit + before + 1,
     offset: window.offset - before,
