@@ -24,11 +24,17 @@ type PrerenderModule = {
     chains: PageChains['chains'];
     chainsReadAt: number;
     deadline: number;
+    forwardedFor?: string;
   }): Promise<PrerenderedPage | undefined>;
   warmUp(config: RuntimeConfig): Promise<void>;
 };
 
-export type Prerender = (url: string, chains: PageChains) => Promise<PrerenderedPage | undefined>;
+/** `forwardedFor`: the visitor, for the gateway's per-client limits (serve/forwardedFor.ts). */
+export type Prerender = (
+  url: string,
+  chains: PageChains,
+  forwardedFor?: string,
+) => Promise<PrerenderedPage | undefined>;
 
 /**
  * The renderer of the build in `dir`, for pages of this configuration; undefined when there is no
@@ -44,7 +50,7 @@ export async function loadPrerender(
   const renderer = (await import(pathToFileURL(file).href)) as PrerenderModule;
   // In the background: a page asked for meanwhile renders beside it, within its budget.
   renderer.warmUp(config).catch(() => undefined);
-  return async (url, chains) => {
+  return async (url, chains, forwardedFor) => {
     try {
       return await renderer.prerenderPage({
         url,
@@ -52,6 +58,7 @@ export async function loadPrerender(
         chains: chains.chains,
         chainsReadAt: chains.readAt,
         deadline: Date.now() + budgetMs,
+        forwardedFor,
       });
     } catch {
       return undefined;

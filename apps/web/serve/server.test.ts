@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { createAdaptorServer } from '@hono/node-server';
 import type { ChainInfo } from '@countersign/gateway-api';
 import { devnetChain, teamSafeAddress } from '../src/testing/fixtures';
 import { contentSecurityPolicy, rpcOriginsOf } from './csp';
@@ -41,16 +42,18 @@ async function pageText(response: Response): Promise<string> {
  */
 function appRendering(distDir: string, page: PrerenderedPage | undefined) {
   const rendered: string[] = [];
+  const forwardedFor: (string | undefined)[] = [];
   const app = createWebApp({
     distDir,
     config: gatewayOnlyConfig,
     chains: () => ({ readAt: 1, chains: [devnetChain] }),
-    prerender: (url) => {
+    prerender: (url, _chains, visitor) => {
       rendered.push(url);
+      forwardedFor.push(visitor);
       return Promise.resolve(page);
     },
   });
-  return { app, rendered };
+  return { app, rendered, forwardedFor };
 }
 
 describe('web server configuration', () => {
@@ -404,6 +407,23 @@ describe('pages rendered on the server', () => {
       expect(html).toContain('<div id="root"></div>');
       expect(html).toContain(`/v1/chains/1337/safes/${teamSafeAddress}/transactions/queued`);
       expect(html).not.toContain('countersign-prerendered-data');
+    });
+  });
+
+  it('renders for the visitor: the gateway is told the hops that reached the server and the peer it heard', async () => {
+    await withBuiltPage('<html><head></head><body><div id="root"></div></body></html>', async (distDir) => {
+      const { app, forwardedFor } = appRendering(distDir, undefined);
+      const server = createAdaptorServer({ fetch: app.fetch, hostname: '127.0.0.1' });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        const page = `http://127.0.0.1:${port}/local:${teamSafeAddress}/home`;
+        await (await fetch(page)).text();
+        await (await fetch(page, { headers: { 'X-Forwarded-For': '198.51.100.1' } })).text();
+        expect(forwardedFor).toEqual(['127.0.0.1', '198.51.100.1, 127.0.0.1']);
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
     });
   });
 

@@ -24,6 +24,7 @@ import { checkOrigins, normalOrigin } from './origins';
 
 export { parseChainRpcUrls } from './chainRpcUrls';
 import { builtFile } from './builtFile';
+import { forwardedForOf } from './forwardedFor';
 import { createViewPreloads } from './viewPreloads';
 import { pageDataHead, safeOfPath } from './pageData';
 import {
@@ -219,7 +220,7 @@ export function createWebApp(opts: {
       chains &&
       safeOfPath(url.pathname, chains.chains) &&
       speaksServerLocale(c.req.header('accept-language'))
-        ? await opts.prerender(url.href, chains)
+        ? await opts.prerender(url.href, chains, forwardedForOf(c))
         : undefined;
     const head =
       viewPreloads(url.pathname, rendered !== undefined) +

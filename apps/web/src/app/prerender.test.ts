@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { SafeInfo } from '@countersign/gateway-api';
 import { createAppQueryClient } from '../lib/queryClient';
@@ -66,5 +68,32 @@ describe('server rendering', () => {
     // The page's title goes to its <head>, the markup holds none.
     expect(pageA?.head).toMatch(/^<title>Address book · [^<]+ · Countersign<\/title>/);
     expect(pageA?.html).not.toContain('<title>');
+  });
+
+  it('asks the gateway on behalf of the visitor, naming them in X-Forwarded-For', async () => {
+    const named: (string | undefined)[] = [];
+    // A gateway on loopback that notes who each request is for and answers none of them.
+    const gatewayServer = createServer((request, response) => {
+      named.push(request.headers['x-forwarded-for'] as string | undefined);
+      response.writeHead(503, { 'Content-Type': 'application/json' }).end('{"message":"down"}');
+    });
+    await new Promise<void>((resolve) => gatewayServer.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = gatewayServer.address() as AddressInfo;
+      const page = await prerenderPage({
+        url: `http://localhost/local:${safeA.address.value}/home`,
+        config: { ...testConfig, gatewayUrl: `http://127.0.0.1:${port}` },
+        chains: [devnetChain],
+        chainsReadAt: Date.now(),
+        deadline: Date.now() + 10_000,
+        forwardedFor: '198.51.100.1, 127.0.0.1',
+      });
+      // Nothing came: the app renders the page itself.
+      expect(page).toBeUndefined();
+      expect(named.length).toBeGreaterThan(0);
+      expect(new Set(named)).toEqual(new Set(['198.51.100.1, 127.0.0.1']));
+    } finally {
+      await new Promise((resolve) => gatewayServer.close(resolve));
+    }
   });
 });

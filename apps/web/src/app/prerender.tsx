@@ -35,6 +35,11 @@ export type PrerenderRequest = {
   chainsReadAt: number;
   /** Date.now() past which the page is sent without a render: the app renders it as it starts. */
   deadline: number;
+  /**
+   * X-Forwarded-For for the gateway's requests: the visitor the page is for, so that a gateway
+   * trusting this server as a proxy counts them against the visitor (serve/forwardedFor.ts).
+   */
+  forwardedFor?: string;
 };
 
 /** Renders in a row: a component may ask for data a first render showed it needs. */
@@ -51,7 +56,7 @@ const handler = createStaticHandler(routes);
 export async function prerenderPage(
   request: PrerenderRequest,
   // Its own for every render; a test may give one with a fake gateway.
-  services: AppServices = createAppServices(request.config),
+  services: AppServices = createAppServices(request.config, { fetch: askingFor(request.forwardedFor) }),
 ): Promise<PrerenderedPage | undefined> {
   const { queryClient } = services;
   try {
@@ -61,6 +66,16 @@ export async function prerenderPage(
     void queryClient.cancelQueries();
     queryClient.clear();
   }
+}
+
+/** A fetch that names the visitor to the gateway; the plain one when there is no one to name. */
+function askingFor(forwardedFor: string | undefined): typeof fetch | undefined {
+  if (forwardedFor === undefined) return undefined;
+  return (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set('X-Forwarded-For', forwardedFor);
+    return fetch(input, { ...init, headers });
+  };
 }
 
 /**

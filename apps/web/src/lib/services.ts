@@ -10,10 +10,14 @@ import { createAppQueryClient } from './queryClient';
  */
 export type AppServices = { config: RuntimeConfig; gateway: GatewayClient; queryClient: QueryClient };
 
-export function createAppServices(config: RuntimeConfig): AppServices {
+/** `fetch`: how the gateway is asked (the web server's renders say for whom they ask). */
+export function createAppServices(
+  config: RuntimeConfig,
+  options: { fetch?: typeof fetch } = {},
+): AppServices {
   return {
     config,
-    gateway: createGatewayClient({ baseUrl: config.gatewayUrl }),
+    gateway: createGatewayClient({ baseUrl: config.gatewayUrl, fetch: options.fetch }),
     queryClient: createAppQueryClient(),
   };
 }
