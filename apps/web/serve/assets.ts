@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import type { Transform } from 'node:stream';
+import {
+  brotliCompress,
+  constants as zlibConstants,
+  createBrotliCompress,
+  createGzip,
+  gzip,
+} from 'node:zlib';
 import { getMimeType } from 'hono/utils/mime';
 
 export type Encoding = 'br' | 'gzip';
@@ -46,6 +53,20 @@ export const compress: Record<Encoding, (body: Uint8Array) => Promise<Uint8Array
     }),
   gzip: (body) => gzipAsync(body, { level: 6 }),
 };
+
+/**
+ * A compressor for a body sent in parts (a page whose server render is still on its way), at the
+ * same settings as `compress`, and how to push out what it holds so far: the browser reads the first
+ * part before the rest exists.
+ */
+export function compressingStream(encoding: Encoding): { stream: Transform; flush: () => void } {
+  if (encoding === 'br') {
+    const stream = createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
+    return { stream, flush: () => stream.flush(zlibConstants.BROTLI_OPERATION_FLUSH) };
+  }
+  const stream = createGzip({ level: 6 });
+  return { stream, flush: () => stream.flush(zlibConstants.Z_SYNC_FLUSH) };
+}
 
 /**
  * The encoding to answer with for a request's Accept-Encoding: brotli where the browser takes it,

@@ -48,9 +48,9 @@ const firstVisitCalls: [RegExp, (safe: SafeOfPage) => GatewayCall[]][] = [
  * What a page's first requests to the gateway can start with before the app has run: the chain
  * list as the server last read it (a data block, see pageChains.ts), and for a Safe's page
  * preloads: its SafeInfo, which every Safe page asks for first (and again on every visit: it is
- * polled), and, when neither the browser nor the page has them, its chain's configuration and
- * the view's own first data. The browser fetches them while the app's code still loads; the
- * app's own requests for the same URLs then take the preloaded answers.
+ * polled), and, when neither the browser nor the page has them, the view's own first data
+ * (viewDataPreloads). The browser fetches them while the app's code still loads; the app's own
+ * requests for the same URLs then take the preloaded answers.
  */
 export async function pageDataHead(opts: {
   pathname: string;
@@ -68,17 +68,36 @@ export async function pageDataHead(opts: {
   const safe = safeOfPath(opts.pathname, chains.chains);
   if (safe) {
     const { chainId, address } = safe;
-    const calls: GatewayCall[] = [(c) => c.getSafeInfo({ chainId, safeAddress: address })];
-    const view = safeViewOf(opts.pathname);
-    if (!opts.viewDataAtHand && view !== undefined) {
-      calls.push((c) => c.getChain({ chainId }));
-      calls.push(...(firstVisitCalls.find(([pattern]) => pattern.test(view))?.[1](safe) ?? []));
-    }
-    for (const url of await Promise.all(calls.map((call) => requestUrlOf(opts.gatewayUrl, call)))) {
-      parts.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(url)}">`);
-    }
+    parts.push(await preloadsOf(opts.gatewayUrl, [(c) => c.getSafeInfo({ chainId, safeAddress: address })]));
+    if (!opts.viewDataAtHand) parts.push(await viewDataPreloads(opts));
   }
   return parts.join('');
+}
+
+/**
+ * Preloads of what a Safe's view asks for first beyond its SafeInfo: its chain's configuration and
+ * the view's own first data. For a page that has neither in the browser nor in itself.
+ */
+export async function viewDataPreloads(opts: {
+  pathname: string;
+  gatewayUrl: string;
+  chains: PageChains | undefined;
+}): Promise<string> {
+  const safe = opts.chains && safeOfPath(opts.pathname, opts.chains.chains);
+  const view = safeViewOf(opts.pathname);
+  if (!safe || view === undefined) return '';
+  const { chainId } = safe;
+  return preloadsOf(opts.gatewayUrl, [
+    (c) => c.getChain({ chainId }),
+    ...(firstVisitCalls.find(([pattern]) => pattern.test(view))?.[1](safe) ?? []),
+  ]);
+}
+
+async function preloadsOf(gatewayUrl: string, calls: GatewayCall[]): Promise<string> {
+  const urls = await Promise.all(calls.map((call) => requestUrlOf(gatewayUrl, call)));
+  return urls
+    .map((url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(url)}">`)
+    .join('');
 }
 
 /**

@@ -83,18 +83,34 @@ export function speaksServerLocale(
 }
 
 /**
- * The page with a server render in it: its title and image preloads, its markup in #root and its
- * data block (the replacements are functions, so a `$` in the content is only a `$`).
+ * A page whose server render is on its way, in two parts (serve/server.ts sends the first at once).
+ * `first`: the index's <head> up to its end, without its <title>, which the render brings; the
+ * browser fetches the styles and scripts named there, and leaves the page it showed, while the
+ * server renders. `rest(page)`: the rest of the head (the render's title, its image preloads and
+ * its data block) and the body with the render's markup in #root; with no render, the index's own
+ * title and `fallbackHead`, and #root left to the app. Undefined for an index with no </head>.
  */
-export function withPrerenderedPage(html: string, page: PrerenderedPage): string {
-  const dataBlock = dataBlockElement(PRERENDERED_DATA_ID, page.data);
-  // Inert until the app replaces it (its first render empties #root): a click on a button that has
-  // no code behind it yet would be lost, so nothing can be clicked or focused before then.
-  let out = html.replace(
-    '<div id="root"></div>',
-    () => `<div id="root"><div data-prerendered inert>${page.html}</div></div>`,
-  );
-  // The page's own title replaces the app's.
-  if (page.head.includes('<title>')) out = out.replace(/<title>[^<]*<\/title>/, '');
-  return out.replace('</head>', () => `${page.head}${dataBlock}</head>`);
+export function pageInTwoParts(
+  html: string,
+): { first: string; rest: (page: PrerenderedPage | undefined, fallbackHead?: string) => string } | undefined {
+  const headEnd = html.indexOf('</head>');
+  if (headEnd === -1) return undefined;
+  const head = html.slice(0, headEnd);
+  const title = /<title>[^<]*<\/title>/.exec(head)?.[0] ?? '';
+  const tail = html.slice(headEnd);
+  return {
+    first: title ? head.replace(title, () => '') : head,
+    rest: (page, fallbackHead = '') => {
+      if (page === undefined) return title + fallbackHead + tail;
+      // The replacements are functions, so a `$` in the content is only a `$`.
+      const pageHead = page.head.includes('<title>') ? page.head : title + page.head;
+      // Inert until the app replaces it (its first render empties #root): a click on a button that
+      // has no code behind it yet would be lost, so nothing can be clicked or focused before then.
+      const body = tail.replace(
+        '<div id="root"></div>',
+        () => `<div id="root"><div data-prerendered inert>${page.html}</div></div>`,
+      );
+      return pageHead + dataBlockElement(PRERENDERED_DATA_ID, page.data) + body;
+    },
+  };
 }

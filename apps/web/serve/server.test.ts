@@ -427,6 +427,84 @@ describe('pages rendered on the server', () => {
     });
   });
 
+  it('sends the head before the render is done, compressed or not, then the rest', async () => {
+    await withBuiltPage(
+      '<html><head><link rel="stylesheet" href="/assets/style.css"><title>Countersign</title></head><body><div id="root"></div></body></html>',
+      async (distDir) => {
+        let release: (page: PrerenderedPage) => void = () => undefined;
+        const app = createWebApp({
+          distDir,
+          config: gatewayOnlyConfig,
+          chains: () => ({ readAt: 1, chains: [devnetChain] }),
+          prerender: () => new Promise((resolve) => (release = resolve)),
+        });
+        const server = createAdaptorServer({ fetch: app.fetch, hostname: '127.0.0.1' });
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+        try {
+          const { port } = server.address() as AddressInfo;
+          for (const encoding of ['identity', 'br', 'gzip']) {
+            // fetch undoes the Content-Encoding as the bytes come.
+            const response = await fetch(`http://127.0.0.1:${port}/local:${teamSafeAddress}/home`, {
+              headers: { 'Accept-Encoding': encoding },
+            });
+            expect(response.headers.get('content-encoding') ?? 'identity').toBe(encoding);
+            const reader = response.body!.getReader();
+            const decoder = new TextDecoder();
+            let received = '';
+            while (!received.includes('/assets/style.css')) {
+              const { value, done } = await reader.read();
+              if (done) throw new Error('the page ended before its head');
+              received += decoder.decode(value, { stream: true });
+            }
+            // The head is here and the render is not: no title yet (the render brings it), no body.
+            expect(received).toContain(`/v1/chains/1337/safes/${teamSafeAddress}`);
+            expect(received).not.toContain('<title>');
+            expect(received).not.toContain('id="root"');
+            release({
+              head: '<title>Home · Team</title>',
+              html: '<main>home</main>',
+              data: { mutations: [], queries: [] },
+            });
+            for (;;) {
+              const { value, done } = await reader.read();
+              if (done) break;
+              received += decoder.decode(value, { stream: true });
+            }
+            expect(received.match(/<title>/g)).toHaveLength(1);
+            expect(received.indexOf('<title>Home · Team</title>')).toBeLessThan(received.indexOf('</head>'));
+            expect(received).toContain(
+              '<div id="root"><div data-prerendered inert><main>home</main></div></div>',
+            );
+            expect(received).toMatch(/<\/html>$/);
+          }
+        } finally {
+          await new Promise((resolve) => server.close(resolve));
+        }
+      },
+    );
+  });
+
+  it('gives a page whose render did not come its own title back, and the preloads of its data', async () => {
+    await withBuiltPage(
+      '<html><head><title>Countersign</title></head><body><div id="root"></div></body></html>',
+      async (distDir) => {
+        const { app } = appRendering(distDir, undefined);
+        const html = await (await app.request(`/local:${teamSafeAddress}/home`)).text();
+        expect(html.match(/<title>/g)).toHaveLength(1);
+        expect(html.indexOf('<title>Countersign</title>')).toBeLessThan(html.indexOf('</head>'));
+        expect(html).toContain(`/v1/chains/1337/safes/${teamSafeAddress}/balances/usd`);
+        // A browser with a saved cache has the view's data: only the SafeInfo is preloaded.
+        const saved = await (
+          await app.request(`/local:${teamSafeAddress}/home`, {
+            headers: { Cookie: 'countersign-saved-cache=1' },
+          })
+        ).text();
+        expect(saved).not.toContain('/balances/');
+        expect(saved).toContain('<div id="root"></div>');
+      },
+    );
+  });
+
   it('without a renderer build, there is no renderer', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'countersign-prerender-'));
     try {

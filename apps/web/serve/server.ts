@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
@@ -18,7 +19,7 @@ import {
 } from '../src/lib/config';
 import { contentSecurityPolicy, readGatewayChains, rpcOriginsOf } from './csp';
 import { createManifestReader, type ManifestReaderOptions } from './appManifest';
-import { compress, createAssetStore, preferredEncoding, worthCompressing } from './assets';
+import { compress, compressingStream, createAssetStore, preferredEncoding, worthCompressing } from './assets';
 import { withIntegrity } from './integrity';
 import { checkOrigins, normalOrigin } from './origins';
 
@@ -26,13 +27,13 @@ export { parseChainRpcUrls } from './chainRpcUrls';
 import { builtFile } from './builtFile';
 import { forwardedForOf } from './forwardedFor';
 import { createViewPreloads } from './viewPreloads';
-import { pageDataHead, safeOfPath } from './pageData';
+import { pageDataHead, safeOfPath, viewDataPreloads } from './pageData';
 import {
   defaultPrerenderDir,
   loadPrerender,
   PRERENDER_BUDGET_MS,
   speaksServerLocale,
-  withPrerenderedPage,
+  pageInTwoParts,
   type Prerender,
 } from './prerender';
 import { hasOwnViewMark } from '../src/lib/ownViewMark';
@@ -130,6 +131,34 @@ async function htmlAnswer(c: Context, html: string) {
   return c.body((await compress[encoding](body)) as Uint8Array<ArrayBuffer>);
 }
 
+/**
+ * A page sent in two parts: `first` at once, `rest` once it comes (a Safe page's head, then its
+ * server render). The browser fetches the styles and scripts the head names, and leaves the page it
+ * showed, while the server still renders; compressed, the first part is flushed out on its own.
+ */
+function streamedHtmlAnswer(c: Context, first: string, rest: Promise<string>): Response {
+  c.header('Vary', 'Accept-Encoding');
+  c.header('Content-Type', 'text/html; charset=UTF-8');
+  const encoding = preferredEncoding(c.req.header('accept-encoding'));
+  if (encoding === undefined) {
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(encoder.encode(first));
+        controller.enqueue(encoder.encode(await rest));
+        controller.close();
+      },
+    });
+    return c.body(body);
+  }
+  c.header('Content-Encoding', encoding);
+  const { stream, flush } = compressingStream(encoding);
+  stream.write(first);
+  flush();
+  void rest.then((text) => stream.end(text));
+  return c.body(Readable.toWeb(stream) as ReadableStream<Uint8Array>);
+}
+
 /** The Hono app alone (no socket), for tests that call `app.request(...)`. */
 export function createWebApp(opts: {
   distDir: string;
@@ -203,37 +232,49 @@ export function createWebApp(opts: {
   // view's own code and its first data. A Safe's page comes rendered, with its data, instead of a
   // data preload, to a browser that speaks the server's locale and keeps nothing of its own that
   // changes the page (lib/ownViewMark.ts), whether or not it has a saved cache: the render is newer
-  // than that cache, and it paints before the app's code has run. The page's own scripts and styles
-  // carry their integrity (serve/integrity.ts). The files are read again once they change, so a
-  // rebuild while the server runs is picked up.
+  // than that cache, and it paints before the app's code has run. Its head goes out before the
+  // render is done (streamedHtmlAnswer). The page's own scripts and styles carry their integrity
+  // (serve/integrity.ts). The files are read again once they change, so a rebuild while the server
+  // runs is picked up.
   const readIndex = builtFile(indexPath, (text) => text);
   const viewPreloads = createViewPreloads(distDir);
+  const integrity = (html: string) => withIntegrity(html, (name) => assets.integrity(name));
   const page = async (c: Context) => {
     const html = readIndex();
     const url = new URL(c.req.url);
     const chains = opts.chains?.();
     const cookies = c.req.header('cookie');
     const savedCache = hasSavedCacheMark(cookies);
-    const rendered =
+    const dataOpts = { pathname: url.pathname, gatewayUrl: config.gatewayUrl, chains };
+    const parts = pageInTwoParts(html);
+    c.header('Cache-Control', 'no-cache');
+    if (
+      parts &&
       !hasOwnViewMark(cookies) &&
       opts.prerender &&
       chains &&
       safeOfPath(url.pathname, chains.chains) &&
       speaksServerLocale(c.req.header('accept-language'))
-        ? await opts.prerender(url.href, chains, forwardedForOf(c))
-        : undefined;
+    ) {
+      const rendering = opts.prerender(url.href, chains, forwardedForOf(c));
+      const first = await integrity(
+        parts.first +
+          viewPreloads(url.pathname, true) +
+          (await pageDataHead({ ...dataOpts, viewDataAtHand: true })),
+      );
+      // Without a render the app asks for the view's data itself, as soon as it can.
+      const rest = rendering
+        .then(async (rendered) =>
+          parts.rest(rendered, rendered || savedCache ? '' : await viewDataPreloads(dataOpts)),
+        )
+        // The page is on its way already: it must end, rendered or not.
+        .catch(() => parts.rest(undefined));
+      return streamedHtmlAnswer(c, first, rest);
+    }
     const head =
-      viewPreloads(url.pathname, rendered !== undefined) +
-      (await pageDataHead({
-        pathname: url.pathname,
-        gatewayUrl: config.gatewayUrl,
-        chains,
-        viewDataAtHand: savedCache || rendered !== undefined,
-      }));
-    c.header('Cache-Control', 'no-cache');
-    const withRender = rendered ? withPrerenderedPage(html, rendered) : html;
-    const full = head ? withRender.replace('</head>', () => `${head}</head>`) : withRender;
-    return htmlAnswer(c, await withIntegrity(full, (name) => assets.integrity(name)));
+      viewPreloads(url.pathname, false) + (await pageDataHead({ ...dataOpts, viewDataAtHand: savedCache }));
+    const full = head ? html.replace('</head>', () => `${head}</head>`) : html;
+    return htmlAnswer(c, await integrity(full));
   };
   // Not the static file: its tags would go without their integrity.
   app.get('/', page);
