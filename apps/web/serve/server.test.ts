@@ -484,6 +484,49 @@ describe('pages rendered on the server', () => {
     );
   });
 
+  it('lets a visitor leave while the page is still rendering, and goes on serving', async () => {
+    await withBuiltPage(
+      '<html><head><title>Countersign</title></head><body><div id="root"></div></body></html>',
+      async (distDir) => {
+        const releases: ((page: PrerenderedPage | undefined) => void)[] = [];
+        const app = createWebApp({
+          distDir,
+          config: gatewayOnlyConfig,
+          chains: () => ({ readAt: 1, chains: [devnetChain] }),
+          prerender: () => new Promise((resolve) => releases.push(resolve)),
+        });
+        const server = createAdaptorServer({ fetch: app.fetch, hostname: '127.0.0.1' });
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+        try {
+          const { port } = server.address() as AddressInfo;
+          const page = `http://127.0.0.1:${port}/local:${teamSafeAddress}/home`;
+          for (const encoding of ['identity', 'br']) {
+            const leaving = new AbortController();
+            const response = await fetch(page, {
+              headers: { 'Accept-Encoding': encoding },
+              signal: leaving.signal,
+            });
+            await response.body!.getReader().read();
+            leaving.abort();
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            // The render comes after the visitor has gone: nothing to write it to, nothing thrown.
+            releases.shift()?.({ head: '', html: '<main>late</main>', data: { mutations: [], queries: [] } });
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          const next = fetch(page);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          releases.shift()?.(undefined);
+          expect((await next).status).toBe(200);
+          expect(await (await fetch(`http://127.0.0.1:${port}/config.js`)).text()).toContain(
+            '__COUNTERSIGN_CONFIG__',
+          );
+        } finally {
+          await new Promise((resolve) => server.close(resolve));
+        }
+      },
+    );
+  });
+
   it('gives a page whose render did not come its own title back, and the preloads of its data', async () => {
     await withBuiltPage(
       '<html><head><title>Countersign</title></head><body><div id="root"></div></body></html>',
