@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createAdaptorServer } from '@hono/node-server';
+import type { Hono } from 'hono';
 import type { ChainInfo } from '@countersign/gateway-api';
 import { devnetChain, teamSafeAddress } from '../src/testing/fixtures';
 import { contentSecurityPolicy, rpcOriginsOf } from './csp';
@@ -54,6 +55,29 @@ function appRendering(distDir: string, page: PrerenderedPage | undefined) {
     },
   });
   return { app, rendered, forwardedFor };
+}
+
+/** The app with renders that wait until a test releases them, in the order they were asked for. */
+function appWithHeldRenders(distDir: string) {
+  const releases: ((page: PrerenderedPage | undefined) => void)[] = [];
+  const app = createWebApp({
+    distDir,
+    config: gatewayOnlyConfig,
+    chains: () => ({ readAt: 1, chains: [devnetChain] }),
+    prerender: () => new Promise((resolve) => releases.push(resolve)),
+  });
+  return { app, releases };
+}
+
+/** `app` on a real socket on loopback for the time of `use`, which is given its origin. */
+async function onSocket(app: Hono, use: (origin: string) => Promise<void>): Promise<void> {
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
 }
 
 describe('web server configuration', () => {
@@ -413,17 +437,12 @@ describe('pages rendered on the server', () => {
   it('renders for the visitor: the gateway is told the hops that reached the server and the peer it heard', async () => {
     await withBuiltPage('<html><head></head><body><div id="root"></div></body></html>', async (distDir) => {
       const { app, forwardedFor } = appRendering(distDir, undefined);
-      const server = createAdaptorServer({ fetch: app.fetch, hostname: '127.0.0.1' });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      try {
-        const { port } = server.address() as AddressInfo;
-        const page = `http://127.0.0.1:${port}/local:${teamSafeAddress}/home`;
+      await onSocket(app, async (origin) => {
+        const page = `${origin}/local:${teamSafeAddress}/home`;
         await (await fetch(page)).text();
         await (await fetch(page, { headers: { 'X-Forwarded-For': '198.51.100.1' } })).text();
         expect(forwardedFor).toEqual(['127.0.0.1', '198.51.100.1, 127.0.0.1']);
-      } finally {
-        await new Promise((resolve) => server.close(resolve));
-      }
+      });
     });
   });
 
@@ -431,20 +450,11 @@ describe('pages rendered on the server', () => {
     await withBuiltPage(
       '<html><head><link rel="stylesheet" href="/assets/style.css"><title>Countersign</title></head><body><div id="root"></div></body></html>',
       async (distDir) => {
-        let release: (page: PrerenderedPage) => void = () => undefined;
-        const app = createWebApp({
-          distDir,
-          config: gatewayOnlyConfig,
-          chains: () => ({ readAt: 1, chains: [devnetChain] }),
-          prerender: () => new Promise((resolve) => (release = resolve)),
-        });
-        const server = createAdaptorServer({ fetch: app.fetch, hostname: '127.0.0.1' });
-        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-        try {
-          const { port } = server.address() as AddressInfo;
+        const { app, releases } = appWithHeldRenders(distDir);
+        await onSocket(app, async (origin) => {
           for (const encoding of ['identity', 'br', 'gzip']) {
             // fetch undoes the Content-Encoding as the bytes come.
-            const response = await fetch(`http://127.0.0.1:${port}/local:${teamSafeAddress}/home`, {
+            const response = await fetch(`${origin}/local:${teamSafeAddress}/home`, {
               headers: { 'Accept-Encoding': encoding },
             });
             expect(response.headers.get('content-encoding') ?? 'identity').toBe(encoding);
@@ -460,7 +470,8 @@ describe('pages rendered on the server', () => {
             expect(received).toContain(`/v1/chains/1337/safes/${teamSafeAddress}`);
             expect(received).not.toContain('<title>');
             expect(received).not.toContain('id="root"');
-            release({
+            expect(releases).toHaveLength(1);
+            releases.shift()?.({
               head: '<title>Home · Team</title>',
               html: '<main>home</main>',
               data: { mutations: [], queries: [] },
@@ -477,9 +488,7 @@ describe('pages rendered on the server', () => {
             );
             expect(received).toMatch(/<\/html>$/);
           }
-        } finally {
-          await new Promise((resolve) => server.close(resolve));
-        }
+        });
       },
     );
   });
@@ -488,18 +497,9 @@ describe('pages rendered on the server', () => {
     await withBuiltPage(
       '<html><head><title>Countersign</title></head><body><div id="root"></div></body></html>',
       async (distDir) => {
-        const releases: ((page: PrerenderedPage | undefined) => void)[] = [];
-        const app = createWebApp({
-          distDir,
-          config: gatewayOnlyConfig,
-          chains: () => ({ readAt: 1, chains: [devnetChain] }),
-          prerender: () => new Promise((resolve) => releases.push(resolve)),
-        });
-        const server = createAdaptorServer({ fetch: app.fetch, hostname: '127.0.0.1' });
-        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-        try {
-          const { port } = server.address() as AddressInfo;
-          const page = `http://127.0.0.1:${port}/local:${teamSafeAddress}/home`;
+        const { app, releases } = appWithHeldRenders(distDir);
+        await onSocket(app, async (origin) => {
+          const page = `${origin}/local:${teamSafeAddress}/home`;
           for (const encoding of ['identity', 'br']) {
             const leaving = new AbortController();
             const response = await fetch(page, {
@@ -517,12 +517,8 @@ describe('pages rendered on the server', () => {
           await new Promise((resolve) => setTimeout(resolve, 50));
           releases.shift()?.(undefined);
           expect((await next).status).toBe(200);
-          expect(await (await fetch(`http://127.0.0.1:${port}/config.js`)).text()).toContain(
-            '__COUNTERSIGN_CONFIG__',
-          );
-        } finally {
-          await new Promise((resolve) => server.close(resolve));
-        }
+          expect(await (await fetch(`${origin}/config.js`)).text()).toContain('__COUNTERSIGN_CONFIG__');
+        });
       },
     );
   });
