@@ -39,19 +39,22 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * `body` in `encoding`, off the event loop (zlib works on libuv's thread pool). Brotli at quality 5
- * of 11: about gzip's best ratio in a few tens of milliseconds for the largest script, and about a
- * millisecond for a rendered page, so a page can be compressed as it is sent.
+ * Brotli at quality 5 of 11: about gzip's best ratio in a few tens of milliseconds for the largest
+ * script, and about a millisecond for a rendered page, so a page can be compressed as it is sent.
  */
+const BROTLI_QUALITY = 5;
+const GZIP_LEVEL = 6;
+
+/** `body` in `encoding`, off the event loop (zlib works on libuv's thread pool). */
 export const compress: Record<Encoding, (body: Uint8Array) => Promise<Uint8Array>> = {
   br: (body) =>
     brotli(body, {
       params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+        [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
         [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
       },
     }),
-  gzip: (body) => gzipAsync(body, { level: 6 }),
+  gzip: (body) => gzipAsync(body, { level: GZIP_LEVEL }),
 };
 
 /**
@@ -61,10 +64,10 @@ export const compress: Record<Encoding, (body: Uint8Array) => Promise<Uint8Array
  */
 export function compressingStream(encoding: Encoding): { stream: Transform; flush: () => void } {
   if (encoding === 'br') {
-    const stream = createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
+    const stream = createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } });
     return { stream, flush: () => stream.flush(zlibConstants.BROTLI_OPERATION_FLUSH) };
   }
-  const stream = createGzip({ level: 6 });
+  const stream = createGzip({ level: GZIP_LEVEL });
   return { stream, flush: () => stream.flush(zlibConstants.Z_SYNC_FLUSH) };
 }
 
