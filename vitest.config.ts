@@ -31,6 +31,7 @@ export default defineConfig({
             'apps/demo-apps/serve/**/*.test.ts',
             'apps/demo-apps/src/**/*.test.ts',
             'scripts/test/**/*.test.ts',
+            'bench/test/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },

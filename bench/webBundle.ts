@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { get } from 'node:http';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
@@ -9,6 +10,7 @@ import { spawnStart } from '../scripts/startProcess';
 import { breakdownLines, buildWithSourceMaps, contributors, measure, readBudgets } from '../scripts/jsBudget';
 import { ensureWebBuild, repoRoot, webDist } from '../scripts/webBuild';
 import type { Page } from '@playwright/test';
+import { cpuTimeOf, cpuTimeSpent, processTree, type CpuTime } from './cpuTime';
 import { announce, announced } from './pageSignal';
 import { kB, median } from './stats';
 
@@ -97,17 +99,50 @@ const balancesProbe = `
   requestAnimationFrame(check);
 `;
 
-/** Loads the home with `navigate` and reads the probe's figures once it has announced them. */
+/** The processes whose CPU time a load is measured by: the browser's and the servers' (npm start's). */
+type Contenders = { browser: () => number[]; servers: () => number[] };
+
+type HomeLoad = { balances: number; lcp: number; browser?: CpuTime; servers?: CpuTime };
+
+/**
+ * Loads the home with `navigate` and reads the probe's figures once it has announced them, with the
+ * CPU time the browser and the servers spent from the navigation to the paint.
+ */
 async function homePainted(
   page: Page,
   navigate: () => Promise<unknown>,
-): Promise<{ balances: number; lcp: number }> {
+  contenders: Contenders,
+): Promise<HomeLoad> {
+  const browserPids = contenders.browser();
+  const serverPids = contenders.servers();
+  const before = { browser: cpuTimeOf(browserPids), servers: cpuTimeOf(serverPids) };
   const painted = announced(page, 'balances');
   await navigate();
   await painted;
+  const browser = cpuTimeSpent(before.browser, cpuTimeOf(browserPids));
+  const servers = cpuTimeSpent(before.servers, cpuTimeOf(serverPids));
   // The largest paint can come a frame or two after the balances.
   await page.waitForTimeout(300);
-  return page.evaluate('({ balances: window.__balancesPainted, lcp: window.__lcp })');
+  const figures = (await page.evaluate('({ balances: window.__balancesPainted, lcp: window.__lcp })')) as {
+    balances: number;
+    lcp: number;
+  };
+  return { ...figures, browser, servers };
+}
+
+/**
+ * How the home's loads shared the machine's cores: what the browser and the servers used, and how
+ * long the servers' threads waited for a core. Nothing where the system does not tell (not Linux).
+ */
+function cpuLine(name: string, loads: HomeLoad[]): string[] {
+  const browser = loads.map((load) => load.browser).filter((time) => time !== undefined);
+  const servers = loads.map((load) => load.servers).filter((time) => time !== undefined);
+  if (browser.length === 0 || servers.length === 0) return [];
+  const of = (times: CpuTime[], field: keyof CpuTime) =>
+    `${median(times.map((time) => time[field])).toFixed(0)} ms`;
+  return [
+    `web Safe home, ${name}, CPU from the navigation to the balances painted (medians, ${availableParallelism()} cores): the browser used ${of(browser, 'usedMs')}, the servers (web server, gateway, chain) ${of(servers, 'usedMs')}, and the servers' threads waited ${of(servers, 'waitedMs')} for a core`,
+  ];
 }
 
 const summary = (values: number[]) =>
@@ -221,16 +256,21 @@ export async function benchWebBundle(): Promise<string[]> {
     }
     // The home with its balances painted: a fresh profile (nothing cached), then a reload (scripts
     // and the saved data cached).
-    const cold: { balances: number; lcp: number }[] = [];
-    const warm: { balances: number; lcp: number }[] = [];
+    const cold: HomeLoad[] = [];
+    const warm: HomeLoad[] = [];
+    // The browser runs under this process; npm start's tree is the servers'.
+    const contenders: Contenders = {
+      browser: () => processTree(process.pid, [run.child.pid ?? -1]).filter((pid) => pid !== process.pid),
+      servers: () => (run.child.pid === undefined ? [] : processTree(run.child.pid)),
+    };
     for (let i = 0; i < 5; i++) {
       const context = await browser.newContext();
       await context.addInitScript(balancesProbe);
       const fresh = await context.newPage();
-      cold.push(await homePainted(fresh, () => fresh.goto(safePath)));
+      cold.push(await homePainted(fresh, () => fresh.goto(safePath), contenders));
       // The persisted cache is written at most once a second.
       await fresh.waitForTimeout(1_200);
-      warm.push(await homePainted(fresh, () => fresh.reload()));
+      warm.push(await homePainted(fresh, () => fresh.reload(), contenders));
       await context.close();
     }
     const paintSummary = (values: number[]) =>
@@ -268,6 +308,8 @@ export async function benchWebBundle(): Promise<string[]> {
       ...homeBreakdown(),
       `web Safe home with balances painted, fresh profile: ${paintSummary(cold.map((p) => p.balances))} (LCP ${paintSummary(cold.map((p) => p.lcp))}) (target ≤ 500 ms)`,
       `web Safe home with balances painted, reload (scripts and saved data cached): ${paintSummary(warm.map((p) => p.balances))} (LCP ${paintSummary(warm.map((p) => p.lcp))}) (target ≤ 150 ms)`,
+      ...cpuLine('fresh profile', cold),
+      ...cpuLine('reload', warm),
       `web view switch, click to the new view painted (code loaded on hover): median ${median(switches).toFixed(0)} ms, max ${Math.max(...switches).toFixed(0)} ms over ${switches.length} switches (target ≤ 100 ms)`,
       `web code loaded once the page has settled (the wallet, the home’s security line and queue checks) (${preloadedAfter} ms after it showed): ${kB(wallet.gzip)} gzip (${kB(wallet.raw)} raw) in ${wallet.count} chunks`,
       `connect modal open after the click, page settled: ${summary(settled)} (target ≤ 100 ms)`,
