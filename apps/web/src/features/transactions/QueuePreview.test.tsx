@@ -46,6 +46,9 @@ describe('QueuePreview', () => {
       2,
     );
     expect(screen.getByTestId('queue-preview-count')).toHaveTextContent('3 transactions waiting');
+    // Said once, under the heading of the card the preview stands in.
+    expect(screen.getAllByText(/\d+\+? (transactions? )?waiting/)).toHaveLength(1);
+    expect(screen.queryByRole('heading')).toBeNull();
     const items = screen.getAllByTestId('queue-preview-item');
     expect(items).toHaveLength(2);
     expect(within(items[0]!).getByTestId('queue-preview-confirmations')).toHaveTextContent('1 of 2');

@@ -1,7 +1,7 @@
 import { Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
 import { usePageSettled } from '../../lib/pageSettled';
-import { Badge, QueryView, Section, SkeletonRows } from '../../ui';
+import { Badge, QueryView, SkeletonRows } from '../../ui';
 import { OwnerStateBadge, useSafe, useQueueQuery, useSigner } from '../safe';
 import { QueuedClaimBadge } from '../tx-flow';
 import { confirmationsLabel, statusLabels, statusTones } from './describe';
@@ -14,7 +14,8 @@ import styles from './QueuePreview.module.css';
 /**
  * The queue at a glance, for the Safe's home page: how many transactions wait, the next few with
  * their confirmations and whether the connected owner still has to sign, and a link to the queue
- * (and, when more wait than are listed, one that says how many).
+ * (and, when more wait than are listed, one that says how many). It has no heading of its own: the
+ * card it stands in names it, and the count is said once.
  */
 export function QueuePreview({ limit = 3 }: { limit?: number }) {
   const { chain, address, paths } = useSafe();
@@ -28,24 +29,23 @@ export function QueuePreview({ limit = 3 }: { limit?: number }) {
     [query.data],
   );
   const more = query.hasNextPage ? '+' : '';
-  const title =
-    query.data === undefined
-      ? 'Queue'
-      : transactions.length === 0
-        ? 'Queue'
-        : `Queue · ${transactions.length}${more} waiting`;
+  const waiting =
+    query.data === undefined || transactions.length === 0
+      ? undefined
+      : `${transactions.length}${more} transaction${transactions.length === 1 && !more ? '' : 's'} waiting`;
 
   return (
-    <Section
-      title={title}
-      id="queue-preview"
-      testId="queue-preview"
-      actions={
-        <Link to={paths.queue} data-testid="queue-preview-link">
+    <div className={styles.preview} data-testid="queue-preview">
+      <div className={styles.header}>
+        {waiting !== undefined && (
+          <p className={styles.count} data-testid="queue-preview-count">
+            {waiting}
+          </p>
+        )}
+        <Link className={styles.open} to={paths.queue} data-testid="queue-preview-link">
           Open the queue
         </Link>
-      }
-    >
+      </div>
       <QueryView
         query={query}
         loadingLabel="Loading the queue"
@@ -60,10 +60,6 @@ export function QueuePreview({ limit = 3 }: { limit?: number }) {
       >
         {() => (
           <>
-            <p className={styles.count} data-testid="queue-preview-count">
-              {transactions.length}
-              {more} transaction{transactions.length === 1 && !more ? '' : 's'} waiting
-            </p>
             <ul className={styles.list}>
               {transactions.slice(0, limit).map(({ transaction }) => {
                 const multisig =
@@ -120,6 +116,6 @@ export function QueuePreview({ limit = 3 }: { limit?: number }) {
           </>
         )}
       </QueryView>
-    </Section>
+    </div>
   );
 }
