@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { descendants } from '../scripts/processTree';
 
 /**
  * The CPU time processes used, and the time their threads were ready to run but waited for a core,
@@ -7,42 +8,30 @@ import { readdirSync, readFileSync } from 'node:fs';
  */
 export type CpuTime = { usedMs: number; waitedMs: number };
 
-/** The parent of every process now running, from /proc (empty where there is no /proc). */
-function parents(): Map<number, number> {
-  const parentOf = new Map<number, number>();
+/** Every process now running with its parent, from /proc (none where there is no /proc). */
+function runningProcesses(): { pid: number; ppid: number }[] {
   let entries: string[];
   try {
     entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
-    return parentOf;
+    return [];
   }
+  const processes: { pid: number; ppid: number }[] = [];
   for (const pid of entries) {
     try {
       // The command's name is in parentheses and may hold spaces: the fields after it are plain.
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parentOf.set(Number(pid), ppid);
+      processes.push({ pid: Number(pid), ppid: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) });
     } catch {
       // Gone since the listing.
     }
   }
-  return parentOf;
+  return processes;
 }
 
 /** `root` and every process under it, leaving out the trees of `except`. */
 export function processTree(root: number, except: readonly number[] = []): number[] {
-  const parentOf = parents();
-  const inTree = new Set([root]);
-  const left = new Set(except);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const [pid, ppid] of parentOf)
-      if (inTree.has(ppid) && !inTree.has(pid) && !left.has(pid)) {
-        inTree.add(pid);
-        grew = true;
-      }
-  }
-  return [...inTree];
+  return [...descendants(root, runningProcesses(), except)];
 }
 
 /** What `pids` have used and waited so far, summed over their threads; undefined without the figures. */

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { withParentDeathSignal } from '@countersign/devnet';
+import { descendants } from './processTree';
 
 const repoRoot = resolve(import.meta.dirname, '..');
 
@@ -50,15 +51,7 @@ function processTree(root: number): string {
       ppid: Number(ppid),
       text: rest.join(' ').slice(0, 200),
     }));
-  const inTree = new Set([root]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const row of rows)
-      if (inTree.has(row.ppid) && !inTree.has(row.pid)) {
-        inTree.add(row.pid);
-        grew = true;
-      }
-  }
+  const inTree = descendants(root, rows);
   return rows
     .filter((row) => inTree.has(row.pid))
     .map((row) => `${row.pid} ${row.text}`)
