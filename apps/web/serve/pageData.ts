@@ -68,7 +68,9 @@ export async function pageDataHead(opts: {
   const safe = safeOfPath(opts.pathname, chains.chains);
   if (safe) {
     const { chainId, address } = safe;
-    parts.push(await preloadsOf(opts.gatewayUrl, [(c) => c.getSafeInfo({ chainId, safeAddress: address })]));
+    parts.push(
+      await fetchPreloadsOf(opts.gatewayUrl, [(c) => c.getSafeInfo({ chainId, safeAddress: address })]),
+    );
     if (!opts.viewDataAtHand) parts.push(await viewDataPreloads(opts));
   }
   return parts.join('');
@@ -87,13 +89,13 @@ export async function viewDataPreloads(opts: {
   const view = safeViewOf(opts.pathname);
   if (!safe || view === undefined) return '';
   const { chainId } = safe;
-  return preloadsOf(opts.gatewayUrl, [
+  return fetchPreloadsOf(opts.gatewayUrl, [
     (c) => c.getChain({ chainId }),
     ...(firstVisitCalls.find(([pattern]) => pattern.test(view))?.[1](safe) ?? []),
   ]);
 }
 
-async function preloadsOf(gatewayUrl: string, calls: GatewayCall[]): Promise<string> {
+async function fetchPreloadsOf(gatewayUrl: string, calls: GatewayCall[]): Promise<string> {
   const urls = await Promise.all(calls.map((call) => requestUrlOf(gatewayUrl, call)));
   return urls
     .map((url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(url)}">`)
